@@ -1,0 +1,262 @@
+"""Results as pandas DataFrames: return table, wager tables, summary, strategy.
+
+Every table has a ``combinations`` column of exact integers that adds up to
+the cycle, and exact ``probability`` and ``contribution`` columns
+(``fractions.Fraction``); floats appear only when a table is displayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+import pandas as pd
+
+from analyzer import figures
+from analyzer.cards import format_cards
+from analyzer.enumeration import Situations
+from analyzer.rules import OUTCOME_LABELS, OUTCOMES, GameRules, Paytable, SideBet, Wager
+from analyzer.strategy import FOLD, Decisions, paytable_hits, scaled, wager_results
+
+FOLD_LABEL = "player folds"
+NO_LINE_LABEL = "no paying hand"
+
+
+def exact_table(events: list[str], pays: list[Fraction], combinations: list[int], cycle: int) -> pd.DataFrame:
+    """An outcome table: event, pays (result per unit), combinations, probability, contribution."""
+    probability = [Fraction(int(count), cycle) for count in combinations]
+    return pd.DataFrame({
+        "outcome": events,
+        "pays": pays,
+        "combinations": [int(count) for count in combinations],
+        "probability": probability,
+        "contribution": [p * pay for p, pay in zip(probability, pays)],
+    })
+
+
+def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFrame:
+    """Exact int64 sums of ``combinations`` per distinct combination of ``keys``."""
+    frame = pd.DataFrame({**{name: np.ravel(values) for name, values in keys.items()},
+                          "combinations": np.ravel(combinations)})
+    frame = frame[frame["combinations"] > 0]
+    return frame.groupby(list(keys), as_index=False, sort=True)["combinations"].sum()
+
+
+def distribution(table: pd.DataFrame, column: str = "pays") -> figures.Distribution:
+    """The result -> count map of an outcome table (rows with equal results merged)."""
+    merged: figures.Distribution = {}
+    for pays, count in zip(table[column], table["combinations"]):
+        merged[Fraction(pays)] = merged.get(Fraction(pays), 0) + int(count)
+    return merged
+
+
+@dataclass
+class Analysis:
+    """The exact analysis of one game under one set of rules and paytables."""
+
+    rules: GameRules
+    situations: Situations
+    decisions: Decisions
+    seconds: float = 0.0
+    finished_at: datetime = field(default_factory=datetime.now)
+
+    @property
+    def cycle(self) -> int:
+        return self.situations.cycle
+
+    @cached_property
+    def chosen_multiple(self) -> np.ndarray:
+        """Play multiple chosen by the optimal strategy for each class (0: fold)."""
+        return self.decisions.multiples[self.decisions.choice]
+
+    @cached_property
+    def _deal_weights(self) -> tuple[np.ndarray, np.ndarray]:
+        """Deals per class and outcome when playing, and deals per class when folding."""
+        weights = self.situations.weights
+        played = self.chosen_multiple > FOLD
+        per_outcome = self.situations.outcome_counts * (weights * played)[:, None]
+        folded = weights * ~played * self.situations.dealer_hands
+        return per_outcome, folded
+
+    # -- the main game -------------------------------------------------------
+    def return_table(self) -> pd.DataFrame:
+        """Every distinct net result of the main game, per ante, with its exact count."""
+        scale = self.decisions.scale
+        initial = sum(wager_results(w, self.situations, scale)[0] for w in self.rules.wagers
+                      if w.role == "initial")
+        raised = wager_results(self.rules.raise_wager, self.situations, scale)[0]
+        net = initial + self.chosen_multiple[:, None] * raised
+        fold_net = sum(scaled([w.on_fold], scale)[0] for w in self.rules.wagers)
+        per_outcome, folded = self._deal_weights
+        rows = grouped({"net": np.concatenate([net.ravel(), np.full(len(folded), fold_net)])},
+                       np.concatenate([per_outcome.ravel(), folded]))
+        rows = rows.sort_values("net", ascending=False)
+        nets = [Fraction(int(value), scale) for value in rows["net"]]
+        table = exact_table([f"net {_signed(value)}" for value in nets], nets,
+                            list(rows["combinations"]), self.cycle)
+        return table.rename(columns={"pays": "net"})
+
+    def wager_table(self, wager: Wager) -> pd.DataFrame:
+        """Outcomes of one main wager under the optimal strategy, per unit of the Ante."""
+        scale = self.decisions.scale
+        results, hits = wager_results(wager, self.situations, scale)
+        multiple = self.chosen_multiple if wager.role == "raise" else np.ones_like(self.chosen_multiple)
+        outcome = np.broadcast_to(np.arange(len(OUTCOMES)), results.shape)
+        if wager.paytable_mode == "instead":
+            outcome = np.where((hits >= 0)[:, None], -1, outcome)  # a paid line ignores the dealer
+        line = np.broadcast_to(hits[:, None], results.shape)
+        per_outcome, folded = self._deal_weights
+        keys = {
+            "multiple": np.concatenate([np.broadcast_to(multiple[:, None], results.shape).ravel(),
+                                        np.zeros(len(folded), dtype=np.int64)]),
+            "line": np.concatenate([line.ravel(), np.full(len(folded), -1)]),
+            "outcome": np.concatenate([outcome.ravel(), np.full(len(folded), -2)]),
+            "result": np.concatenate([(results * multiple[:, None]).ravel(),
+                                      np.full(len(folded), scaled([wager.on_fold], scale)[0])]),
+        }
+        rows = grouped(keys, np.concatenate([per_outcome.ravel(), folded]))
+        rows = rows.sort_values(["multiple", "line", "outcome"], ascending=[False, True, True])
+        events = [self._event(wager, int(m), int(li), int(o)) for m, li, o in
+                  zip(rows["multiple"], rows["line"], rows["outcome"])]
+        return exact_table(events, [Fraction(int(r), scale) for r in rows["result"]],
+                           list(rows["combinations"]), self.cycle)
+
+    @staticmethod
+    def _event(wager: Wager, multiple: int, line: int, outcome: int) -> str:
+        if outcome == -2:
+            return FOLD_LABEL
+        parts = []
+        if wager.role == "raise":
+            parts.append(f"play {multiple}x")
+        if outcome >= 0:
+            parts.append(OUTCOME_LABELS[OUTCOMES[outcome]])
+        if line >= 0:
+            parts.append(wager.paytable.lines[line].label)
+        return ": ".join(parts)
+
+    # -- side bets ---------------------------------------------------------
+    def side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
+        """Outcomes of a side bet: every paytable line (even one that never occurs) and the loss."""
+        hits = paytable_hits(bet.ranking, paytable, self.situations)
+        deals = self.situations.weights * self.situations.dealer_hands
+        combinations = [int(deals[hits == index].sum()) for index in range(len(paytable.lines))]
+        events = [line.label for line in paytable.lines]
+        pays = [line.pays for line in paytable.lines]
+        misses = int(deals[hits < 0].sum())
+        if misses:
+            events.append(NO_LINE_LABEL)
+            pays.append(Fraction(-1))
+            combinations.append(misses)
+        return exact_table(events, pays, combinations, self.cycle)
+
+    # -- figures -----------------------------------------------------------
+    @cached_property
+    def net_distribution(self) -> figures.Distribution:
+        return distribution(self.return_table(), column="net")
+
+    @cached_property
+    def average_total_bet(self) -> Fraction:
+        """Initial wagers + E[Play multiple], in units of the Ante (a fold adds nothing)."""
+        per_outcome, _ = self._deal_weights
+        raised = int((per_outcome.sum(axis=1) * self.chosen_multiple).sum())
+        return self.rules.initial_units + Fraction(raised, self.cycle)
+
+    def action_frequencies(self) -> dict[str, Fraction]:
+        """P(each decision) under the optimal strategy."""
+        hands = int(self.situations.weights.sum())
+        return {name: Fraction(int(self.situations.weights[self.decisions.choice == index].sum()), hands)
+                for index, name in enumerate(self.decisions.names)}
+
+    def main_figures(self) -> dict[str, object]:
+        """House edge per ante and per initial wager, element of risk, average bet, SD, hit frequency."""
+        distribution_ = self.net_distribution
+        mean = figures.mean(distribution_)
+        return {
+            "house_edge_per_ante": -mean,
+            "house_edge_per_initial_wager": -mean / self.rules.initial_units,
+            "element_of_risk": figures.element_of_risk(mean, self.average_total_bet),
+            "average_total_bet": self.average_total_bet,
+            "standard_deviation": figures.standard_deviation(distribution_),
+            "variance": figures.variance(distribution_),
+            "hit_frequency": figures.hit_frequency(distribution_),
+            "actions": self.action_frequencies(),
+        }
+
+    def wager_returns(self) -> dict[str, Fraction]:
+        """Expected result of each main wager per ante (they add up to E[net])."""
+        return {wager.name: figures.mean(distribution(self.wager_table(wager))) for wager in self.rules.wagers}
+
+    def side_bet_figures(self) -> dict[str, dict[str, dict[str, object]]]:
+        """House edge, hit frequency and top-award odds of every side bet and paytable."""
+        result: dict[str, dict[str, dict[str, object]]] = {}
+        for bet in self.rules.side_bets:
+            result[bet.name] = {}
+            for name, paytable in bet.paytables.items():
+                table = self.side_bet_table(bet, paytable)
+                result[bet.name][name] = side_bet_summary(table, name == bet.default_paytable)
+        return result
+
+    # -- strategy ----------------------------------------------------------
+    def strategy(self) -> pd.DataFrame:
+        """The optimal decision and every decision's exact EV per ante, for every player hand class."""
+        ranking = self.rules.ranking
+        descriptions = {int(rank): ranking.describe(int(rank)) for rank in np.unique(self.situations.best_rank)}
+        values = self.decisions.expected_values(self.situations.dealer_hands)
+        frame = pd.DataFrame({
+            "hand": [format_cards(cards[::-1]) for cards in self.situations.cards],
+            "best_hand": [descriptions[int(rank)] for rank in self.situations.best_rank],
+            "best_rank": self.situations.best_rank,
+            "hands": self.situations.weights,
+            "decision": [self.decisions.names[index] for index in self.decisions.choice],
+        })
+        for column, name in enumerate(self.decisions.names):
+            frame[f"ev_{name.replace(' ', '_')}"] = values[:, column]
+        return frame.sort_values(["best_rank", "hand"], ascending=[False, True], ignore_index=True)
+
+    def strategy_by_best_hand(self) -> pd.DataFrame:
+        """Chart by the player's best hand: how many hands, and how many take each decision."""
+        frame = pd.DataFrame({"best_rank": self.situations.best_rank, "hands": self.situations.weights,
+                              "decision": self.decisions.choice})
+        pivot = frame.pivot_table(index="best_rank", columns="decision", values="hands",
+                                  aggfunc="sum", fill_value=0)
+        pivot = pivot.reindex(columns=range(len(self.decisions.names)), fill_value=0)
+        pivot.columns = list(self.decisions.names)
+        pivot = pivot.sort_index(ascending=False)
+        chart = pd.DataFrame({"best_hand": [self.rules.ranking.describe(int(r)) for r in pivot.index],
+                              "hands": pivot.sum(axis=1).to_numpy()})
+        for name in self.decisions.names:
+            chart[name] = pivot[name].to_numpy()
+        chart["decision"] = [_decision_text(row, self.decisions.names) for row in pivot.to_numpy()]
+        chart.insert(0, "best_rank", pivot.index.to_numpy())
+        return chart
+
+
+def _decision_text(counts: np.ndarray, names: tuple[str, ...]) -> str:
+    """The decision of a row of the chart, or "mostly X" when the fifth card changes it."""
+    taken = [(int(count), name) for count, name in zip(counts, names) if count]
+    if len(taken) == 1:
+        return taken[0][1]
+    return "mostly " + max(taken)[1] + " (depends on the other cards)"
+
+
+def _signed(value: Fraction) -> str:
+    text = str(value) if value.denominator != 1 else str(value.numerator)
+    return f"+{text}" if value > 0 else text
+
+
+def side_bet_summary(table: pd.DataFrame, is_default: bool) -> dict[str, object]:
+    """House edge, hit frequency and top award odds of one side bet paytable."""
+    distribution_ = distribution(table)
+    paying = table[table["pays"] > 0]
+    top = paying.sort_values("pays").iloc[-1] if len(paying) else None
+    return {
+        "house_edge": figures.house_edge(distribution_),
+        "hit_frequency": figures.hit_frequency(distribution_),
+        "standard_deviation": figures.standard_deviation(distribution_),
+        "top_award": None if top is None else top["outcome"],
+        "top_award_one_in": None if top is None else figures.one_in(top["probability"]),
+        "default": is_default,
+    }

@@ -1,0 +1,117 @@
+"""Settlement and the optimal decision for every player hand class.
+
+Settlement is linear: for a fixed player hand, a wager's result depends only
+on the outcome of the hand (see :data:`analyzer.rules.OUTCOMES`) and on the
+player's own cards (a paytable line). So each decision's expected value is
+``sum over outcomes of count * result``, an exact integer once every result is
+scaled by the common denominator of the pays, and the optimal decision is an
+argmax over a handful of integers. Exact ties go to the smaller wager
+(decisions are ordered fold, 1x, 2x, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+
+from analyzer.enumeration import Situations
+from analyzer.ranking import HandRanking
+from analyzer.rules import OUTCOMES, GameRules, Paytable, Wager
+
+FOLD = 0  # the decision "fold" has multiple 0
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """Every decision's value for every player hand class.
+
+    ``multiples[a]``: Play multiple of decision a (0 = fold); ``totals[s, a]``:
+    sum over the class's dealer hands of the net result times ``scale``;
+    ``allowed[s, a]``: whether the rules allow it; ``choice[s]``: the optimal one.
+    """
+
+    names: tuple[str, ...]
+    multiples: np.ndarray
+    totals: np.ndarray
+    allowed: np.ndarray
+    choice: np.ndarray
+    scale: int
+
+    def expected_values(self, dealer_hands: int) -> np.ndarray:
+        """EV of each decision per ante as exact Fractions, (classes, decisions), None where barred."""
+        denominator = dealer_hands * self.scale
+        values = np.empty(self.totals.shape, dtype=object)
+        for index, total in np.ndenumerate(self.totals):
+            values[index] = Fraction(int(total), denominator) if self.allowed[index] else None
+        return values
+
+
+def decision_name(multiple: int) -> str:
+    """``fold`` or ``play Nx``."""
+    return "fold" if multiple == FOLD else f"play {multiple}x"
+
+
+def common_scale(rules: GameRules) -> int:
+    """Least common denominator of every result and pay of the main game."""
+    fractions = [wager.on_fold for wager in rules.wagers]
+    for wager in rules.wagers:
+        fractions += list(wager.results)
+        if wager.paytable:
+            fractions += [line.pays for line in wager.paytable.lines]
+    return lcm(*(fraction.denominator for fraction in fractions))
+
+
+def scaled(values, scale: int) -> np.ndarray:
+    """Fractions times ``scale`` as int64, checked to be whole."""
+    out = [Fraction(value) * scale for value in values]
+    assert all(value.denominator == 1 for value in out), "scale is not a common denominator"
+    return np.array([int(value) for value in out], dtype=np.int64)
+
+
+def paytable_hits(ranking: HandRanking, paytable: Paytable, situations: Situations) -> np.ndarray:
+    """Line index paid to each class's best ``ranking`` hand (-1: no line)."""
+    return paytable.line_index(ranking, situations.player_ranks(ranking))
+
+
+def wager_results(wager: Wager, situations: Situations, scale: int) -> tuple[np.ndarray, np.ndarray]:
+    """Result of one unit of ``wager`` per class and outcome (scaled), and the paid line (-1: none).
+
+    With a paytable "instead", a paying hand is paid its line whatever the
+    outcome; "in_addition", the line is paid on top of the outcome's result.
+    """
+    base = np.broadcast_to(scaled(wager.results, scale), (len(situations.weights), len(OUTCOMES)))
+    hits = np.full(len(situations.weights), -1, dtype=np.int64)
+    if wager.paytable is None:
+        return base.copy(), hits
+    hits = paytable_hits(wager.ranking, wager.paytable, situations)
+    pays = np.append(scaled([line.pays for line in wager.paytable.lines], scale), 0)[hits]
+    if wager.paytable_mode == "instead":
+        return np.where((hits >= 0)[:, None], pays[:, None], base), hits
+    return base + pays[:, None], hits
+
+
+def decide(rules: GameRules, situations: Situations) -> Decisions:
+    """Value of every decision for every class, and the optimal decision."""
+    scale = common_scale(rules)
+    counts = situations.outcome_counts
+    initial = sum(wager_results(w, situations, scale)[0] for w in rules.wagers if w.role == "initial")
+    raised = wager_results(rules.raise_wager, situations, scale)[0]
+    fold_total = sum(scaled([w.on_fold], scale)[0] for w in rules.wagers) * situations.dealer_hands
+    multiples = [FOLD] + [option.multiple for option in rules.play]
+    totals = np.empty((len(counts), len(multiples)), dtype=np.int64)
+    allowed = np.ones(totals.shape, dtype=bool)
+    totals[:, 0] = fold_total
+    allowed[:, 0] = rules.fold
+    per_unit_initial = (counts * initial).sum(axis=1)
+    per_unit_raise = (counts * raised).sum(axis=1)
+    for column, option in enumerate(rules.play, start=1):
+        totals[:, column] = per_unit_initial + option.multiple * per_unit_raise
+        if option.requires is not None:
+            allowed[:, column] = option.requires.matches(rules.ranking, situations.best_rank)
+    barred = np.iinfo(np.int64).min
+    choice = np.argmax(np.where(allowed, totals, barred), axis=1)
+    return Decisions(tuple(decision_name(m) for m in multiples), np.array(multiples), totals,
+                     allowed, choice, scale)
