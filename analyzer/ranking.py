@@ -137,30 +137,30 @@ class HandRanking:
         """The rank that names the hand: the quads, trips, higher pair, pair, top card."""
         return self.tiebreak_ranks(rank)[0]
 
-    def describe(self, rank: int) -> str:
+    def describe(self, rank: int, kept: int | None = None) -> str:
         """Readable description of a hand rank, e.g. ``pair of aces, K-7``.
 
-        >>> load_ranking("four_card").describe(load_ranking("four_card").rank_of((51, 50, 45, 20)))
+        ``kept`` limits the rank digits shown (``K-8-4`` for ``K-8-4-2`` with 3).
+
+        >>> four = load_ranking("four_card")
+        >>> four.describe(four.rank_of((51, 50, 45, 20)))
         'pair of aces, K-7'
         """
         category = self.categories[int(rank) // TIEBREAK_SPAN]
-        digits = self.tiebreak_ranks(rank)
+        digits = self.tiebreak_ranks(rank)[:kept]
         symbols = [RANK_SYMBOLS[d] for d in digits]
         if category.straight:
             top = digits[0]
-            run = [RANK_SYMBOLS[(top - step) % RANK_COUNT if top - step >= 0 else ACE]
-                   for step in range(self.cards)]
+            run = [RANK_SYMBOLS[top - step if top - step >= 0 else ACE] for step in range(self.cards)]
             return f"{category.label} {'-'.join(run)}"
         if category.shape[0] == 1:
             prefix = "" if category.name == "high_card" else f"{category.label} "
             return f"{prefix}{'-'.join(symbols)}"
-        groups = [m for m in category.shape if m > 1]
-        named = " and ".join(RANK_PLURALS[d] for d in digits[: len(groups)])
-        kickers = symbols[len(groups):]
-        text = f"{category.label} of {named}" if len(groups) == 1 else f"{category.label}, {named}"
-        if kickers:
-            text += ", " + "-".join(kickers)
-        return text
+        groups = sum(1 for multiplicity in category.shape if multiplicity > 1)
+        named = " and ".join(RANK_PLURALS[d] for d in digits[:groups])
+        text = f"{category.label} of {named}" if groups == 1 else f"{category.label}, {named}"
+        kickers = symbols[groups:]
+        return text + (", " + "-".join(kickers) if kickers else "")
 
 
 def best_of_table(ranking: HandRanking, hand_size: int) -> np.ndarray:

@@ -18,6 +18,7 @@ import pandas as pd
 from analyzer import figures
 from analyzer.cards import format_cards
 from analyzer.enumeration import Situations
+from analyzer.ranking import HandRanking
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, GameRules, Paytable, SideBet, Wager
 from analyzer.strategy import FOLD, Decisions, paytable_hits, scaled, wager_results
 
@@ -138,14 +139,18 @@ class Analysis:
         return ": ".join(parts)
 
     # -- side bets ---------------------------------------------------------
+    def line_combinations(self, ranking: HandRanking, paytable: Paytable) -> list[int]:
+        """Deals whose player hand is paid by each line of ``paytable``, whatever the decision."""
+        hits = paytable_hits(ranking, paytable, self.situations)
+        deals = self.situations.weights * self.situations.dealer_hands
+        return [int(deals[hits == index].sum()) for index in range(len(paytable.lines))]
+
     def side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
         """Outcomes of a side bet: every paytable line (even one that never occurs) and the loss."""
-        hits = paytable_hits(bet.ranking, paytable, self.situations)
-        deals = self.situations.weights * self.situations.dealer_hands
-        combinations = [int(deals[hits == index].sum()) for index in range(len(paytable.lines))]
+        combinations = self.line_combinations(bet.ranking, paytable)
         events = [line.label for line in paytable.lines]
         pays = [line.pays for line in paytable.lines]
-        misses = int(deals[hits < 0].sum())
+        misses = self.cycle - sum(combinations)
         if misses:
             events.append(NO_LINE_LABEL)
             pays.append(Fraction(-1))

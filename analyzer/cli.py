@@ -1,0 +1,130 @@
+"""The ``analyzer`` command: list games, print a game's exact analysis, write its math report.
+
+Exit codes: 0 on success; 2 with a one-line message on bad input (unknown
+game, bad option, unwritable output), before any file is written; 130 when
+interrupted (no half-written file is left behind).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from analyzer import __version__
+from analyzer.pipeline import analyze
+from analyzer.posted_rule import derive_posted_rule
+from analyzer.rules import RulesError, game_names, load_game
+from analyzer.sanity import game_warnings
+from analyzer.summary import as_text, exact, summary
+
+
+class UsageError(Exception):
+    """Bad input: reported on one line with exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, separator, choice = text.partition("=")
+    if not separator or not name or not choice:
+        raise argparse.ArgumentTypeError(f"rule option {text!r} must be NAME=CHOICE")
+    return name.strip(), choice.strip()
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs takes a whole number, not {text!r}") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError("--jobs must be at least 1")
+    return jobs
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="analyzer", description="Exact combinatorial analysis of casino poker games: "
+                    "optimal strategy, house edge, element of risk, regulator-ready Excel reports.")
+    parser.add_argument("--version", action="version", version=f"analyzer {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    commands.add_parser("games", help="list the games the analyzer knows")
+
+    def game_command(name: str, help_text: str) -> Parser:
+        command = commands.add_parser(name, help=help_text, description=help_text)
+        command.add_argument("game", help=f"the game: one of {', '.join(game_names())}")
+        command.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
+                             help="parallel workers for the enumeration (default: all cores)")
+        command.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=CHOICE",
+                             help="choose the reading of an ambiguous rule (see the report's Rules sheet)")
+        command.add_argument("--quiet", action="store_true", help="no progress bars")
+        return command
+
+    analyze_command = game_command("analyze", "print the exact analysis of a game")
+    analyze_command.add_argument("--json", action="store_true",
+                                 help="print one JSON object; exact figures are \"p/q\" strings")
+    report_command = game_command("report", "write a game's math report as an Excel workbook")
+    report_command.add_argument("-o", "--output", type=Path, default=None,
+                                help="the workbook to write (default: reports/GAME.xlsx)")
+    return parser
+
+
+def _checked_output(path: Path) -> Path:
+    if path.suffix.lower() != ".xlsx":
+        raise UsageError(f"report file {str(path)!r} must end in .xlsx")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"folder {str(folder)!r} for the report does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"folder {str(folder)!r} for the report is not writable")
+    return path
+
+
+def run(arguments: list[str]) -> int:
+    """Run the command line; returns the exit code."""
+    args = build_parser().parse_args(arguments)
+    if args.command == "games":
+        for name in game_names():
+            print(f"{name:10} {load_game(name).title}")
+        return 0
+    options = dict(args.option)
+    load_game(args.game, options)  # bad game or option: fail before any work
+    output = _checked_output(args.output or Path("reports") / f"{args.game}.xlsx") \
+        if args.command == "report" else None
+    analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet)
+    posted_rule = derive_posted_rule(analysis)
+    warnings = game_warnings(analysis)
+    for warning in warnings:
+        print(f"WARNING: {warning}", file=sys.stderr)
+    if args.command == "analyze":
+        figures = summary(analysis, warnings, posted_rule)
+        print(json.dumps(exact(figures), indent=2) if args.json else as_text(figures))
+        return 0
+    from analyzer.report import write_workbook
+    write_workbook(analysis, output, warnings,
+                   {"text": posted_rule.text, "cost": posted_rule.cost, "rows": list(posted_rule.rows)})
+    print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``analyzer`` console command."""
+    try:
+        code = run(sys.argv[1:] if argv is None else argv)
+    except (UsageError, RulesError) as error:
+        print(f"analyzer: error: {error}", file=sys.stderr)
+        code = 2
+    except KeyboardInterrupt:
+        print("analyzer: interrupted; nothing was written", file=sys.stderr)
+        code = 130
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Set-up and everyday commands, needing nothing but Python 3.11+ and pip.
+
+    python3 tasks.py report [GAME ...]   write reports/GAME.xlsx (default: every game)
+    python3 tasks.py test [PYTEST ARGS]  run the test suite
+    python3 tasks.py benchmark [...]     time the full analyses (scripts/benchmark.py)
+
+Each command first makes a local virtual environment in .venv and installs
+the project into it (again only when pyproject.toml has changed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if sys.platform == "win32" else "bin")
+PYTHON = BIN / ("python.exe" if sys.platform == "win32" else "python")
+STAMP = VENV / ".installed"
+
+
+def ensure_environment() -> None:
+    """Create .venv and install the project with its test extras, once per pyproject.toml."""
+    if sys.version_info < (3, 11):
+        sys.exit("tasks.py: Python 3.11 or newer is needed")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("tasks.py: creating .venv", file=sys.stderr)
+        venv.create(VENV, with_pip=True)
+    print("tasks.py: installing the analyzer into .venv", file=sys.stderr)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def main(arguments: list[str]) -> int:
+    if not arguments or arguments[0] not in {"report", "test", "benchmark"}:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    ensure_environment()
+    command, rest = arguments[0], arguments[1:]
+    if command == "test":
+        return subprocess.run([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT).returncode
+    if command == "benchmark":
+        return subprocess.run([str(PYTHON), str(ROOT / "scripts" / "benchmark.py"), *rest], cwd=ROOT).returncode
+    games = rest or subprocess.run([str(PYTHON), "-c", "import analyzer; print(*analyzer.game_names())"],
+                                   capture_output=True, text=True, check=True).stdout.split()
+    for game in games:
+        code = subprocess.run([str(BIN / "analyzer"), "report", game, "-o", f"reports/{game}.xlsx"],
+                              cwd=ROOT).returncode
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
