@@ -1,0 +1,163 @@
+"""Write the golden Crazy 4 Poker results under ``enumerations/crazy4/``.
+
+Usage (from the repository root)::
+
+    .venv/bin/python scripts/make_golden.py            # fresh analysis, then write the CSV files
+    .venv/bin/python scripts/make_golden.py --check    # compare instead of writing
+
+Every number is exact: combination counts as integers, every pay, net result
+and figure as a fraction written ``p/q`` (``204/1``, ``-1/1``, ``3/2``). The
+files are plain UTF-8 with ``\\n`` line ends, rows in a fixed order, so two runs
+write identical bytes. ``tests/test_golden.py`` rebuilds the same text with
+:func:`golden_csvs` and compares it with the committed files.
+
+Files:
+
+* ``return_table.csv``: net result per ante, combinations;
+* ``wager_<wager>.csv``: one per main wager: outcome, pays, combinations;
+* ``side_bet_<bet>_<paytable>.csv``: one per side-bet paytable, the same columns;
+* ``strategy_by_best_hand.csv``: best_rank, hands, hands taking each decision;
+* ``summary.csv``: figure, value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+GAME = "crazy4"
+OUTPUT = ROOT / "enumerations" / GAME
+
+
+def exact(value) -> str:
+    """A number as an exact fraction ``p/q``, always with its denominator."""
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def csv_text(header: list[str], rows: list[list[object]]) -> str:
+    """CSV text with ``\\n`` line ends."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def safe_name(text: str) -> str:
+    """A file-name-safe version of a wager or paytable name."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text)
+
+
+def outcome_rows(table) -> list[list[object]]:
+    return [[outcome, exact(pays), int(count)]
+            for outcome, pays, count in zip(table["outcome"], table["pays"], table["combinations"])]
+
+
+def summary_rows(analysis) -> list[list[object]]:
+    figures = analysis.main_figures()
+    rows: list[list[object]] = [["cycle", exact(analysis.cycle)]]
+    for name in ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk",
+                 "average_total_bet", "variance", "hit_frequency"):
+        rows.append([name, exact(figures[name])])
+    for action, frequency in figures["actions"].items():
+        rows.append([f"action_frequency {action}", exact(frequency)])
+    for wager, value in analysis.wager_returns().items():
+        rows.append([f"return {wager}", exact(value)])
+    for bet, tables in analysis.side_bet_figures().items():
+        for paytable, values in tables.items():
+            rows.append([f"house_edge {bet} {paytable}", exact(values["house_edge"])])
+            rows.append([f"hit_frequency {bet} {paytable}", exact(values["hit_frequency"])])
+    return rows
+
+
+def golden_csvs(analysis) -> dict[str, str]:
+    """File name -> CSV text of every golden file, built from an :class:`Analysis`."""
+    files: dict[str, str] = {}
+    returns = analysis.return_table()
+    files["return_table.csv"] = csv_text(
+        ["net", "combinations"],
+        [[exact(net), int(count)] for net, count in zip(returns["net"], returns["combinations"])])
+    for wager in analysis.rules.wagers:
+        files[f"wager_{safe_name(wager.name)}.csv"] = csv_text(
+            ["outcome", "pays", "combinations"], outcome_rows(analysis.wager_table(wager)))
+    for bet in analysis.rules.side_bets:
+        for name, paytable in bet.paytables.items():
+            files[f"side_bet_{safe_name(bet.name)}_{safe_name(name)}.csv"] = csv_text(
+                ["outcome", "pays", "combinations"], outcome_rows(analysis.side_bet_table(bet, paytable)))
+    chart = analysis.strategy_by_best_hand()
+    decisions = list(analysis.decisions.names)
+    files["strategy_by_best_hand.csv"] = csv_text(
+        ["best_rank", "hands", *decisions],
+        [[int(row["best_rank"]), int(row["hands"]), *(int(row[name]) for name in decisions)]
+         for _, row in chart.iterrows()])
+    files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
+    return dict(sorted(files.items()))
+
+
+def write(files: dict[str, str], folder: Path) -> None:
+    """Write the files (UTF-8, ``\\n``) and remove golden CSV files no longer produced."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in sorted(set(p.name for p in folder.glob("*.csv")) - set(files)):
+        (folder / stale).unlink()
+    for name, text in files.items():
+        with open(folder / name, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+
+
+def differences(files: dict[str, str], folder: Path) -> list[str]:
+    """Human-readable differences between ``files`` and the CSV files in ``folder``."""
+    problems = []
+    present = {p.name for p in folder.glob("*.csv")} if folder.is_dir() else set()
+    for name in sorted(present - set(files)):
+        problems.append(f"{folder / name}: present but no longer produced")
+    for name, text in files.items():
+        path = folder / name
+        if name not in present:
+            problems.append(f"{path}: missing")
+            continue
+        committed = path.read_text(encoding="utf-8")
+        if committed == text:
+            continue
+        old, new = committed.split("\n"), text.split("\n")
+        for number, (was, now) in enumerate(zip(old, new), start=1):
+            if was != now:
+                problems.append(f"{path}, line {number}:\n  golden:  {was!r}\n  rebuilt: {now!r}")
+                break
+        else:
+            problems.append(f"{path}: {len(old)} lines in the golden file, {len(new)} rebuilt")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help=f"folder (default {OUTPUT})")
+    parser.add_argument("--check", action="store_true", help="compare with the files instead of writing")
+    args = parser.parse_args(argv)
+
+    import analyzer
+
+    analysis = analyzer.analyze(GAME, jobs=args.jobs)
+    files = golden_csvs(analysis)
+    if args.check:
+        problems = differences(files, args.output)
+        print("\n".join(problems) or f"{len(files)} golden files match")
+        return 1 if problems else 0
+    write(files, args.output)
+    for name in files:
+        print(args.output / name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
