@@ -28,6 +28,19 @@ import numpy as np
 from analyzer.cards import DECK_SIZE, colex_index, subset_positions
 
 
+def sorted_search(keys: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """``np.searchsorted(keys, targets)``, searching the targets in ascending order.
+
+    Ascending targets let each binary search start where the last one ended,
+    which keeps the big ``keys`` array in cache: several times faster.
+    """
+    flat = targets.ravel()
+    order = np.argsort(flat)
+    found = np.empty(len(flat), dtype=np.int64)
+    found[order] = np.searchsorted(keys, flat[order])
+    return found.reshape(targets.shape)
+
+
 @dataclass(frozen=True)
 class SubsetLevel:
     """Sorted keys ``colex(S) * rank_count + rank`` of all hands containing each k-set S."""
@@ -82,6 +95,5 @@ class DisjointRankCounter:
             for subset in subset_positions(excluded.shape[1], level.size):
                 segment = colex_index(excluded[:, subset])
                 targets = (segment[:, None] * self.rank_count + thresholds).astype(level.keys.dtype)
-                found = np.searchsorted(level.keys, targets)
-                total += sign * (found - level.starts[segment][:, None])
+                total += sign * (sorted_search(level.keys, targets) - level.starts[segment][:, None])
         return total

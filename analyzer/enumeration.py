@@ -1,14 +1,18 @@
 """Exhaustive enumeration: every player hand class against every dealer hand.
 
-For each suit-isomorphism class of player hands, the number of dealer hands
-(drawn from the cards the player does not hold) that fall in each outcome of
+For each suit-isomorphism class of player situations (the player's hand, and
+the dealer's exposed card where the game shows one), the number of dealer
+hands (drawn from the cards the player does not hold) that fall in each outcome of
 :data:`analyzer.rules.OUTCOMES`: dealer qualifies or not, player's best hand
 higher, equal or lower. Counts come from :class:`DisjointRankCounter` with
 three thresholds per player hand: below the player's rank, up to it, below
 the qualifier. Chunks of classes run in parallel through joblib.
 
 Weights times counts add up to the cycle: C(52, 5) * C(47, 5) for two
-five-card hands.
+five-card hands. With an exposed dealer card, the card is fixed to clubs and
+each of the 13 ranks is enumerated on its own (suits of the player's hand
+relabelled only among the other three suits), each class weighing four times
+its size for the four suits the exposed card could have.
 """
 
 from __future__ import annotations
@@ -20,11 +24,11 @@ from math import comb
 import numpy as np
 from joblib import Parallel, delayed
 
-from analyzer.cards import DECK_SIZE, colex_index, combinations
+from analyzer.cards import DECK_SIZE, RANK_COUNT, SUIT_COUNT, colex_index, combinations
 from analyzer.counting import DisjointRankCounter
 from analyzer.isomorphism import suit_classes
 from analyzer.progress import progress_bar
-from analyzer.ranking import HandRanking, best_of_table
+from analyzer.ranking import HandRanking, best_of_table, best_ranks_of
 from analyzer.rules import GameRules
 
 CHUNK_SIZE = 8192
@@ -43,7 +47,8 @@ class Situations:
     ``cards``: one representative hand per class (sorted card indices);
     ``weights``: hands in each class; ``best_rank``: the player's best hand
     rank; ``outcome_counts``: (classes, 6) dealer hands per outcome;
-    ``dealer_hands``: dealer hands per player hand (each row sums to it).
+    ``dealer_hands``: dealer hands per player hand (each row sums to it);
+    ``up_card``: the dealer's exposed card, or None in games without one.
     """
 
     cards: np.ndarray
@@ -51,6 +56,7 @@ class Situations:
     best_rank: np.ndarray
     outcome_counts: np.ndarray
     dealer_hands: int
+    up_card: np.ndarray | None = None
 
     @property
     def cycle(self) -> int:
@@ -59,6 +65,8 @@ class Situations:
 
     def player_ranks(self, ranking: HandRanking) -> np.ndarray:
         """Best ``ranking``-hand of each representative (for side bets on another ranking)."""
+        if ranking.cards == self.cards.shape[1]:
+            return ranking.evaluate(self.cards)
         return best_ranks(ranking, self.cards.shape[1])[colex_index(self.cards)]
 
 
@@ -86,32 +94,98 @@ def outcome_counts(player: np.ndarray, qualifier: int, below: np.ndarray,
     return np.stack(columns, axis=1)
 
 
-def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True) -> Situations:
-    """Outcome counts of every player hand class of a game with no exposed dealer card."""
-    if rules.dealer_up_cards:
-        raise NotImplementedError("games with an exposed dealer card are not enumerated yet")
-    ranking = rules.ranking
+def dealer_outcomes(counter: DisjointRankCounter, cards: np.ndarray, player_dense: np.ndarray,
+                    qualifier: int, dealer_hands: int) -> np.ndarray:
+    """Outcome counts of each player hand against the counter's dealer hands.
+
+    Thresholds: below the player, up to the player, and (if there is a
+    qualifier; no hand ranks below dense rank 0) below the qualifier.
+    """
+    thresholds = [player_dense, player_dense + 1] + ([np.full_like(player_dense, qualifier)] if qualifier else [])
+    cumulative = counter.count_below(cards, np.stack(thresholds, axis=1))
+    below_qualifier = cumulative[:, 2] if qualifier else np.zeros_like(player_dense)
+    return outcome_counts(player_dense, qualifier, cumulative[:, 0], cumulative[:, 1], below_qualifier,
+                          dealer_hands)
+
+
+@dataclass(frozen=True)
+class DenseRanks:
+    """Hand ranks renumbered 0, 1, 2 ... in order, and the dense rank of the qualifier."""
+
+    distinct: np.ndarray
+    qualifier: int
+
+    @classmethod
+    def of(cls, rules: GameRules) -> "DenseRanks":
+        distinct = np.unique(rules.ranking.table)
+        qualifier = (int(np.searchsorted(distinct, rules.dealer_qualifies.lowest_rank(rules.ranking)))
+                     if rules.dealer_qualifies else 0)
+        return cls(distinct, qualifier)
+
+    def __call__(self, ranks: np.ndarray) -> np.ndarray:
+        return np.searchsorted(self.distinct, ranks)
+
+
+def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
+    ranking, dense = rules.ranking, DenseRanks.of(rules)
     player_hands = combinations(DECK_SIZE, rules.player_cards)
     classes = suit_classes(player_hands)
     cards = np.asarray(player_hands[classes.representatives])
     best = best_ranks(ranking, rules.player_cards)[classes.representatives]
-
-    distinct = np.unique(ranking.table)
-    dealer_dense = np.searchsorted(distinct, best_ranks(ranking, rules.dealer_cards))
-    counter = DisjointRankCounter(combinations(DECK_SIZE, rules.dealer_cards), dealer_dense,
-                                  len(distinct), rules.player_cards)
-    player_dense = np.searchsorted(distinct, best)
-    qualifier = (int(np.searchsorted(distinct, rules.dealer_qualifies.lowest_rank(ranking)))
-                 if rules.dealer_qualifies else 0)
-    thresholds = np.stack([player_dense, player_dense + 1, np.full_like(player_dense, qualifier)], axis=1)
-
-    starts = range(0, len(cards), CHUNK_SIZE)
-    tasks = (delayed(counter.count_below)(cards[s:s + CHUNK_SIZE], thresholds[s:s + CHUNK_SIZE])
-             for s in starts)
-    parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
-    cumulative = np.concatenate(list(progress_bar(parts, total=len(starts), enabled=progress,
-                                                  description=f"{rules.name}: dealer hands")))
+    counter = DisjointRankCounter(combinations(DECK_SIZE, rules.dealer_cards),
+                                  dense(best_ranks(ranking, rules.dealer_cards)), len(dense.distinct),
+                                  rules.player_cards)
     dealer_hands = comb(DECK_SIZE - rules.player_cards, rules.dealer_cards)
-    counts = outcome_counts(player_dense, qualifier, cumulative[:, 0], cumulative[:, 1],
-                            cumulative[:, 2], dealer_hands)
+    player_dense = dense(best)
+    starts = range(0, len(cards), CHUNK_SIZE)
+    tasks = (delayed(dealer_outcomes)(counter, cards[s:s + CHUNK_SIZE], player_dense[s:s + CHUNK_SIZE],
+                                      dense.qualifier, dealer_hands) for s in starts)
+    parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
+    counts = np.concatenate(list(progress_bar(parts, total=len(starts), enabled=progress,
+                                              description=f"{rules.name}: player hand classes")))
     return Situations(cards, classes.weights, best, counts, dealer_hands)
+
+
+def exposed_card_situations(rules: GameRules, up_card: int) -> Situations:
+    """Every player hand class against a dealer whose exposed card is ``up_card`` (a club).
+
+    The dealer's hidden cards are ``dealer_cards - 1`` of the 51 others; the
+    dealer's rank is the best hand of hidden cards plus the exposed one.
+    """
+    ranking, dense = rules.ranking, DenseRanks.of(rules)
+    others = np.delete(np.arange(DECK_SIZE), up_card)
+    player_hands = others[combinations(DECK_SIZE - 1, rules.player_cards)]
+    classes = suit_classes(player_hands, fixed_suits=(up_card % 4,))
+    cards = player_hands[classes.representatives]
+    hidden = others[combinations(DECK_SIZE - 1, rules.dealer_cards - 1)]
+    whole = np.sort(np.column_stack([hidden, np.full(len(hidden), up_card)]), axis=1)
+    counter = DisjointRankCounter(hidden, dense(best_ranks_of(ranking, whole)), len(dense.distinct),
+                                  rules.player_cards)
+    best = best_ranks(ranking, rules.player_cards)[colex_index(cards)]
+    dealer_hands = comb(DECK_SIZE - 1 - rules.player_cards, rules.dealer_cards - 1)
+    counts = dealer_outcomes(counter, cards, dense(best), dense.qualifier, dealer_hands)
+    return Situations(cards, classes.weights, best, counts, dealer_hands,
+                      np.full(len(cards), up_card, dtype=np.int64))
+
+
+def _exposed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
+    up_cards = [4 * rank for rank in range(RANK_COUNT)]  # one club per rank; suits are symmetric
+    tasks = (delayed(exposed_card_situations)(rules, up_card) for up_card in up_cards)
+    parts = list(progress_bar(Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks),
+                              total=len(up_cards), enabled=progress, description=f"{rules.name}: dealer up-cards"))
+    return Situations(
+        cards=np.concatenate([part.cards for part in parts]),
+        weights=np.concatenate([part.weights for part in parts]) * SUIT_COUNT,
+        best_rank=np.concatenate([part.best_rank for part in parts]),
+        outcome_counts=np.concatenate([part.outcome_counts for part in parts]),
+        dealer_hands=parts[0].dealer_hands,
+        up_card=np.concatenate([part.up_card for part in parts]))
+
+
+def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True) -> Situations:
+    """Outcome counts of every player situation class of a game."""
+    if rules.dealer_up_cards == 0:
+        return _closed_dealer(rules, jobs, progress)
+    if rules.dealer_up_cards == 1:
+        return _exposed_dealer(rules, jobs, progress)
+    raise ValueError(f"{rules.name}: at most one exposed dealer card is supported")

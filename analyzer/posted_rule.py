@@ -8,6 +8,7 @@ total value is separable,
 
 so the best B and the best A (with B <= A, and A no lower than the hand the
 rules require for Mx) come from prefix sums over the hands sorted by rank.
+Where the dealer shows a card, each up-card rank gets its own thresholds.
 Its exact cost is the optimal strategy's value minus the rule's, per ante.
 """
 
@@ -17,27 +18,71 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+import pandas as pd
 
+from analyzer.cards import RANK_NAMES
 from analyzer.ranking import TIEBREAK_SPAN, HandRanking
 from analyzer.results import Analysis
 from analyzer.strategy import FOLD, decision_name
 
 
+NEVER = int(np.iinfo(np.int64).max)
+
+
+@dataclass(frozen=True)
+class RuleGroup:
+    """The thresholds for one group of situations (one dealer up-card rank, or all hands)."""
+
+    condition: str  # "" or "dealer shows a seven"
+    up_rank: int | None
+    thresholds: tuple[tuple[int, int], ...]  # (multiple, lowest best-hand rank), strongest first
+    rows: tuple[tuple[str, str], ...]  # (decision, "hand or better")
+    optimal_weakest: tuple[tuple[str, str], ...]  # (decision, weakest hand the optimal strategy plays so)
+    cost: Fraction  # this group's share of the rule's cost, per ante
+
+    @property
+    def text(self) -> str:
+        rule = "; ".join(f"{decision} with {hand}" for decision, hand in self.rows) + "; fold the rest"
+        return f"{self.condition}: {rule}" if self.condition else rule
+
+
 @dataclass(frozen=True)
 class PostedRule:
-    """Thresholds (multiple, lowest best-hand rank), strongest first; its text and exact cost."""
+    """A posted strategy (one group, or one per dealer up-card rank) and its exact cost per ante."""
 
-    thresholds: tuple[tuple[int, int], ...]
-    text: str
-    cost: Fraction  # extra house edge per ante against the optimal strategy
-    rows: tuple[tuple[str, str], ...]  # (decision, "hand or better")
+    groups: tuple[RuleGroup, ...]
+    cost: Fraction
 
-    def multiple(self, best_rank: np.ndarray) -> np.ndarray:
-        """The multiple the rule plays for each best-hand rank (0: fold)."""
+    @property
+    def text(self) -> str:
+        return " | ".join(group.text for group in self.groups)
+
+    @property
+    def rows(self) -> tuple[tuple[str, str], ...]:
+        """(decision, hand) rows of every group, the decision prefixed by the group's condition."""
+        return tuple((f"{group.condition}: {decision}" if group.condition else decision, hand)
+                     for group in self.groups for decision, hand in group.rows)
+
+    def multiple(self, best_rank: np.ndarray, up_rank: np.ndarray | None = None) -> np.ndarray:
+        """The multiple the rule plays for each situation (0: fold)."""
         chosen = np.zeros(np.shape(best_rank), dtype=np.int64)
-        for multiple, threshold in reversed(self.thresholds):
-            chosen = np.where(np.asarray(best_rank) >= threshold, multiple, chosen)
+        for group in self.groups:
+            here = np.ones(np.shape(best_rank), dtype=bool) if group.up_rank is None else up_rank == group.up_rank
+            for multiple, threshold in reversed(group.thresholds):
+                chosen = np.where(here & (np.asarray(best_rank) >= threshold), multiple, chosen)
         return chosen
+
+    def table(self) -> pd.DataFrame:
+        """One row per group and decision: the posted hand, the optimal strategy's weakest, the cost."""
+        rows = []
+        for group in self.groups:
+            weakest = dict(group.optimal_weakest)
+            for decision, hand in group.rows:
+                rows.append({"condition": group.condition or "all hands", "decision": decision,
+                             "posted: this hand or better": hand,
+                             "optimal: weakest hand so played": weakest.get(decision, "none"),
+                             "group cost per ante": group.cost})
+        return pd.DataFrame(rows)
 
 
 def threshold_text(ranking: HandRanking, threshold: int, achievable: np.ndarray | None = None) -> str:
@@ -75,17 +120,17 @@ def best_thresholds(ranks: np.ndarray, fold: np.ndarray, single: np.ndarray, top
     group = lambda values: np.add.reduceat(values[order], first)  # noqa: E731
     gain_fold = np.concatenate([[0], np.cumsum(group(fold - single))])          # fold below index i
     gain_top = np.concatenate([np.cumsum(group(top - single)[::-1])[::-1], [0]])  # top from index i
-    allowed_top = np.append(distinct, np.iinfo(np.int64).max) >= lowest_top
+    allowed_top = np.append(distinct, NEVER) >= lowest_top
     best_fold_upto = np.maximum.accumulate(gain_fold)
     values = np.where(allowed_top, best_fold_upto + gain_top, np.iinfo(np.int64).min)
     top_index = int(np.argmax(values))
     play_index = int(np.argmax(gain_fold[: top_index + 1]))
-    bound = lambda index: int(distinct[index]) if index < len(distinct) else int(np.iinfo(np.int64).max)  # noqa: E731
+    bound = lambda index: int(distinct[index]) if index < len(distinct) else int(NEVER)  # noqa: E731
     return bound(play_index), bound(top_index), int(single.sum() + values[top_index])
 
 
 def derive_posted_rule(analysis: Analysis) -> PostedRule:
-    """The best two-threshold rule for a game with one decision, and its exact cost."""
+    """The best two-threshold rule (per up-card rank where the dealer shows one), and its exact cost."""
     decisions, situations, rules = analysis.decisions, analysis.situations, analysis.rules
     weights = situations.weights
     columns = {int(m): index for index, m in enumerate(decisions.multiples)}
@@ -93,15 +138,30 @@ def derive_posted_rule(analysis: Analysis) -> PostedRule:
     top_multiple = max(columns)
     top_option = next(option for option in rules.play if option.multiple == top_multiple)
     lowest_top = top_option.requires.lowest_rank(rules.ranking) if top_option.requires else 0
-    weighted = lambda multiple: decisions.totals[:, columns[multiple]] * weights  # noqa: E731
-    play_at, top_at, value = best_thresholds(situations.best_rank, weighted(FOLD), weighted(single_multiple),
-                                             weighted(top_multiple), lowest_top)
-    optimal = int((decisions.totals[np.arange(len(weights)), decisions.choice] * weights).sum())
-    cost = Fraction(optimal - value, decisions.scale * situations.dealer_hands * int(weights.sum()))
-    thresholds = tuple((m, t) for m, t in ((top_multiple, top_at), (single_multiple, play_at))
-                       if t != np.iinfo(np.int64).max)
+    weighted = decisions.totals * weights[:, None]
+    optimal = weighted[np.arange(len(weights)), decisions.choice]
     achievable = np.unique(situations.best_rank)
-    rows = tuple((decision_name(m), threshold_text(rules.ranking, t, achievable) + " or better")
-                 for m, t in thresholds)
-    text = "; ".join(f"{decision} with {hand}" for decision, hand in rows) + "; fold the rest"
-    return PostedRule(thresholds, text, cost, rows)
+    denominator = decisions.scale * situations.dealer_hands * int(weights.sum())
+    up_ranks = None if situations.up_card is None else situations.up_card // 4
+    groups = []
+    for up_rank in ([None] if up_ranks is None else np.unique(up_ranks)):
+        here = slice(None) if up_rank is None else up_ranks == up_rank
+        ranks = situations.best_rank[here]
+        play_at, top_at, value = best_thresholds(
+            ranks, weighted[here, columns[FOLD]], weighted[here, columns[single_multiple]],
+            weighted[here, columns[top_multiple]], lowest_top)
+        thresholds = tuple((m, t) for m, t in ((top_multiple, top_at), (single_multiple, play_at)) if t != NEVER)
+        describe = lambda rank: threshold_text(rules.ranking, int(rank), achievable)  # noqa: E731
+        chosen = decisions.multiples[decisions.choice[here]]
+        weakest = tuple((decision_name(m), describe(ranks[chosen == m].min())) for m in (top_multiple, single_multiple)
+                        if (chosen == m).any())
+        groups.append(RuleGroup(
+            "" if up_rank is None else f"dealer shows {_article(RANK_NAMES[up_rank])}",
+            None if up_rank is None else int(up_rank), thresholds,
+            tuple((decision_name(m), describe(t) + " or better") for m, t in thresholds), weakest,
+            Fraction(int(optimal[here].sum()) - value, denominator)))
+    return PostedRule(tuple(groups), sum((group.cost for group in groups), Fraction(0)))
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun

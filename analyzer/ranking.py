@@ -163,17 +163,20 @@ class HandRanking:
         return text + (", " + "-".join(kickers) if kickers else "")
 
 
-def best_of_table(ranking: HandRanking, hand_size: int) -> np.ndarray:
-    """Rank of the best ``ranking.cards``-card part of every ``hand_size``-card hand.
+def best_ranks_of(ranking: HandRanking, hands: np.ndarray) -> np.ndarray:
+    """Rank of the best ``ranking.cards``-card part of each hand (sorted cards, one hand per row).
 
-    Indexed by the colex index of the larger hand: the max over gathers of
-    its sub-hands in ``ranking.table``.
+    The max over gathers of its sub-hands in ``ranking.table``.
     """
-    hands = combinations(52, hand_size)
     best = np.full(len(hands), -1, dtype=np.int64)
-    for positions in subset_positions(hand_size, ranking.cards):
+    for positions in subset_positions(hands.shape[1], ranking.cards):
         np.maximum(best, ranking.table[colex_index(hands[:, positions])], out=best)
     return best
+
+
+def best_of_table(ranking: HandRanking, hand_size: int) -> np.ndarray:
+    """Best-part rank of every ``hand_size``-card hand, indexed by its colex index."""
+    return best_ranks_of(ranking, combinations(52, hand_size))
 
 
 @lru_cache(maxsize=None)
