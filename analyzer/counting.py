@@ -41,13 +41,36 @@ def sorted_search(keys: np.ndarray, targets: np.ndarray) -> np.ndarray:
     return found.reshape(targets.shape)
 
 
+#: Subset sizes whose cumulative table (sets x ranks) stays below this many
+#: cells are kept dense (one gather per query); larger ones as sorted keys.
+DENSE_CELLS = 1 << 23
+
+
 @dataclass(frozen=True)
-class SubsetLevel:
+class SortedLevel:
     """Sorted keys ``colex(S) * rank_count + rank`` of all hands containing each k-set S."""
 
     size: int
+    rank_count: int
     keys: np.ndarray
     starts: np.ndarray  # starts[colex(S)]: position of the first key of S
+
+    def count(self, segment: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+        """Hands containing set ``segment`` with rank below each threshold."""
+        targets = (segment[:, None] * self.rank_count + thresholds).astype(self.keys.dtype)
+        return sorted_search(self.keys, targets) - self.starts[segment][:, None]
+
+
+@dataclass(frozen=True)
+class CumulativeLevel:
+    """``table[colex(S), x]``: hands containing the k-set S with rank below x."""
+
+    size: int
+    table: np.ndarray
+
+    def count(self, segment: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+        """Hands containing set ``segment`` with rank below each threshold."""
+        return self.table[segment[:, None], thresholds]
 
 
 class DisjointRankCounter:
@@ -63,18 +86,26 @@ class DisjointRankCounter:
         self.rank_count = rank_count
         self.hand_count = len(hands)
         self.hand_size = hands.shape[1]
-        self.levels: list[SubsetLevel] = []
-        for size in range(min(hands.shape[1], max_excluded) + 1):
-            positions = subset_positions(hands.shape[1], size)
-            segment_count = comb(DECK_SIZE, size)
-            dtype = np.int32 if (segment_count + 1) * rank_count < 2**31 else np.int64
-            keys = np.empty((len(positions), len(hands)), dtype=dtype)
-            for row, subset in enumerate(positions):
-                np.add(colex_index(hands[:, subset]) * rank_count, ranks, out=keys[row], casting="unsafe")
-            keys = keys.ravel()
-            keys.sort()
-            boundaries = np.arange(segment_count + 1, dtype=np.int64) * rank_count
-            self.levels.append(SubsetLevel(size, keys, np.searchsorted(keys, boundaries)))
+        self.levels = [self._level(hands, ranks, size)
+                       for size in range(min(hands.shape[1], max_excluded) + 1)]
+
+    def _level(self, hands: np.ndarray, ranks: np.ndarray, size: int) -> SortedLevel | CumulativeLevel:
+        positions = subset_positions(hands.shape[1], size)
+        segment_count = comb(DECK_SIZE, size)
+        width = self.rank_count + 1
+        if segment_count * width <= DENSE_CELLS:
+            cells = np.zeros(segment_count * width, dtype=np.int64)
+            for subset in positions:
+                cells += np.bincount(colex_index(hands[:, subset]) * width + ranks + 1, minlength=len(cells))
+            return CumulativeLevel(size, cells.reshape(segment_count, width).cumsum(axis=1).astype(np.int32))
+        dtype = np.int32 if (segment_count + 1) * self.rank_count < 2**31 else np.int64
+        keys = np.empty((len(positions), len(hands)), dtype=dtype)
+        for row, subset in enumerate(positions):
+            np.add(colex_index(hands[:, subset]) * self.rank_count, ranks, out=keys[row], casting="unsafe")
+        keys = keys.ravel()
+        keys.sort()
+        boundaries = np.arange(segment_count + 1, dtype=np.int64) * self.rank_count
+        return SortedLevel(size, self.rank_count, keys, np.searchsorted(keys, boundaries))
 
     def count_below(self, excluded: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
         """For each row: #hands disjoint from ``excluded[row]`` with rank < each threshold.
@@ -88,12 +119,8 @@ class DisjointRankCounter:
         if needed >= len(self.levels):
             raise ValueError(f"counter built for at most {len(self.levels) - 1} excluded cards")
         total = np.zeros(thresholds.shape, dtype=np.int64)
-        for level in self.levels:
-            if level.size > excluded.shape[1]:
-                break
+        for level in self.levels[: needed + 1]:
             sign = -1 if level.size % 2 else 1
             for subset in subset_positions(excluded.shape[1], level.size):
-                segment = colex_index(excluded[:, subset])
-                targets = (segment[:, None] * self.rank_count + thresholds).astype(level.keys.dtype)
-                total += sign * (sorted_search(level.keys, targets) - level.starts[segment][:, None])
+                total += sign * level.count(colex_index(excluded[:, subset]), thresholds)
         return total

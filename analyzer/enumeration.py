@@ -143,7 +143,7 @@ def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
     parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
     counts = np.concatenate(list(progress_bar(parts, total=len(starts), enabled=progress,
                                               description=f"{rules.name}: player hand classes")))
-    return Situations(cards, classes.weights, best, counts, dealer_hands)
+    return Situations(cards, classes.weights, best, counts.astype(np.int32), dealer_hands)
 
 
 def exposed_card_situations(rules: GameRules, up_card: int) -> Situations:
@@ -164,14 +164,15 @@ def exposed_card_situations(rules: GameRules, up_card: int) -> Situations:
     best = best_ranks(ranking, rules.player_cards)[colex_index(cards)]
     dealer_hands = comb(DECK_SIZE - 1 - rules.player_cards, rules.dealer_cards - 1)
     counts = dealer_outcomes(counter, cards, dense(best), dense.qualifier, dealer_hands)
-    return Situations(cards, classes.weights, best, counts, dealer_hands,
-                      np.full(len(cards), up_card, dtype=np.int64))
+    return Situations(cards.astype(np.int8), classes.weights, best, counts.astype(np.int32), dealer_hands,
+                      np.full(len(cards), up_card, dtype=np.int8))
 
 
 def _exposed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
     up_cards = [4 * rank for rank in range(RANK_COUNT)]  # one club per rank; suits are symmetric
     tasks = (delayed(exposed_card_situations)(rules, up_card) for up_card in up_cards)
-    parts = list(progress_bar(Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks),
+    # Each up-card is a self-contained task with its own tables: worker processes, no shared state.
+    parts = list(progress_bar(Parallel(n_jobs=jobs, return_as="generator")(tasks),
                               total=len(up_cards), enabled=progress, description=f"{rules.name}: dealer up-cards"))
     return Situations(
         cards=np.concatenate([part.cards for part in parts]),

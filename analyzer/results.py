@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer import figures
-from analyzer.cards import format_cards
+from analyzer.cards import RANK_SYMBOLS, format_card, format_cards
 from analyzer.enumeration import Situations
 from analyzer.ranking import HandRanking
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, GameRules, Paytable, SideBet, Wager
@@ -205,37 +205,52 @@ class Analysis:
         return result
 
     # -- strategy ----------------------------------------------------------
-    def strategy(self) -> pd.DataFrame:
-        """The optimal decision and every decision's exact EV per ante, for every player hand class."""
-        ranking = self.rules.ranking
-        descriptions = {int(rank): ranking.describe(int(rank)) for rank in np.unique(self.situations.best_rank)}
-        values = self.decisions.expected_values(self.situations.dealer_hands)
-        frame = pd.DataFrame({
-            "hand": [format_cards(cards[::-1]) for cards in self.situations.cards],
-            "best_hand": [descriptions[int(rank)] for rank in self.situations.best_rank],
-            "best_rank": self.situations.best_rank,
-            "hands": self.situations.weights,
-            "decision": [self.decisions.names[index] for index in self.decisions.choice],
-        })
+    def strategy(self, exact: bool = True) -> pd.DataFrame:
+        """The optimal decision and every decision's EV per ante, for every player situation class.
+
+        ``exact``: EVs as Fractions (slow for millions of classes) or floats.
+        """
+        ranking, situations = self.rules.ranking, self.situations
+        descriptions = {int(rank): ranking.describe(int(rank)) for rank in np.unique(situations.best_rank)}
+        frame = pd.DataFrame({"hand": [format_cards(cards[::-1]) for cards in situations.cards]})
+        if situations.up_card is not None:
+            frame["dealer_up_card"] = [format_card(int(card)) for card in situations.up_card]
+        frame["best_hand"] = [descriptions[int(rank)] for rank in situations.best_rank]
+        frame["best_rank"] = situations.best_rank
+        frame["hands"] = situations.weights
+        frame["decision"] = [self.decisions.names[index] for index in self.decisions.choice]
+        denominator = situations.dealer_hands * self.decisions.scale
+        values = (self.decisions.expected_values(situations.dealer_hands) if exact
+                  else np.where(self.decisions.allowed, self.decisions.totals / denominator, np.nan))
         for column, name in enumerate(self.decisions.names):
             frame[f"ev_{name.replace(' ', '_')}"] = values[:, column]
-        return frame.sort_values(["best_rank", "hand"], ascending=[False, True], ignore_index=True)
+        keys = ["best_rank", "hand"] if situations.up_card is None else ["dealer_up_card", "best_rank", "hand"]
+        return frame.sort_values(keys, ascending=[k != "best_rank" for k in keys], ignore_index=True)
 
     def strategy_by_best_hand(self) -> pd.DataFrame:
-        """Chart by the player's best hand: how many hands, and how many take each decision."""
-        frame = pd.DataFrame({"best_rank": self.situations.best_rank, "hands": self.situations.weights,
+        """Chart by the player's best hand (and the dealer's up-card rank, where one shows):
+        how many hands, and how many take each decision."""
+        situations, names = self.situations, self.decisions.names
+        frame = pd.DataFrame({"best_rank": situations.best_rank, "hands": situations.weights,
                               "decision": self.decisions.choice})
-        pivot = frame.pivot_table(index="best_rank", columns="decision", values="hands",
-                                  aggfunc="sum", fill_value=0)
-        pivot = pivot.reindex(columns=range(len(self.decisions.names)), fill_value=0)
-        pivot.columns = list(self.decisions.names)
-        pivot = pivot.sort_index(ascending=False)
-        chart = pd.DataFrame({"best_hand": [self.rules.ranking.describe(int(r)) for r in pivot.index],
-                              "hands": pivot.sum(axis=1).to_numpy()})
-        for name in self.decisions.names:
+        keys = ["best_rank"]
+        if situations.up_card is not None:
+            frame["up_rank"] = situations.up_card // 4
+            keys = ["up_rank", "best_rank"]
+        pivot = frame.pivot_table(index=keys, columns="decision", values="hands", aggfunc="sum", fill_value=0)
+        pivot = pivot.reindex(columns=range(len(names)), fill_value=0)
+        pivot.columns = list(names)
+        order = [key != "best_rank" for key in keys]
+        pivot = pivot.sort_index(ascending=order if len(order) > 1 else order[0])
+        best = pivot.index.get_level_values("best_rank").to_numpy()
+        chart = pd.DataFrame({"best_rank": best})
+        if situations.up_card is not None:
+            chart.insert(0, "dealer_up_card", [RANK_SYMBOLS[r] for r in pivot.index.get_level_values("up_rank")])
+        chart["best_hand"] = [self.rules.ranking.describe(int(r)) for r in best]
+        chart["hands"] = pivot.sum(axis=1).to_numpy()
+        for name in names:
             chart[name] = pivot[name].to_numpy()
-        chart["decision"] = [_decision_text(row, self.decisions.names) for row in pivot.to_numpy()]
-        chart.insert(0, "best_rank", pivot.index.to_numpy())
+        chart["decision"] = [_decision_text(row, names) for row in pivot.to_numpy()]
         return chart
 
 
