@@ -17,7 +17,7 @@ from analyzer import __version__
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import derive_posted_rule
 from analyzer.rules import RulesError, game_names, load_game
-from analyzer.sanity import game_warnings
+from analyzer.sanity import game_warnings, percent
 from analyzer.summary import as_text, exact, summary
 
 
@@ -107,8 +107,12 @@ def run(arguments: list[str]) -> int:
         print(json.dumps(exact(figures), indent=2) if args.json else as_text(figures))
         return 0
     from analyzer.report import write_workbook
-    write_workbook(analysis, output, warnings,
-                   {"text": posted_rule.text, "cost": posted_rule.cost, "rows": list(posted_rule.rows)})
+    write_workbook(analysis, output, warnings, {
+        "text": posted_rule.text, "cost": posted_rule.cost,
+        "columns": ("when", "decision", "posted: this hand or better", "optimal: weakest hand so played",
+                    "cost per ante"),
+        "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
+                 for row in posted_rule.table().itertuples(index=False)]})
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     return 0
 

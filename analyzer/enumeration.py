@@ -17,7 +17,7 @@ its size for the four suits the exposed card could have.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 
@@ -57,6 +57,7 @@ class Situations:
     outcome_counts: np.ndarray
     dealer_hands: int
     up_card: np.ndarray | None = None
+    _ranks_by_ranking: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def cycle(self) -> int:
@@ -64,10 +65,12 @@ class Situations:
         return int(self.weights.sum()) * self.dealer_hands
 
     def player_ranks(self, ranking: HandRanking) -> np.ndarray:
-        """Best ``ranking``-hand of each representative (for side bets on another ranking)."""
-        if ranking.cards == self.cards.shape[1]:
-            return ranking.evaluate(self.cards)
-        return best_ranks(ranking, self.cards.shape[1])[colex_index(self.cards)]
+        """Best ``ranking``-hand of each representative (for side bets on another ranking); cached."""
+        if ranking.name not in self._ranks_by_ranking:
+            self._ranks_by_ranking[ranking.name] = (
+                ranking.evaluate(self.cards) if ranking.cards == self.cards.shape[1]
+                else best_ranks(ranking, self.cards.shape[1])[colex_index(self.cards)])
+        return self._ranks_by_ranking[ranking.name]
 
 
 def outcome_counts(player: np.ndarray, qualifier: int, below: np.ndarray,

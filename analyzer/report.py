@@ -378,14 +378,35 @@ def write_side_bet_sheet(sheet: Worksheet, results: CachedResults, bet: SideBet,
     write_formulas(sheet, block, wager_formulas(table, side_bet=True))
 
 
+#: Above this many rows the full chart by best hand stays out of the workbook
+#: (it is in the API and the golden files); the ranges always go in.
+CHART_ROWS = 5000
+
+
 def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | None) -> None:
-    """The posted rule (if any) and the optimal strategy chart by the player's best hand."""
+    """The posted rule (if any), the optimal strategy as ranges of hands, and the chart by best hand."""
     put_title(sheet, f"{analysis.rules.title}: strategy")
     row = 3
     if posted_rule is not None:
         row = _posted_rule(sheet, row, posted_rule)
+    ranges = analysis.strategy_ranges()
+    put_title(sheet, "Optimal strategy: runs of consecutive best hands with one decision", row)
+    put_header(sheet, row + 1, tuple(ranges.columns))
+    for row, values in enumerate(ranges.itertuples(index=False), start=row + 2):
+        put_row(sheet, row, [int(v) if isinstance(v, (int, np.integer)) else v for v in values],
+                {list(ranges.columns).index("hands") + 1: COUNT})
+    row += 2
     chart = analysis.strategy_by_best_hand()
-    decisions = list(analysis.decisions.names)
+    if len(chart) > CHART_ROWS:
+        put_row(sheet, row, (f"The full chart by best hand has {len(chart):,} rows; it is in the Python API "
+                             "(strategy_by_best_hand) rather than in this workbook.",))
+        set_widths(sheet, (44, 44, 44, 14, 44))
+        return
+    _chart(sheet, row, chart, list(analysis.decisions.names))
+
+
+def _chart(sheet: Worksheet, row: int, chart: pd.DataFrame, decisions: list[str]) -> None:
+    """The chart by best hand: hands taking each decision, with SUM totals."""
     put_title(sheet, "Optimal strategy by the player's best hand (number of hands taking each decision)", row)
     put_header(sheet, row + 1, ("best hand", "hands", *decisions, "decision"))
     header = row + 1
@@ -398,7 +419,7 @@ def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | Non
             for column in range(2, 3 + len(decisions))]
     put_row(sheet, row, ("total", *sums), formats, font=BOLD)
     sheet.freeze_panes = f"B{header + 1}"
-    set_widths(sheet, (44, 14, *(12 for _ in decisions), 44))
+    set_widths(sheet, (44, 44, *(12 for _ in decisions), 44))
 
 
 def _posted_rule(sheet: Worksheet, row: int, posted_rule: dict) -> int:
@@ -406,10 +427,10 @@ def _posted_rule(sheet: Worksheet, row: int, posted_rule: dict) -> int:
     put_title(sheet, "Posted strategy", row)
     put_row(sheet, row + 1, ("rule", posted_rule["text"]))
     put_figure(sheet, row + 2, "cost per ante against the optimal strategy", posted_rule["cost"], PERCENT)
-    put_header(sheet, row + 3, ("decision", "threshold hand"))
+    put_header(sheet, row + 3, posted_rule.get("columns", ("decision", "threshold hand")))
     row += 4
-    for row, (decision, threshold) in enumerate(posted_rule.get("rows", []), start=row):
-        put_row(sheet, row, (decision, threshold))
+    for row, values in enumerate(posted_rule.get("rows", []), start=row):
+        put_row(sheet, row, values)
     return row + 2
 
 

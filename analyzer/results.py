@@ -38,12 +38,45 @@ def exact_table(events: list[str], pays: list[Fraction], combinations: list[int]
     })
 
 
+def exact_bincount(codes: np.ndarray, counts: np.ndarray, length: int) -> np.ndarray:
+    """Exact int64 sums of ``counts`` per code in ``0 .. length - 1``.
+
+    ``np.bincount`` sums in float64, exact only below 2**53; summing the low
+    and high 26 bits of the counts separately keeps every partial sum exact
+    for up to 2**27 rows of counts below 2**52.
+
+    >>> exact_bincount(np.array([0, 2, 2]), np.array([2**52 - 1, 2**52 - 1, 5]), 3).tolist()
+    [4503599627370495, 0, 4503599627370500]
+    """
+    assert len(counts) < 2**27 and (counts < 2**52).all() and (counts >= 0).all()
+    low = np.bincount(codes, weights=counts & (2**26 - 1), minlength=length)
+    high = np.bincount(codes, weights=counts >> 26, minlength=length)
+    return (np.rint(high).astype(np.int64) << 26) + np.rint(low).astype(np.int64)
+
+
 def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFrame:
-    """Exact int64 sums of ``combinations`` per distinct combination of ``keys``."""
-    frame = pd.DataFrame({**{name: np.ravel(values) for name, values in keys.items()},
-                          "combinations": np.ravel(combinations)})
-    frame = frame[frame["combinations"] > 0]
-    return frame.groupby(list(keys), as_index=False, sort=True)["combinations"].sum()
+    """Exact sums of ``combinations`` per distinct combination of the integer ``keys``, in key order."""
+    columns = [np.ravel(values).astype(np.int64) for values in keys.values()]
+    counts = np.ravel(combinations).astype(np.int64)
+    code = np.zeros(len(counts), dtype=np.int64)
+    lows, radices = [], []
+    for column in columns:
+        low = int(column.min()) if len(column) else 0
+        radix = (int(column.max()) if len(column) else 0) - low + 1
+        code = code * radix + (column - low)
+        lows.append(low)
+        radices.append(radix)
+    if np.prod(radices, dtype=float) <= 2**24:  # small code space: count by code directly
+        distinct = np.arange(int(np.prod(radices)), dtype=np.int64)
+    else:
+        distinct, code = np.unique(code, return_inverse=True)
+    sums = exact_bincount(code, counts, len(distinct))
+    present = sums > 0
+    remaining, values = distinct[present], {}
+    for name, low, radix in reversed(list(zip(keys, lows, radices))):
+        values[name] = remaining % radix + low
+        remaining = remaining // radix
+    return pd.DataFrame({**{name: values[name] for name in keys}, "combinations": sums[present]})
 
 
 def distribution(table: pd.DataFrame, column: str = "pays") -> figures.Distribution:
@@ -52,6 +85,17 @@ def distribution(table: pd.DataFrame, column: str = "pays") -> figures.Distribut
     for pays, count in zip(table[column], table["combinations"]):
         merged[Fraction(pays)] = merged.get(Fraction(pays), 0) + int(count)
     return merged
+
+
+@dataclass(frozen=True)
+class SettlementProfiles:
+    """One representative class per settlement group, its Play multiple, and the group's deals
+    per outcome when played and when folded (exact)."""
+
+    situations: Situations
+    multiple: np.ndarray
+    per_outcome: np.ndarray
+    folded: np.ndarray
 
 
 @dataclass
@@ -74,26 +118,40 @@ class Analysis:
         return self.decisions.multiples[self.decisions.choice]
 
     @cached_property
-    def _deal_weights(self) -> tuple[np.ndarray, np.ndarray]:
-        """Deals per class and outcome when playing, and deals per class when folding."""
-        weights = self.situations.weights
+    def settled(self) -> "SettlementProfiles":
+        """Classes grouped by what settles them: the decision and the line each paytable pays.
+
+        Every class of a group has the same result on every wager for each
+        outcome, so tables are built from the groups' summed outcome counts.
+        """
+        situations = self.situations
+        columns = [self.decisions.choice] + [
+            paytable_hits(w.ranking, w.paytable, situations) for w in self.rules.wagers if w.paytable]
+        code = np.zeros(len(situations.weights), dtype=np.int64)
+        for column in columns:  # lines run from -1 (none) up; decisions from 0
+            code = code * (int(column.max()) + 2) + column + 1
+        _, first, group = np.unique(code, return_index=True, return_inverse=True)
         played = self.chosen_multiple > FOLD
-        per_outcome = self.situations.outcome_counts * (weights * played)[:, None]
-        folded = weights * ~played * self.situations.dealer_hands
-        return per_outcome, folded
+        weights = situations.weights
+        per_outcome = np.stack([exact_bincount(group, situations.outcome_counts[:, o] * weights * played, len(first))
+                                for o in range(len(OUTCOMES))], axis=1)
+        folded = exact_bincount(group, weights * ~played * situations.dealer_hands, len(first))
+        representatives = Situations(situations.cards[first], weights[first], situations.best_rank[first],
+                                     situations.outcome_counts[first], situations.dealer_hands,
+                                     None if situations.up_card is None else situations.up_card[first])
+        return SettlementProfiles(representatives, self.chosen_multiple[first], per_outcome, folded)
 
     # -- the main game -------------------------------------------------------
     def return_table(self) -> pd.DataFrame:
         """Every distinct net result of the main game, per ante, with its exact count."""
-        scale = self.decisions.scale
-        initial = sum(wager_results(w, self.situations, scale)[0] for w in self.rules.wagers
+        scale, settled = self.decisions.scale, self.settled
+        initial = sum(wager_results(w, settled.situations, scale)[0] for w in self.rules.wagers
                       if w.role == "initial")
-        raised = wager_results(self.rules.raise_wager, self.situations, scale)[0]
-        net = initial + self.chosen_multiple[:, None] * raised
+        raised = wager_results(self.rules.raise_wager, settled.situations, scale)[0]
+        net = initial + settled.multiple[:, None] * raised
         fold_net = sum(scaled([w.on_fold], scale)[0] for w in self.rules.wagers)
-        per_outcome, folded = self._deal_weights
-        rows = grouped({"net": np.concatenate([net.ravel(), np.full(len(folded), fold_net)])},
-                       np.concatenate([per_outcome.ravel(), folded]))
+        rows = grouped({"net": np.concatenate([net.ravel(), np.full(len(settled.folded), fold_net)])},
+                       np.concatenate([settled.per_outcome.ravel(), settled.folded]))
         rows = rows.sort_values("net", ascending=False)
         nets = [Fraction(int(value), scale) for value in rows["net"]]
         table = exact_table([f"net {_signed(value)}" for value in nets], nets,
@@ -102,14 +160,14 @@ class Analysis:
 
     def wager_table(self, wager: Wager) -> pd.DataFrame:
         """Outcomes of one main wager under the optimal strategy, per unit of the Ante."""
-        scale = self.decisions.scale
-        results, hits = wager_results(wager, self.situations, scale)
-        multiple = self.chosen_multiple if wager.role == "raise" else np.ones_like(self.chosen_multiple)
+        scale, settled = self.decisions.scale, self.settled
+        results, hits = wager_results(wager, settled.situations, scale)
+        multiple = settled.multiple if wager.role == "raise" else np.ones_like(settled.multiple)
         outcome = np.broadcast_to(np.arange(len(OUTCOMES)), results.shape)
         if wager.paytable_mode == "instead":
             outcome = np.where((hits >= 0)[:, None], -1, outcome)  # a paid line ignores the dealer
         line = np.broadcast_to(hits[:, None], results.shape)
-        per_outcome, folded = self._deal_weights
+        folded = settled.folded
         keys = {
             "multiple": np.concatenate([np.broadcast_to(multiple[:, None], results.shape).ravel(),
                                         np.zeros(len(folded), dtype=np.int64)]),
@@ -118,7 +176,7 @@ class Analysis:
             "result": np.concatenate([(results * multiple[:, None]).ravel(),
                                       np.full(len(folded), scaled([wager.on_fold], scale)[0])]),
         }
-        rows = grouped(keys, np.concatenate([per_outcome.ravel(), folded]))
+        rows = grouped(keys, np.concatenate([settled.per_outcome.ravel(), folded]))
         rows = rows.sort_values(["multiple", "line", "outcome"], ascending=[False, True, True])
         events = [self._event(wager, int(m), int(li), int(o)) for m, li, o in
                   zip(rows["multiple"], rows["line"], rows["outcome"])]
@@ -165,8 +223,9 @@ class Analysis:
     @cached_property
     def average_total_bet(self) -> Fraction:
         """Initial wagers + E[Play multiple], in units of the Ante (a fold adds nothing)."""
-        per_outcome, _ = self._deal_weights
-        raised = int((per_outcome.sum(axis=1) * self.chosen_multiple).sum())
+        settled = self.settled
+        raised = sum(int(deals) * int(multiple) for deals, multiple in
+                     zip(settled.per_outcome.sum(axis=1), settled.multiple))
         return self.rules.initial_units + Fraction(raised, self.cycle)
 
     def action_frequencies(self) -> dict[str, Fraction]:
@@ -253,6 +312,19 @@ class Analysis:
         chart["decision"] = [_decision_text(row, names) for row in pivot.to_numpy()]
         return chart
 
+
+    def strategy_ranges(self) -> pd.DataFrame:
+        """The chart by best hand compressed into runs of consecutive hands with one decision
+        (per dealer up-card where one shows): "from X down to Y: play 1x"."""
+        chart = self.strategy_by_best_hand()
+        group = chart["dealer_up_card"] if "dealer_up_card" in chart else pd.Series("", index=chart.index)
+        run = ((chart["decision"] != chart["decision"].shift()) | (group != group.shift())).cumsum()
+        ranges = chart.assign(group=group, run=run).groupby("run", sort=True).agg(
+            group=("group", "first"), strongest=("best_hand", "first"), weakest=("best_hand", "last"),
+            hands=("hands", "sum"), decision=("decision", "first"))
+        ranges = ranges.rename(columns={"group": "dealer_up_card", "strongest": "from (strongest)",
+                                        "weakest": "down to (weakest)"}).reset_index(drop=True)
+        return ranges if "dealer_up_card" in chart else ranges.drop(columns="dealer_up_card")
 
 def _decision_text(counts: np.ndarray, names: tuple[str, ...]) -> str:
     """The decision of a row of the chart, or "mostly X" when the fifth card changes it."""
