@@ -21,6 +21,9 @@ from analyzer.sanity import game_warnings, percent
 from analyzer.summary import as_text, exact, summary
 
 
+DEFAULT_REPORTS = Path("reports")
+
+
 class UsageError(Exception):
     """Bad input: reported on one line with exit code 2."""
 
@@ -95,8 +98,12 @@ def run(arguments: list[str]) -> int:
         return 0
     options = dict(args.option)
     load_game(args.game, options)  # bad game or option: fail before any work
-    output = _checked_output(args.output or Path("reports") / f"{args.game}.xlsx") \
-        if args.command == "report" else None
+    output = None
+    if args.command == "report":
+        if args.output is None:
+            args.output = DEFAULT_REPORTS / f"{args.game}.xlsx"
+            DEFAULT_REPORTS.mkdir(exist_ok=True)
+        output = _checked_output(args.output)
     analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet)
     posted_rule = derive_posted_rule(analysis)
     warnings = game_warnings(analysis)
