@@ -1,9 +1,10 @@
-"""Write the golden Crazy 4 Poker results under ``enumerations/crazy4/``.
+"""Write the golden results of every game under ``enumerations/<game>/``.
 
 Usage (from the repository root)::
 
-    .venv/bin/python scripts/make_golden.py            # fresh analysis, then write the CSV files
-    .venv/bin/python scripts/make_golden.py --check    # compare instead of writing
+    .venv/bin/python scripts/make_golden.py                  # every game: fresh analysis, write the CSVs
+    .venv/bin/python scripts/make_golden.py --games super4   # one game
+    .venv/bin/python scripts/make_golden.py --check          # compare instead of writing
 
 Every number is exact: combination counts as integers, every pay, net result
 and figure as a fraction written ``p/q`` (``204/1``, ``-1/1``, ``3/2``). The
@@ -16,7 +17,7 @@ Files:
 * ``return_table.csv``: net result per ante, combinations;
 * ``wager_<wager>.csv``: one per main wager: outcome, pays, combinations;
 * ``side_bet_<bet>_<paytable>.csv``: one per side-bet paytable, the same columns;
-* ``strategy_by_best_hand.csv``: best_rank, hands, hands taking each decision;
+* ``strategy_by_best_hand.csv``: (dealer up-card,) best_rank, hands, hands taking each decision;
 * ``summary.csv``: figure, value.
 """
 
@@ -34,8 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-GAME = "crazy4"
-OUTPUT = ROOT / "enumerations" / GAME
+OUTPUT = ROOT / "enumerations"
 
 
 def exact(value) -> str:
@@ -96,10 +96,11 @@ def golden_csvs(analysis) -> dict[str, str]:
                 ["outcome", "pays", "combinations"], outcome_rows(analysis.side_bet_table(bet, paytable)))
     chart = analysis.strategy_by_best_hand()
     decisions = list(analysis.decisions.names)
+    by_up_card = ["dealer_up_card"] if "dealer_up_card" in chart else []
     files["strategy_by_best_hand.csv"] = csv_text(
-        ["best_rank", "hands", *decisions],
-        [[int(row["best_rank"]), int(row["hands"]), *(int(row[name]) for name in decisions)]
-         for _, row in chart.iterrows()])
+        [*by_up_card, "best_rank", "hands", *decisions],
+        [[*(row[column] for column in by_up_card), int(row["best_rank"]), int(row["hands"]),
+          *(int(row[name]) for name in decisions)] for _, row in chart.iterrows()])
     files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
     return dict(sorted(files.items()))
 
@@ -139,24 +140,27 @@ def differences(files: dict[str, str], folder: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
-    parser.add_argument("--output", type=Path, default=OUTPUT, help=f"folder (default {OUTPUT})")
-    parser.add_argument("--check", action="store_true", help="compare with the files instead of writing")
-    args = parser.parse_args(argv)
-
     import analyzer
 
-    analysis = analyzer.analyze(GAME, jobs=args.jobs)
-    files = golden_csvs(analysis)
-    if args.check:
-        problems = differences(files, args.output)
-        print("\n".join(problems) or f"{len(files)} golden files match")
-        return 1 if problems else 0
-    write(files, args.output)
-    for name in files:
-        print(args.output / name)
-    return 0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="*", default=analyzer.game_names(), help="default: every game")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help=f"parent folder (default {OUTPUT})")
+    parser.add_argument("--check", action="store_true", help="compare with the files instead of writing")
+    args = parser.parse_args(argv)
+    failed = False
+    for game in args.games:
+        files = golden_csvs(analyzer.analyze(game, jobs=args.jobs))
+        folder = args.output / game
+        if args.check:
+            problems = differences(files, folder)
+            print("\n".join(problems) or f"{game}: {len(files)} golden files match")
+            failed |= bool(problems)
+            continue
+        write(files, folder)
+        for name in files:
+            print(folder / name)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

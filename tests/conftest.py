@@ -1,4 +1,5 @@
-"""Shared fixtures: one exact Crazy 4 Poker analysis per test session (about 8 s)."""
+"""Shared fixtures: one exact analysis of each game per test session (Crazy 4 and Super 4 about 8 s
+each, Four Card Fever about a minute), built only when a test asks for it."""
 
 from __future__ import annotations
 
@@ -18,3 +19,15 @@ import analyzer  # noqa: E402
 def crazy4():
     """The full analysis of Crazy 4 Poker with the default rules and paytables."""
     return analyzer.analyze("crazy4", jobs=2)
+
+
+@pytest.fixture(scope="session")
+def super4():
+    """The full analysis of Super 4 Poker with the rules as written."""
+    return analyzer.analyze("super4", jobs=2)
+
+
+@pytest.fixture(scope="session")
+def fourcardfever():
+    """The full analysis of Four Card Fever (every player hand and dealer up-card)."""
+    return analyzer.analyze("fourcardfever", jobs=2)

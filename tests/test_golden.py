@@ -1,4 +1,4 @@
-"""The Crazy 4 Poker results equal the committed golden files in enumerations/crazy4/.
+"""Every game's results equal the committed golden files in enumerations/<game>/.
 
 The CSV text is built by ``golden_csvs`` in scripts/make_golden.py (loaded by
 path); after an intended change, regenerate with
@@ -63,6 +63,14 @@ def first_difference(golden: str, rebuilt: str) -> str:
         if was != now:
             return f"line {number}:\n  golden:  {was!r}\n  rebuilt: {now!r}"
     return f"the golden file has {len(old)} lines, the rebuilt text {len(new)}"
+
+
+@pytest.mark.parametrize("game", ["super4", "fourcardfever"])
+def test_other_games_match_their_golden_files(game, make_golden, request):
+    """Super 4 Poker and Four Card Fever: every file at once (the analysis comes from conftest.py)."""
+    rebuilt_files = make_golden.golden_csvs(request.getfixturevalue(game))
+    problems = make_golden.differences(rebuilt_files, ROOT / "enumerations" / game)
+    assert not problems, "\n".join(problems) + "\n(if intended: scripts/make_golden.py --games " + game + ")"
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("*.csv")) or ["(none)"])
