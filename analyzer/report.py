@@ -47,8 +47,9 @@ PAYS = "0.######"
 CYCLE_CELL = "$B$2"
 HEADER_ROW = 4
 OUTCOME_HEADERS = ("outcome", "{header}", "combinations", "probability", "contribution",
-                   "{name}^2 contribution", "{name} (exact)", "probability (exact)", "contribution (exact)")
-OUTCOME_WIDTHS = (58, 14, 20, 18, 18, 20, 14, 30, 30)
+                   "{name}^2 contribution", "{name} (exact)", "probability (exact)", "contribution (exact)",
+                   "combinations (exact)")
+OUTCOME_WIDTHS = (58, 14, 20, 18, 18, 20, 14, 30, 30, 22)
 
 SHEET_NAME_LENGTH = 31
 FORBIDDEN_IN_SHEET_NAMES = re.compile(r"[\[\]:*?/\\]")
@@ -206,7 +207,8 @@ def write_outcome_table(sheet: Worksheet, heading: str, table: pd.DataFrame, cyc
     return table); ``pays_header`` is its header.
     """
     put_title(sheet, heading)
-    put_row(sheet, 2, ("cycle (all deals)", cycle), {2: COUNT})
+    # Spreadsheet numbers are doubles, exact only below 2**53: the exact integers are also text.
+    put_row(sheet, 2, ("cycle (all deals)", cycle, f"exact: {cycle}"), {2: COUNT})
     sheet.cell(row=2, column=1).font = BOLD
     put_header(sheet, HEADER_ROW, (h.format(header=pays_header, name=pays_column) for h in OUTCOME_HEADERS))
     formats = {2: PAYS, 3: COUNT, 4: PROBABILITY, 5: PROBABILITY, 6: PROBABILITY}
@@ -215,14 +217,16 @@ def write_outcome_table(sheet: Worksheet, heading: str, table: pd.DataFrame, cyc
                table["contribution"])
     for row, (outcome, pays, count, probability, contribution) in enumerate(rows, start=first):
         put_row(sheet, row, (outcome, number(pays), int(count), f"=C{row}/{CYCLE_CELL}", f"=D{row}*B{row}",
-                             f"=D{row}*B{row}^2", exact(pays), exact(probability), exact(contribution)),
+                             f"=D{row}*B{row}^2", exact(pays), exact(probability), exact(contribution),
+                             str(int(count))),
                 formats)
     block = OutcomeBlock(first, first + len(table) - 1, first + len(table))
     total = block.total_row
     put_row(sheet, total, ("total", None, f"=SUM({block.column('C')})", f"=SUM({block.column('D')})",
                            f"=SUM({block.column('E')})", f"=SUM({block.column('F')})", None,
                            exact(sum(table["probability"], Fraction(0))),
-                           exact(sum(table["contribution"], Fraction(0)))), formats, font=BOLD)
+                           exact(sum(table["contribution"], Fraction(0))), str(int(table["combinations"].sum()))),
+            formats, font=BOLD)
     sheet.freeze_panes = f"B{first}"
     set_widths(sheet, OUTCOME_WIDTHS)
     return block
@@ -277,7 +281,7 @@ def write_summary(sheet: Worksheet, results: CachedResults, warnings: list[str])
     analysis = results.analysis
     put_title(sheet, f"{analysis.rules.title}: math report")
     put_row(sheet, 2, ("game", analysis.rules.title))
-    put_row(sheet, 3, ("cycle (all player/dealer deals)", analysis.cycle), {2: COUNT})
+    put_row(sheet, 3, ("cycle (all player/dealer deals)", analysis.cycle, f"exact: {analysis.cycle}"), {2: COUNT})
     put_row(sheet, 4, ("rules source", analysis.rules.rules_source))
     main = analysis.main_figures()
     row = _summary_main(sheet, 6, main)
@@ -287,6 +291,10 @@ def write_summary(sheet: Worksheet, results: CachedResults, warnings: list[str])
     put_title(sheet, "Warnings", row + 1)
     for row, text in enumerate(warnings or ["none"], start=row + 2):
         sheet.cell(row=row, column=1, value=text)
+    if analysis.rules.not_analysed:
+        put_title(sheet, "Not analysed", row + 2)
+        for row, text in enumerate(analysis.rules.not_analysed, start=row + 3):
+            sheet.cell(row=row, column=1, value=text)
     sheet.freeze_panes = "A2"
     set_widths(sheet, (46, 22, 36, 12, 14, 30, 14, 30, 24, 14, 14, 34))
 

@@ -178,6 +178,7 @@ class GameRules:
     side_bets: tuple[SideBet, ...]
     options: tuple[RuleOption, ...]
     input_hash: str
+    not_analysed: tuple[str, ...] = ()  # wagers of the game the analysis cannot cover, and why
 
     @cached_property
     def initial_units(self) -> int:
@@ -291,5 +292,5 @@ def load_game(name: str, options: dict[str, str] | None = None) -> GameRules:
         dealer_qualifies=pattern(qualifier) if qualifier else None,
         rules=tuple(data.get("rules", ())), assumptions=tuple(data.get("assumptions", ())),
         fold=data["play"].get("fold", True), play=play, wagers=tuple(wagers),
-        side_bets=tuple(side_bets), options=tuple(chosen),
+        side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=tuple(data.get("not_analysed", ())),
         input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())

@@ -45,6 +45,7 @@ def summary(analysis: Analysis, warnings: list[str], posted_rule: PostedRule | N
             "posted_rule": posted_rule.text, "posted_rule_cost_per_ante": posted_rule.cost},
         "options": {option.name: option.chosen for option in analysis.rules.options},
         "warnings": warnings,
+        "not_analysed": list(analysis.rules.not_analysed),
         "version": analyzer.__version__,
         "input_hash": analysis.rules.input_hash,
     }
@@ -79,6 +80,7 @@ def as_text(figures: dict[str, object]) -> str:
         lines += ["", f"posted strategy: {strategy['posted_rule']}",
                   f"cost against optimal: {percent(strategy['posted_rule_cost_per_ante'])} per ante "
                   f"({strategy['posted_rule_cost_per_ante']})"]
+    lines += [f"not analysed: {text}" for text in figures["not_analysed"]]
     lines += ["", "warnings:" if figures["warnings"] else "warnings: none"]
     lines += [f"  ! {warning}" for warning in figures["warnings"]]
     return "\n".join(lines)
