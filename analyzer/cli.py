@@ -16,8 +16,9 @@ from pathlib import Path
 from analyzer import __version__
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import derive_posted_rule
+from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.rules import RulesError, game_names, load_game
-from analyzer.sanity import game_warnings, percent
+from analyzer.sanity import game_warnings, percent, table_warnings
 from analyzer.summary import as_text, exact, summary
 
 
@@ -67,6 +68,8 @@ def build_parser() -> Parser:
         command.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=CHOICE",
                              help="choose the reading of an ambiguous rule (see the report's Rules sheet)")
         command.add_argument("--quiet", action="store_true", help="no progress bars")
+        command.add_argument("--progressive", type=Path, metavar="FILE",
+                             help="analyse a progressive wager from this paytable file (TOML; see README)")
         return command
 
     analyze_command = game_command("analyze", "print the exact analysis of a game")
@@ -97,7 +100,8 @@ def run(arguments: list[str]) -> int:
             print(f"{name:10} {load_game(name).title}")
         return 0
     options = dict(args.option)
-    load_game(args.game, options)  # bad game or option: fail before any work
+    rules = load_game(args.game, options)  # bad game or option: fail before any work
+    progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
     output = None
     if args.command == "report":
         if args.output is None:
@@ -107,10 +111,16 @@ def run(arguments: list[str]) -> int:
     analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet)
     posted_rule = derive_posted_rule(analysis)
     warnings = game_warnings(analysis)
+    progressive_results = None
+    if progressive is not None:
+        table = progressive_table(analysis, progressive)
+        progressive_results = {"figures": progressive_figures(analysis, progressive), "table": table}
+        warnings += table_warnings(f"Progressive '{progressive.title}' at its reset value", table)
     for warning in warnings:
         print(f"WARNING: {warning}", file=sys.stderr)
     if args.command == "analyze":
-        figures = summary(analysis, warnings, posted_rule)
+        figures = summary(analysis, warnings, posted_rule,
+                          progressive_results["figures"] if progressive_results else None)
         print(json.dumps(exact(figures), indent=2) if args.json else as_text(figures))
         return 0
     from analyzer.report import write_workbook
@@ -119,7 +129,7 @@ def run(arguments: list[str]) -> int:
         "columns": ("when", "decision", "posted: this hand or better", "optimal: weakest hand so played",
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
-                 for row in posted_rule.table().itertuples(index=False)]})
+                 for row in posted_rule.table().itertuples(index=False)]}, progressive_results)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     return 0
 

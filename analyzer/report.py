@@ -276,7 +276,8 @@ def wager_formulas(table: pd.DataFrame, side_bet: bool) -> list[Formula]:
 
 
 # -- the sheets -------------------------------------------------------------
-def write_summary(sheet: Worksheet, results: CachedResults, warnings: list[str]) -> None:
+def write_summary(sheet: Worksheet, results: CachedResults, warnings: list[str],
+                  not_analysed: dict[str, str]) -> None:
     """Game, cycle, main-game figures, actions, wager returns, side bets, warnings."""
     analysis = results.analysis
     put_title(sheet, f"{analysis.rules.title}: math report")
@@ -291,10 +292,10 @@ def write_summary(sheet: Worksheet, results: CachedResults, warnings: list[str])
     put_title(sheet, "Warnings", row + 1)
     for row, text in enumerate(warnings or ["none"], start=row + 2):
         sheet.cell(row=row, column=1, value=text)
-    if analysis.rules.not_analysed:
+    if not_analysed:
         put_title(sheet, "Not analysed", row + 2)
-        for row, text in enumerate(analysis.rules.not_analysed, start=row + 3):
-            sheet.cell(row=row, column=1, value=text)
+        for row, (wager, reason) in enumerate(not_analysed.items(), start=row + 3):
+            put_row(sheet, row, (wager, reason))
     sheet.freeze_panes = "A2"
     set_widths(sheet, (46, 22, 36, 12, 14, 30, 14, 30, 24, 14, 14, 34))
 
@@ -389,6 +390,24 @@ def write_side_bet_sheet(sheet: Worksheet, results: CachedResults, bet: SideBet,
 #: Above this many rows the full chart by best hand stays out of the workbook
 #: (it is in the API and the golden files); the ranges always go in.
 CHART_ROWS = 5000
+
+
+def write_progressive_sheet(sheet: Worksheet, analysis: Analysis, progressive: dict) -> None:
+    """The progressive at its reset value (live formulas), then its break-even meter and long-run return."""
+    figures = progressive["figures"]
+    block = write_outcome_table(sheet, f"Progressive '{figures['title']}' at the reset value "
+                                f"(pays per unit staked; from {figures['source']})", progressive["table"],
+                                analysis.cycle)
+    row = block.total_row + 2
+    for label, value, style in (("stake", figures["stake"], DECIMAL), ("meter reset value", figures["reset"], DECIMAL),
+                                ("house edge at reset", figures["house_edge_at_reset"], PERCENT),
+                                ("break-even meter (return 0)", figures["break_even_meter"], DECIMAL),
+                                ("contribution rate", figures["contribution"], PERCENT),
+                                ("long-run return (reset return + contribution)", figures["long_run_return"], PERCENT)):
+        put_figure(sheet, row, label, value, style)
+        row += 1
+    put_row(sheet, row, ("Assumption: awards are paid 'to 1' (a winning wager keeps its stake); a meter award "
+                         "is its share of the meter divided by the stake.",))
 
 
 def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | None) -> None:
@@ -557,16 +576,23 @@ def write_method(sheet: Worksheet, analysis: Analysis) -> None:
 
 
 # -- the workbook ------------------------------------------------------------
-def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | None = None) -> openpyxl.Workbook:
-    """The whole report in memory."""
+def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | None = None,
+                   progressive: dict | None = None) -> openpyxl.Workbook:
+    """The whole report in memory.
+
+    ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable.
+    """
     book, names, results = openpyxl.Workbook(), SheetNames(), CachedResults(analysis)
-    write_summary(_sheet(book, names, "Summary"), results, warnings)
+    write_summary(_sheet(book, names, "Summary"), results, warnings,
+                  analysis.rules.unanalysed({"progressive"} if progressive else set()))
     write_return_table(_sheet(book, names, "Return table"), results)
     for wager in analysis.rules.wagers:
         write_wager_sheet(_sheet(book, names, wager.title), results, wager)
     for bet in analysis.rules.side_bets:
         for paytable in bet.paytables.values():
             write_side_bet_sheet(_sheet(book, names, f"{bet.title} {paytable.name}"), results, bet, paytable)
+    if progressive:
+        write_progressive_sheet(_sheet(book, names, "Progressive"), analysis, progressive)
     write_strategy(_sheet(book, names, "Strategy"), analysis, posted_rule)
     write_rules(_sheet(book, names, "Rules"), analysis)
     write_method(_sheet(book, names, "Method"), analysis)
@@ -584,7 +610,8 @@ def _sheet(book: openpyxl.Workbook, names: SheetNames, wanted: str) -> Worksheet
     return book.create_sheet(name)
 
 
-def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None) -> None:
+def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None,
+                   progressive: dict | None = None) -> None:
     """Write the math report to ``path`` (.xlsx) atomically.
 
     The workbook goes to a temporary file in the same folder, which then
@@ -597,7 +624,7 @@ def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_r
                                      delete=False) as handle:
         temporary = Path(handle.name)
     try:
-        build_workbook(analysis, warnings, posted_rule).save(temporary)
+        build_workbook(analysis, warnings, posted_rule, progressive).save(temporary)
         os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:

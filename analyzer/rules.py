@@ -178,12 +178,16 @@ class GameRules:
     side_bets: tuple[SideBet, ...]
     options: tuple[RuleOption, ...]
     input_hash: str
-    not_analysed: tuple[str, ...] = ()  # wagers of the game the analysis cannot cover, and why
+    not_analysed: tuple[tuple[str, str], ...] = ()  # (wager, why) for wagers the rules leave unanalysable
 
     @cached_property
     def initial_units(self) -> int:
         """Sum of the compulsory initial wagers, in units of the Ante."""
         return sum(1 for wager in self.wagers if wager.role == "initial")
+
+    def unanalysed(self, supplied: set[str] = frozenset()) -> dict[str, str]:
+        """Wagers the analysis cannot cover, and why, less those the user ``supplied`` a paytable for."""
+        return {wager: reason for wager, reason in self.not_analysed if wager not in supplied}
 
     @property
     def raise_wager(self) -> Wager:
@@ -292,5 +296,6 @@ def load_game(name: str, options: dict[str, str] | None = None) -> GameRules:
         dealer_qualifies=pattern(qualifier) if qualifier else None,
         rules=tuple(data.get("rules", ())), assumptions=tuple(data.get("assumptions", ())),
         fold=data["play"].get("fold", True), play=play, wagers=tuple(wagers),
-        side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=tuple(data.get("not_analysed", ())),
+        side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=tuple(
+            (entry["wager"], entry["reason"]) for entry in data.get("not_analysed", ())),
         input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())

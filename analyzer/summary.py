@@ -30,8 +30,12 @@ def exact(value: object) -> object:
     return value
 
 
-def summary(analysis: Analysis, warnings: list[str], posted_rule: PostedRule | None) -> dict[str, object]:
-    """Everything the CLI prints, with exact values as Fractions."""
+def summary(analysis: Analysis, warnings: list[str], posted_rule: PostedRule | None,
+            progressive: dict[str, object] | None = None) -> dict[str, object]:
+    """Everything the CLI prints, with exact values as Fractions.
+
+    ``progressive``: the figures of a user-supplied progressive paytable, if any.
+    """
     main = analysis.main_figures()
     main.pop("variance")
     main["wagers"] = analysis.wager_returns()
@@ -45,7 +49,8 @@ def summary(analysis: Analysis, warnings: list[str], posted_rule: PostedRule | N
             "posted_rule": posted_rule.text, "posted_rule_cost_per_ante": posted_rule.cost},
         "options": {option.name: option.chosen for option in analysis.rules.options},
         "warnings": warnings,
-        "not_analysed": list(analysis.rules.not_analysed),
+        "progressive": progressive,
+        "not_analysed": analysis.rules.unanalysed({"progressive"} if progressive else set()),
         "version": analyzer.__version__,
         "input_hash": analysis.rules.input_hash,
     }
@@ -80,7 +85,14 @@ def as_text(figures: dict[str, object]) -> str:
         lines += ["", f"posted strategy: {strategy['posted_rule']}",
                   f"cost against optimal: {percent(strategy['posted_rule_cost_per_ante'])} per ante "
                   f"({strategy['posted_rule_cost_per_ante']})"]
-    lines += [f"not analysed: {text}" for text in figures["not_analysed"]]
+    if figures["progressive"]:
+        progressive = figures["progressive"]
+        meter = progressive["break_even_meter"]
+        lines += ["", f"progressive '{progressive['title']}': house edge at reset {percent(progressive['house_edge_at_reset'])}"
+                  f" ({progressive['house_edge_at_reset']}); break-even meter "
+                  f"{'none (no meter award)' if meter is None else f'{float(meter):,.2f} ({meter})'}; "
+                  f"long-run return with contribution {percent(progressive['long_run_return'])}"]
+    lines += [f"{wager}: {reason}" for wager, reason in figures["not_analysed"].items()]
     lines += ["", "warnings:" if figures["warnings"] else "warnings: none"]
     lines += [f"  ! {warning}" for warning in figures["warnings"]]
     return "\n".join(lines)
