@@ -82,7 +82,9 @@ def as_text(figures: dict[str, object]) -> str:
         lines += ["", *_columns(("side bet", "house edge", "exact", "top award"), side_rows)]
     if figures["strategy"]:
         strategy = figures["strategy"]
-        lines += ["", f"posted strategy: {strategy['posted_rule']}",
+        groups = strategy["posted_rule"].split(" | ")
+        lines += ["", f"posted strategy: {groups[0]}" if len(groups) == 1 else "posted strategy:",
+                  *(f"  {group}" for group in groups if len(groups) > 1),
                   f"cost against optimal: {percent(strategy['posted_rule_cost_per_ante'])} per ante "
                   f"({strategy['posted_rule_cost_per_ante']})"]
     if figures["progressive"]:
