@@ -128,49 +128,7 @@ class SheetNames:
         return name
 
 
-# -- the outcome tables, each computed once -----------------------------------
-class CachedResults:
-    """The analysis's outcome tables, each computed once for the whole workbook.
-
-    The Summary needs the same tables as the wager and side bet sheets, and a
-    large game's wager table takes seconds. ``wager_returns`` and
-    ``side_bet_figures`` give what the :class:`Analysis` methods of the same
-    names give, from the cached tables.
-    """
-
-    def __init__(self, analysis: Analysis) -> None:
-        self.analysis = analysis
-        self._tables: dict[tuple[str, ...], pd.DataFrame] = {}
-
-    def _table(self, key: tuple[str, ...], make: Callable[[], pd.DataFrame]) -> pd.DataFrame:
-        if key not in self._tables:
-            self._tables[key] = make()
-        return self._tables[key]
-
-    def return_table(self) -> pd.DataFrame:
-        return self._table(("return",), self.analysis.return_table)
-
-    def wager_table(self, wager: Wager) -> pd.DataFrame:
-        return self._table(("wager", wager.name), lambda: self.analysis.wager_table(wager))
-
-    def side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
-        return self._table(("side bet", bet.name, paytable.name),
-                           lambda: self.analysis.side_bet_table(bet, paytable))
-
-    def wager_returns(self) -> dict[str, Fraction]:
-        """Expected result of each main wager per ante."""
-        return {wager.name: figures.mean(distribution(self.wager_table(wager)))
-                for wager in self.analysis.rules.wagers}
-
-    def side_bet_figures(self) -> dict[str, dict[str, dict[str, object]]]:
-        """House edge, hit frequency and top-award odds of every side bet and paytable."""
-        return {bet.name: {name: side_bet_summary(self.side_bet_table(bet, paytable),
-                                                  name == bet.default_paytable)
-                           for name, paytable in bet.paytables.items()}
-                for bet in self.analysis.rules.side_bets}
-
-
-# -- the outcome table with live formulas ----------------------------------
+# -- the outcome tables -------------------------------------------------------
 @dataclass(frozen=True)
 class OutcomeBlock:
     """Where an outcome table landed: its data rows and its totals row."""
@@ -276,10 +234,9 @@ def wager_formulas(table: pd.DataFrame, side_bet: bool) -> list[Formula]:
 
 
 # -- the sheets -------------------------------------------------------------
-def write_summary(sheet: Worksheet, results: CachedResults, warnings: list[str],
+def write_summary(sheet: Worksheet, analysis: Analysis, warnings: list[str],
                   not_analysed: dict[str, str]) -> None:
     """Game, cycle, main-game figures, actions, wager returns, side bets, warnings."""
-    analysis = results.analysis
     put_title(sheet, f"{analysis.rules.title}: math report")
     put_row(sheet, 2, ("game", analysis.rules.title))
     put_row(sheet, 3, ("cycle (all player/dealer deals)", analysis.cycle, f"exact: {analysis.cycle}"), {2: COUNT})
@@ -287,8 +244,8 @@ def write_summary(sheet: Worksheet, results: CachedResults, warnings: list[str],
     main = analysis.main_figures()
     row = _summary_main(sheet, 6, main)
     row = _summary_actions(sheet, row + 1, main["actions"])
-    row = _summary_wagers(sheet, row + 1, results)
-    row = _summary_side_bets(sheet, row + 1, results)
+    row = _summary_wagers(sheet, row + 1, analysis)
+    row = _summary_side_bets(sheet, row + 1, analysis)
     put_title(sheet, "Warnings", row + 1)
     for row, text in enumerate(warnings or ["none"], start=row + 2):
         sheet.cell(row=row, column=1, value=text)
@@ -327,29 +284,35 @@ def _summary_actions(sheet: Worksheet, row: int, actions: dict[str, Fraction]) -
     return row + 1
 
 
-def _summary_wagers(sheet: Worksheet, row: int, results: CachedResults) -> int:
+def _summary_wagers(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     """Each main wager's expected result per ante, and their total; returns the next free row."""
     put_title(sheet, "Expected result of each main wager (per ante)", row)
     put_header(sheet, row + 1, ("wager", "expected result", "exact"))
-    returns = results.wager_returns()
-    titles = {wager.name: wager.title for wager in results.analysis.rules.wagers}
+    returns = analysis.wager_returns()
+    titles = {wager.name: wager.title for wager in analysis.rules.wagers}
     for row, (name, value) in enumerate(returns.items(), start=row + 2):
         put_figure(sheet, row, titles[name], value, PERCENT)
     row += 1
     put_figure(sheet, row, "total (= -house edge per ante)", sum(returns.values(), Fraction(0)), PERCENT)
     sheet.cell(row=row, column=1).font = BOLD
+    awards = analysis.top_awards()
+    if awards:
+        put_header(sheet, row + 2, ("top award", "odds: 1 in", "exact", "pays (to 1)"))
+        for row, (name, award) in enumerate(awards.items(), start=row + 3):
+            put_row(sheet, row, (f"{titles[name]}: {award['top_award']}", number(award["one_in"]),
+                                 exact(award["one_in"]), number(award["pays"])), {2: "#,##0.0"})
     return row + 1
 
 
-def _summary_side_bets(sheet: Worksheet, row: int, results: CachedResults) -> int:
+def _summary_side_bets(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     """Every side bet and paytable side by side; returns the next free row."""
     put_title(sheet, "Side bets (every paytable analysed)", row)
     put_header(sheet, row + 1, ("side bet", "paytable", "default", "house edge", "exact", "hit frequency",
                                 "exact", "top award", "top award: 1 in", "exact", "SD"))
-    titles = {bet.name: bet.title for bet in results.analysis.rules.side_bets}
+    titles = {bet.name: bet.title for bet in analysis.rules.side_bets}
     formats = {4: PERCENT, 6: PERCENT, 9: "#,##0.00", 11: DECIMAL}
     row += 1
-    for name, tables in results.side_bet_figures().items():
+    for name, tables in analysis.side_bet_figures().items():
         for paytable, info in tables.items():
             row += 1
             put_row(sheet, row, (titles[name], paytable, "default" if info["default"] else "",
@@ -360,30 +323,30 @@ def _summary_side_bets(sheet: Worksheet, row: int, results: CachedResults) -> in
     return row + 1
 
 
-def write_return_table(sheet: Worksheet, results: CachedResults) -> None:
+def write_return_table(sheet: Worksheet, analysis: Analysis) -> None:
     """Every distinct net result of the main game, with mean, variance, SD and house edge formulas."""
-    analysis, table = results.analysis, results.return_table()
+    table = analysis.return_table()
     block = write_outcome_table(sheet, f"{analysis.rules.title}: net result per ante, optimal strategy",
                                 table, analysis.cycle, pays_column="net", pays_header="net (per ante)")
     write_formulas(sheet, block, return_formulas(table, analysis.rules.initial_units))
 
 
-def write_wager_sheet(sheet: Worksheet, results: CachedResults, wager: Wager) -> None:
+def write_wager_sheet(sheet: Worksheet, analysis: Analysis, wager: Wager) -> None:
     """One main wager's outcomes under the optimal strategy, per unit of the ante."""
     heading = f"{wager.title} wager: result per ante, optimal strategy"
     if wager.paytable is not None:
         heading += f" (paytable {wager.paytable.name}, default)"
-    table = results.wager_table(wager)
-    block = write_outcome_table(sheet, heading, table, results.analysis.cycle, pays_header="result (per ante)")
+    table = analysis.wager_table(wager)
+    block = write_outcome_table(sheet, heading, table, analysis.cycle, pays_header="result (per ante)")
     write_formulas(sheet, block, wager_formulas(table, side_bet=False))
 
 
-def write_side_bet_sheet(sheet: Worksheet, results: CachedResults, bet: SideBet, paytable: Paytable) -> None:
+def write_side_bet_sheet(sheet: Worksheet, analysis: Analysis, bet: SideBet, paytable: Paytable) -> None:
     """One side bet paytable: outcomes, return per unit and house edge."""
     mark = "default paytable" if paytable.name == bet.default_paytable else "alternative paytable"
-    table = results.side_bet_table(bet, paytable)
+    table = analysis.side_bet_table(bet, paytable)
     block = write_outcome_table(sheet, f"{bet.title} side bet, paytable {paytable.name} ({mark})",
-                                table, results.analysis.cycle)
+                                table, analysis.cycle)
     write_formulas(sheet, block, wager_formulas(table, side_bet=True))
 
 
@@ -582,15 +545,15 @@ def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | 
 
     ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable.
     """
-    book, names, results = openpyxl.Workbook(), SheetNames(), CachedResults(analysis)
-    write_summary(_sheet(book, names, "Summary"), results, warnings,
+    book, names = openpyxl.Workbook(), SheetNames()
+    write_summary(_sheet(book, names, "Summary"), analysis, warnings,
                   analysis.rules.unanalysed({"progressive"} if progressive else set()))
-    write_return_table(_sheet(book, names, "Return table"), results)
+    write_return_table(_sheet(book, names, "Return table"), analysis)
     for wager in analysis.rules.wagers:
-        write_wager_sheet(_sheet(book, names, wager.title), results, wager)
+        write_wager_sheet(_sheet(book, names, wager.title), analysis, wager)
     for bet in analysis.rules.side_bets:
         for paytable in bet.paytables.values():
-            write_side_bet_sheet(_sheet(book, names, f"{bet.title} {paytable.name}"), results, bet, paytable)
+            write_side_bet_sheet(_sheet(book, names, f"{bet.title} {paytable.name}"), analysis, bet, paytable)
     if progressive:
         write_progressive_sheet(_sheet(book, names, "Progressive"), analysis, progressive)
     write_strategy(_sheet(book, names, "Strategy"), analysis, posted_rule)

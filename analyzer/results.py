@@ -107,6 +107,13 @@ class Analysis:
     decisions: Decisions
     seconds: float = 0.0
     finished_at: datetime = field(default_factory=datetime.now)
+    _tables: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def _cached(self, key: tuple, make) -> pd.DataFrame:
+        """A table computed once per analysis (the report and the summary share them); a copy each time."""
+        if key not in self._tables:
+            self._tables[key] = make()
+        return self._tables[key].copy()
 
     @property
     def cycle(self) -> int:
@@ -144,6 +151,9 @@ class Analysis:
     # -- the main game -------------------------------------------------------
     def return_table(self) -> pd.DataFrame:
         """Every distinct net result of the main game, per ante, with its exact count."""
+        return self._cached(("return",), self._return_table)
+
+    def _return_table(self) -> pd.DataFrame:
         scale, settled = self.decisions.scale, self.settled
         initial = sum(wager_results(w, settled.situations, scale)[0] for w in self.rules.wagers
                       if w.role == "initial")
@@ -160,6 +170,9 @@ class Analysis:
 
     def wager_table(self, wager: Wager) -> pd.DataFrame:
         """Outcomes of one main wager under the optimal strategy, per unit of the Ante."""
+        return self._cached(("wager", wager.name), lambda: self._wager_table(wager))
+
+    def _wager_table(self, wager: Wager) -> pd.DataFrame:
         scale, settled = self.decisions.scale, self.settled
         results, hits = wager_results(wager, settled.situations, scale)
         multiple = settled.multiple if wager.role == "raise" else np.ones_like(settled.multiple)
@@ -205,6 +218,9 @@ class Analysis:
 
     def side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
         """Outcomes of a side bet: every paytable line (even one that never occurs) and the loss."""
+        return self._cached(("side bet", bet.name, paytable), lambda: self._side_bet_table(bet, paytable))
+
+    def _side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
         combinations = self.line_combinations(bet.ranking, paytable)
         events = [line.label for line in paytable.lines]
         pays = [line.pays for line in paytable.lines]
@@ -247,7 +263,21 @@ class Analysis:
             "variance": figures.variance(distribution_),
             "hit_frequency": figures.hit_frequency(distribution_),
             "actions": self.action_frequencies(),
+            "top_awards": self.top_awards(),
         }
+
+    def top_awards(self) -> dict[str, dict[str, object]]:
+        """Each main wager's largest paytable award and its odds "1 in N" (the player holding the hand)."""
+        awards = {}
+        for wager in self.rules.wagers:
+            if wager.paytable is None:
+                continue
+            counts = self.line_combinations(wager.ranking, wager.paytable)
+            top = max(range(len(counts)), key=lambda index: wager.paytable.lines[index].pays)
+            awards[wager.name] = {"top_award": wager.paytable.lines[top].label,
+                                  "pays": wager.paytable.lines[top].pays,
+                                  "one_in": figures.one_in(Fraction(counts[top], self.cycle))}
+        return awards
 
     def wager_returns(self) -> dict[str, Fraction]:
         """Expected result of each main wager per ante (they add up to E[net])."""

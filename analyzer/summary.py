@@ -70,6 +70,9 @@ def as_text(figures: dict[str, object]) -> str:
         rows.append((f"P({action})", percent(frequency), str(frequency)))
     for wager, value in main["wagers"].items():
         rows.append((f"return of {wager} per ante", percent(value), str(value)))
+    for wager, award in main["top_awards"].items():
+        rows.append((f"top award: {wager} {award['top_award']}", f"1 in {float(award['one_in']):,.1f}",
+                     str(award["one_in"])))
     lines += _columns(("main game", "value", "exact"), rows)
     side_rows = []
     for bet, tables in figures["side_bets"].items():
