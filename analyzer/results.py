@@ -20,7 +20,7 @@ from analyzer.cards import RANK_SYMBOLS, format_card, format_cards
 from analyzer.enumeration import Situations
 from analyzer.ranking import HandRanking
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, GameRules, Paytable, SideBet, Wager
-from analyzer.strategy import FOLD, Decisions, paytable_hits, scaled, wager_results
+from analyzer.strategy import FOLD, Decisions, paytable_hits, scaled, settle
 
 FOLD_LABEL = "player folds"
 NO_LINE_LABEL = "no paying hand"
@@ -89,25 +89,61 @@ def distribution(table: pd.DataFrame, column: str = "pays") -> figures.Distribut
 
 @dataclass(frozen=True)
 class SettlementProfiles:
-    """One representative class per settlement group, its Play multiple, and the group's deals
-    per outcome when played and when folded (exact)."""
+    """Deals grouped by what settles them: the Play multiple made (0: fold) and the line each
+    main-game paytable pays (``hits``, by wager name; -1: none), with the group's deals per
+    outcome when played and its deals when folded (exact)."""
 
-    situations: Situations
     multiple: np.ndarray
+    hits: dict[str, np.ndarray]
     per_outcome: np.ndarray
     folded: np.ndarray
 
 
+@dataclass(frozen=True)
+class HandCounts:
+    """Deals of the cycle by the player's hand on one ranking: one rank per row and its deals."""
+
+    ranks: np.ndarray
+    deals: np.ndarray
+
+
 @dataclass
-class Analysis:
-    """The exact analysis of one game under one set of rules and paytables."""
+class GameResults:
+    """Tables and figures of any game, from its settlement profiles and its player-hand counts.
+
+    A game's analysis provides ``cycle``, ``scale`` (the common denominator of
+    its results), ``settled``, ``action_names`` (name of each Play multiple)
+    and ``hand_counts``; everything a report shows follows from those.
+    """
 
     rules: GameRules
-    situations: Situations
-    decisions: Decisions
-    seconds: float = 0.0
-    finished_at: datetime = field(default_factory=datetime.now)
-    _tables: dict = field(default_factory=dict, repr=False, compare=False)
+    seconds: float = field(default=0.0, kw_only=True)
+    finished_at: datetime = field(default_factory=datetime.now, kw_only=True)
+    _tables: dict = field(default_factory=dict, repr=False, compare=False, kw_only=True)
+
+    @property
+    def cycle(self) -> int:
+        """All equally likely deals."""
+        raise NotImplementedError
+
+    @property
+    def scale(self) -> int:
+        """Common denominator of every result of the main game."""
+        raise NotImplementedError
+
+    @property
+    def settled(self) -> SettlementProfiles:
+        """The deals grouped by what settles them."""
+        raise NotImplementedError
+
+    @property
+    def action_names(self) -> dict[int, str]:
+        """Name of the final decision that makes each Play multiple (0: fold)."""
+        raise NotImplementedError
+
+    def hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Deals by the player's best ``ranking`` hand (for side bets and paytable lines)."""
+        raise NotImplementedError
 
     def _cached(self, key: tuple, make) -> pd.DataFrame:
         """A table computed once per analysis (the report and the summary share them); a copy each time."""
@@ -115,50 +151,19 @@ class Analysis:
             self._tables[key] = make()
         return self._tables[key].copy()
 
-    @property
-    def cycle(self) -> int:
-        return self.situations.cycle
-
-    @cached_property
-    def chosen_multiple(self) -> np.ndarray:
-        """Play multiple chosen by the optimal strategy for each class (0: fold)."""
-        return self.decisions.multiples[self.decisions.choice]
-
-    @cached_property
-    def settled(self) -> "SettlementProfiles":
-        """Classes grouped by what settles them: the decision and the line each paytable pays.
-
-        Every class of a group has the same result on every wager for each
-        outcome, so tables are built from the groups' summed outcome counts.
-        """
-        situations = self.situations
-        columns = [self.decisions.choice] + [
-            paytable_hits(w.ranking, w.paytable, situations) for w in self.rules.wagers if w.paytable]
-        code = np.zeros(len(situations.weights), dtype=np.int64)
-        for column in columns:  # lines run from -1 (none) up; decisions from 0
-            code = code * (int(column.max()) + 2) + column + 1
-        _, first, group = np.unique(code, return_index=True, return_inverse=True)
-        played = self.chosen_multiple > FOLD
-        weights = situations.weights
-        per_outcome = np.stack([exact_bincount(group, situations.outcome_counts[:, o] * weights * played, len(first))
-                                for o in range(len(OUTCOMES))], axis=1)
-        folded = exact_bincount(group, weights * ~played * situations.dealer_hands, len(first))
-        representatives = Situations(situations.cards[first], weights[first], situations.best_rank[first],
-                                     situations.outcome_counts[first], situations.dealer_hands,
-                                     None if situations.up_card is None else situations.up_card[first])
-        return SettlementProfiles(representatives, self.chosen_multiple[first], per_outcome, folded)
-
     # -- the main game -------------------------------------------------------
     def return_table(self) -> pd.DataFrame:
         """Every distinct net result of the main game, per ante, with its exact count."""
         return self._cached(("return",), self._return_table)
 
+    def _settle(self, wager: Wager) -> np.ndarray:
+        hits = self.settled.hits.get(wager.name, np.full(len(self.settled.multiple), -1))
+        return settle(wager, hits, self.scale)
+
     def _return_table(self) -> pd.DataFrame:
-        scale, settled = self.decisions.scale, self.settled
-        initial = sum(wager_results(w, settled.situations, scale)[0] for w in self.rules.wagers
-                      if w.role == "initial")
-        raised = wager_results(self.rules.raise_wager, settled.situations, scale)[0]
-        net = initial + settled.multiple[:, None] * raised
+        scale, settled = self.scale, self.settled
+        initial = sum(self._settle(w) for w in self.rules.wagers if w.role == "initial")
+        net = initial + settled.multiple[:, None] * self._settle(self.rules.raise_wager)
         fold_net = sum(scaled([w.on_fold], scale)[0] for w in self.rules.wagers)
         rows = grouped({"net": np.concatenate([net.ravel(), np.full(len(settled.folded), fold_net)])},
                        np.concatenate([settled.per_outcome.ravel(), settled.folded]))
@@ -173,8 +178,9 @@ class Analysis:
         return self._cached(("wager", wager.name), lambda: self._wager_table(wager))
 
     def _wager_table(self, wager: Wager) -> pd.DataFrame:
-        scale, settled = self.decisions.scale, self.settled
-        results, hits = wager_results(wager, settled.situations, scale)
+        scale, settled = self.scale, self.settled
+        results = self._settle(wager)
+        hits = settled.hits.get(wager.name, np.full(len(settled.multiple), -1))
         multiple = settled.multiple if wager.role == "raise" else np.ones_like(settled.multiple)
         outcome = np.broadcast_to(np.arange(len(OUTCOMES)), results.shape)
         if wager.paytable_mode == "instead":
@@ -212,9 +218,9 @@ class Analysis:
     # -- side bets ---------------------------------------------------------
     def line_combinations(self, ranking: HandRanking, paytable: Paytable) -> list[int]:
         """Deals whose player hand is paid by each line of ``paytable``, whatever the decision."""
-        hits = paytable_hits(ranking, paytable, self.situations)
-        deals = self.situations.weights * self.situations.dealer_hands
-        return [int(deals[hits == index].sum()) for index in range(len(paytable.lines))]
+        hands = self.hand_counts(ranking)
+        hits = paytable.line_index(ranking, hands.ranks)
+        return [int(hands.deals[hits == index].sum()) for index in range(len(paytable.lines))]
 
     def side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
         """Outcomes of a side bet: every paytable line (even one that never occurs) and the loss."""
@@ -245,10 +251,11 @@ class Analysis:
         return self.rules.initial_units + Fraction(raised, self.cycle)
 
     def action_frequencies(self) -> dict[str, Fraction]:
-        """P(each decision) under the optimal strategy."""
-        hands = int(self.situations.weights.sum())
-        return {name: Fraction(int(self.situations.weights[self.decisions.choice == index].sum()), hands)
-                for index, name in enumerate(self.decisions.names)}
+        """P(each final decision) under the optimal strategy, by the Play multiple it makes."""
+        settled = self.settled
+        deals = settled.per_outcome.sum(axis=1) + settled.folded
+        return {name: Fraction(sum(int(d) for d, m in zip(deals, settled.multiple) if m == multiple), self.cycle)
+                for multiple, name in self.action_names.items()}
 
     def main_figures(self) -> dict[str, object]:
         """House edge per ante and per initial wager, element of risk, average bet, SD, hit frequency."""
@@ -292,6 +299,56 @@ class Analysis:
                 table = self.side_bet_table(bet, paytable)
                 result[bet.name][name] = side_bet_summary(table, name == bet.default_paytable)
         return result
+
+@dataclass
+class Analysis(GameResults):
+    """The exact analysis of a game with one decision (fold or play) against the dealer."""
+
+    situations: Situations
+    decisions: Decisions
+
+    @property
+    def cycle(self) -> int:
+        return self.situations.cycle
+
+    @property
+    def scale(self) -> int:
+        return self.decisions.scale
+
+    @property
+    def action_names(self) -> dict[int, str]:
+        return {int(m): name for m, name in zip(self.decisions.multiples, self.decisions.names)}
+
+    def hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Each class's best ``ranking`` hand, with all its deals."""
+        return HandCounts(self.situations.player_ranks(ranking),
+                          self.situations.weights * self.situations.dealer_hands)
+
+    @cached_property
+    def chosen_multiple(self) -> np.ndarray:
+        """Play multiple chosen by the optimal strategy for each class (0: fold)."""
+        return self.decisions.multiples[self.decisions.choice]
+
+    @cached_property
+    def settled(self) -> SettlementProfiles:
+        """Classes grouped by what settles them: the decision and the line each paytable pays.
+
+        Every class of a group has the same result on every wager for each
+        outcome, so tables are built from the groups' summed outcome counts.
+        """
+        situations = self.situations
+        paid = {w.name: paytable_hits(w.ranking, w.paytable, situations) for w in self.rules.wagers if w.paytable}
+        code = np.zeros(len(situations.weights), dtype=np.int64)
+        for column in [self.decisions.choice, *paid.values()]:  # lines run from -1 (none) up; decisions from 0
+            code = code * (int(column.max()) + 2) + column + 1
+        _, first, group = np.unique(code, return_index=True, return_inverse=True)
+        played = self.chosen_multiple > FOLD
+        weights = situations.weights
+        per_outcome = np.stack([exact_bincount(group, situations.outcome_counts[:, o] * weights * played, len(first))
+                                for o in range(len(OUTCOMES))], axis=1)
+        folded = exact_bincount(group, weights * ~played * situations.dealer_hands, len(first))
+        return SettlementProfiles(self.chosen_multiple[first], {name: hits[first] for name, hits in paid.items()},
+                                  per_outcome, folded)
 
     # -- strategy ----------------------------------------------------------
     def strategy(self, exact: bool = True) -> pd.DataFrame:

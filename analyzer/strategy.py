@@ -76,21 +76,40 @@ def paytable_hits(ranking: HandRanking, paytable: Paytable, situations: Situatio
     return paytable.line_index(ranking, situations.player_ranks(ranking))
 
 
-def wager_results(wager: Wager, situations: Situations, scale: int) -> tuple[np.ndarray, np.ndarray]:
-    """Result of one unit of ``wager`` per class and outcome (scaled), and the paid line (-1: none).
+#: Outcomes in which the player's hand beats the dealer's ("on_win" paytables pay only there).
+WINNING_OUTCOMES = np.array([outcome.endswith("win") for outcome in OUTCOMES])
+
+
+def settle(wager: Wager, hits: np.ndarray, scale: int) -> np.ndarray:
+    """Result of one unit of ``wager`` (scaled) for each row and outcome, given the line each row's
+    hand is paid (-1: none).
 
     With a paytable "instead", a paying hand is paid its line whatever the
-    outcome; "in_addition", the line is paid on top of the outcome's result.
+    outcome; "in_addition", the line is paid on top of the outcome's result;
+    "on_win", the line replaces the result only when the player beats the dealer.
+
+    >>> from analyzer.rules import load_game
+    >>> ante = load_game("fourcardfever").wagers[0]   # Ante Bonus 25-20-2, in addition
+    >>> settle(ante, np.array([2, -1]), 1)[:, 3:].tolist()   # win, tie, lose with trips / nothing
+    [[3, 3, 1], [1, 1, -1]]
     """
-    base = np.broadcast_to(scaled(wager.results, scale), (len(situations.weights), len(OUTCOMES)))
-    hits = np.full(len(situations.weights), -1, dtype=np.int64)
+    base = np.broadcast_to(scaled(wager.results, scale), (len(hits), len(OUTCOMES)))
     if wager.paytable is None:
-        return base.copy(), hits
-    hits = paytable_hits(wager.ranking, wager.paytable, situations)
-    pays = np.append(scaled([line.pays for line in wager.paytable.lines], scale), 0)[hits]
+        return base.copy()
+    paid = (hits >= 0)[:, None]
+    pays = np.append(scaled([line.pays for line in wager.paytable.lines], scale), 0)[hits][:, None]
     if wager.paytable_mode == "instead":
-        return np.where((hits >= 0)[:, None], pays[:, None], base), hits
-    return base + pays[:, None], hits
+        return np.where(paid, pays, base)
+    if wager.paytable_mode == "on_win":
+        return np.where(paid & WINNING_OUTCOMES, pays, base)
+    return base + np.where(paid, pays, 0)
+
+
+def wager_results(wager: Wager, situations: Situations, scale: int) -> tuple[np.ndarray, np.ndarray]:
+    """Result of one unit of ``wager`` per class and outcome (scaled), and the paid line (-1: none)."""
+    hits = (paytable_hits(wager.ranking, wager.paytable, situations) if wager.paytable
+            else np.full(len(situations.weights), -1, dtype=np.int64))
+    return settle(wager, hits, scale), hits
 
 
 def decide(rules: GameRules, situations: Situations) -> Decisions:
