@@ -374,42 +374,43 @@ def write_progressive_sheet(sheet: Worksheet, analysis: Analysis, progressive: d
 
 
 def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | None) -> None:
-    """The posted rule (if any), the optimal strategy as ranges of hands, and the chart by best hand."""
+    """The posted rule (if any), then the game's strategy tables (``analysis.strategy_tables()``)."""
     put_title(sheet, f"{analysis.rules.title}: strategy")
     row = 3
     if posted_rule is not None:
         row = _posted_rule(sheet, row, posted_rule)
-    ranges = analysis.strategy_ranges()
-    put_title(sheet, "Optimal strategy: runs of consecutive best hands with one decision", row)
-    put_header(sheet, row + 1, tuple(ranges.columns))
-    for row, values in enumerate(ranges.itertuples(index=False), start=row + 2):
-        put_row(sheet, row, [int(v) if isinstance(v, (int, np.integer)) else v for v in values],
-                {list(ranges.columns).index("hands") + 1: COUNT})
-    row += 2
-    chart = analysis.strategy_by_best_hand()
-    if len(chart) > CHART_ROWS:
-        put_row(sheet, row, (f"The full chart by best hand has {len(chart):,} rows; it is in the Python API "
-                             "(strategy_by_best_hand) rather than in this workbook.",))
-        set_widths(sheet, (44, 44, 44, 14, 44))
-        return
-    _chart(sheet, row, chart, list(analysis.decisions.names))
+    widest = None
+    for title, frame, totals in analysis.strategy_tables():
+        if len(frame) > CHART_ROWS:
+            put_row(sheet, row, (f"{title}: {len(frame):,} rows, in the Python API rather than in this workbook.",))
+            row += 2
+            continue
+        header, row = _frame(sheet, row, title, frame, totals)
+        if widest is None or len(frame) > widest[1]:
+            widest = (header, len(frame))
+    if widest:
+        sheet.freeze_panes = f"B{widest[0] + 1}"
+    set_widths(sheet, (44, 30, 30, 14, 14, 14, 14, 44))
 
 
-def _chart(sheet: Worksheet, row: int, chart: pd.DataFrame, decisions: list[str]) -> None:
-    """The chart by best hand: hands taking each decision, with SUM totals."""
-    put_title(sheet, "Optimal strategy by the player's best hand (number of hands taking each decision)", row)
-    put_header(sheet, row + 1, ("best hand", "hands", *decisions, "decision"))
+def _frame(sheet: Worksheet, row: int, title: str, frame: pd.DataFrame, totals: bool) -> tuple[int, int]:
+    """A titled table (whole numbers as counts), with SUM totals of its whole-number columns if
+    ``totals``; returns its header row and the next free row."""
+    put_title(sheet, title, row)
     header = row + 1
-    formats = {column: COUNT for column in range(2, 3 + len(decisions))}
-    columns = [chart["best_hand"], chart["hands"], *(chart[name] for name in decisions), chart["decision"]]
-    for row, values in enumerate(zip(*columns), start=header + 1):
-        put_row(sheet, row, [int(v) if isinstance(v, (int, np.integer)) else v for v in values], formats)
-    row += 1
-    sums = [f"=SUM({_letter(column)}{header + 1}:{_letter(column)}{row - 1})"
-            for column in range(2, 3 + len(decisions))]
-    put_row(sheet, row, ("total", *sums), formats, font=BOLD)
-    sheet.freeze_panes = f"B{header + 1}"
-    set_widths(sheet, (44, 44, *(12 for _ in decisions), 44))
+    put_header(sheet, header, [str(column).replace("_", " ") for column in frame.columns])
+    counts = [index for index, column in enumerate(frame.columns, start=1)
+              if pd.api.types.is_integer_dtype(frame[column])]
+    formats = {column: COUNT for column in counts}
+    row = header
+    for row, values in enumerate(frame.itertuples(index=False), start=header + 1):
+        put_row(sheet, row, [number(v) if isinstance(v, (int, np.integer, Fraction)) else v for v in values],
+                formats)
+    if totals:
+        row += 1
+        put_row(sheet, row, ("total", *[f"=SUM({_letter(c)}{header + 1}:{_letter(c)}{row - 1})" if c in counts
+                                        else None for c in range(2, len(frame.columns) + 1)]), formats, font=BOLD)
+    return header, row + 2
 
 
 def _posted_rule(sheet: Worksheet, row: int, posted_rule: dict) -> int:

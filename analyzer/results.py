@@ -400,6 +400,12 @@ class Analysis(GameResults):
         return chart
 
 
+    def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
+        """The strategy as tables for a report: (title, table, whether to total its counts)."""
+        return [("Optimal strategy: runs of consecutive best hands with one decision", self.strategy_ranges(), False),
+                ("Optimal strategy by the player's best hand (number of hands taking each decision)",
+                 self.strategy_by_best_hand().drop(columns="best_rank"), True)]
+
     def strategy_ranges(self) -> pd.DataFrame:
         """The chart by best hand compressed into runs of consecutive hands with one decision
         (per dealer up-card where one shows): "from X down to Y: play 1x"."""

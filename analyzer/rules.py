@@ -146,6 +146,7 @@ class PlayOption:
 
     multiple: int
     requires: HandPattern | None = None
+    when: str | None = None  # the decision point, in games with several ("pre-flop", "flop", "river")
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,8 @@ class GameRules:
     options: tuple[RuleOption, ...]
     input_hash: str
     not_analysed: tuple[tuple[str, str], ...] = ()  # (wager, why) for wagers the rules leave unanalysable
+    engine: str = "one_decision"  # how the game is enumerated: "one_decision" or "holdem"
+    community_cards: int = 0
 
     @cached_property
     def initial_units(self) -> int:
@@ -285,8 +288,8 @@ def load_game(name: str, options: dict[str, str] | None = None) -> GameRules:
         side_bets.append(SideBet(bet_name, entry["title"], bet_ranking,
                                  _paytables(entry, bet_ranking, f"{where}, side bet {bet_name}"),
                                  entry["default_paytable"]))
-    play = tuple(PlayOption(option["multiple"], pattern(option["requires"]) if "requires" in option else None)
-                 for option in data["play"]["multiples"])
+    play = tuple(PlayOption(option["multiple"], pattern(option["requires"]) if "requires" in option else None,
+                            option.get("when")) for option in data["play"]["multiples"])
     qualifier = data.get("dealer_qualifies")
     fingerprint = json.dumps({"file": text, "options": {o.name: o.chosen for o in chosen}}, sort_keys=True)
     return GameRules(
@@ -298,4 +301,5 @@ def load_game(name: str, options: dict[str, str] | None = None) -> GameRules:
         fold=data["play"].get("fold", True), play=play, wagers=tuple(wagers),
         side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=tuple(
             (entry["wager"], entry["reason"]) for entry in data.get("not_analysed", ())),
+        engine=data.get("engine", "one_decision"), community_cards=data.get("community_cards", 0),
         input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())
