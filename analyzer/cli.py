@@ -17,6 +17,7 @@ from analyzer import __version__
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import derive_posted_rule
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
+from analyzer.results import Analysis
 from analyzer.rules import RulesError, game_names, load_game
 from analyzer.sanity import game_warnings, percent, table_warnings
 from analyzer.summary import as_text, exact, summary
@@ -109,7 +110,7 @@ def run(arguments: list[str]) -> int:
             DEFAULT_REPORTS.mkdir(exist_ok=True)
         output = _checked_output(args.output)
     analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet)
-    posted_rule = derive_posted_rule(analysis)
+    posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else None
     warnings = game_warnings(analysis)
     progressive_results = None
     if progressive is not None:
@@ -124,12 +125,13 @@ def run(arguments: list[str]) -> int:
         print(json.dumps(exact(figures), indent=2) if args.json else as_text(figures))
         return 0
     from analyzer.report import write_workbook
-    write_workbook(analysis, output, warnings, {
+    posted = posted_rule and {
         "text": posted_rule.text, "cost": posted_rule.cost,
         "columns": ("when", "decision", "posted: this hand or better", "optimal: weakest hand so played",
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
-                 for row in posted_rule.table().itertuples(index=False)]}, progressive_results)
+                 for row in posted_rule.table().itertuples(index=False)]}
+    write_workbook(analysis, output, warnings, posted, progressive_results)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     return 0
 

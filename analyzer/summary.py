@@ -68,6 +68,9 @@ def as_text(figures: dict[str, object]) -> str:
         rows.append((name.replace("_", " "), shown, str(value) if isinstance(value, Fraction) else ""))
     for action, frequency in main["actions"].items():
         rows.append((f"P({action})", percent(frequency), str(frequency)))
+    for point, choices in main.get("decision_points", {}).items():
+        for choice, share in choices.items():
+            rows.append((f"{point}: {choice} (share of all deals)", percent(share), str(share)))
     for wager, value in main["wagers"].items():
         rows.append((f"return of {wager} per ante", percent(value), str(value)))
     for wager, award in main["top_awards"].items():

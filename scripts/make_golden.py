@@ -18,39 +18,27 @@ Files:
 * ``wager_<wager>.csv``: one per main wager: outcome, pays, combinations;
 * ``side_bet_<bet>_<paytable>.csv``: one per side-bet paytable, the same columns;
 * ``strategy_by_best_hand.csv``: (dealer up-card,) best_rank, hands, hands taking each decision;
-* ``summary.csv``: figure, value.
+* ``summary.csv``: figure, value;
+* Ultimate Texas Hold'em, instead of the chart: ``settlement_by_hand.csv``,
+  ``trips_hands.csv``, ``preflop.csv``, ``actions.csv``, the enumeration's
+  own counts, from which :func:`analyzer.holdem.results.load_counts` rebuilds
+  the whole analysis without enumerating (tests use them that way).
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import re
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from analyzer.csvtext import csv_text, exact_text as exact  # noqa: E402
+
 OUTPUT = ROOT / "enumerations"
-
-
-def exact(value) -> str:
-    """A number as an exact fraction ``p/q``, always with its denominator."""
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
-
-
-def csv_text(header: list[str], rows: list[list[object]]) -> str:
-    """CSV text with ``\\n`` line ends."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue()
 
 
 def safe_name(text: str) -> str:
@@ -94,6 +82,12 @@ def golden_csvs(analysis) -> dict[str, str]:
         for name, paytable in bet.paytables.items():
             files[f"side_bet_{safe_name(bet.name)}_{safe_name(name)}.csv"] = csv_text(
                 ["outcome", "pays", "combinations"], outcome_rows(analysis.side_bet_table(bet, paytable)))
+    if hasattr(analysis, "counts"):  # Ultimate Texas Hold'em: its counts are also the cached enumeration
+        from analyzer.holdem.results import counts_csvs
+
+        files.update(counts_csvs(analysis.counts))
+        files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
+        return dict(sorted(files.items()))
     chart = analysis.strategy_by_best_hand()
     decisions = list(analysis.decisions.names)
     by_up_card = ["dealer_up_card"] if "dealer_up_card" in chart else []

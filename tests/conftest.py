@@ -31,3 +31,11 @@ def super4():
 def fourcardfever():
     """The full analysis of Four Card Fever (every player hand and dealer up-card)."""
     return analyzer.analyze("fourcardfever", jobs=2)
+
+
+@pytest.fixture(scope="session")
+def uth():
+    """Ultimate Texas Hold'em from its committed counts (enumerations/uth/): no enumeration in tests."""
+    from analyzer.holdem.results import HoldemAnalysis, load_counts
+
+    return HoldemAnalysis(analyzer.load_game("uth"), load_counts(ROOT / "enumerations" / "uth"))

@@ -65,9 +65,9 @@ def first_difference(golden: str, rebuilt: str) -> str:
     return f"the golden file has {len(old)} lines, the rebuilt text {len(new)}"
 
 
-@pytest.mark.parametrize("game", ["super4", "fourcardfever"])
+@pytest.mark.parametrize("game", ["super4", "fourcardfever", "uth"])
 def test_other_games_match_their_golden_files(game, make_golden, request):
-    """Super 4 Poker and Four Card Fever: every file at once (the analysis comes from conftest.py)."""
+    """The other games: every file at once (the analyses come from conftest.py; Hold'em from its counts)."""
     rebuilt_files = make_golden.golden_csvs(request.getfixturevalue(game))
     problems = make_golden.differences(rebuilt_files, ROOT / "enumerations" / game)
     assert not problems, "\n".join(problems) + "\n(if intended: scripts/make_golden.py --games " + game + ")"

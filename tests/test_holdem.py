@@ -11,12 +11,14 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from analyzer.cards import combinations, parse_cards
 from analyzer.holdem import enumeration as uth
+from analyzer.holdem.results import counts_csvs, load_counts
 from analyzer.holdem.sevens import LINES, completion_ranks, evaluate_hands, hand_lines
 from analyzer.isomorphism import suit_classes
 from analyzer.ranking import best_ranks_of, load_ranking
@@ -334,3 +336,26 @@ def test_settlement_nets_and_trips():
     assert uth.main_game_net(uth.PLAY_1X, uth.TIE, 0) == 0
     assert uth.main_game_net(uth.FOLD, uth.NQ_WIN, 0) == -2
     assert uth.TRIPS_PAYS[LINES.index("three_of_a_kind")] == 3 and uth.TRIPS_PAYS[LINES.index("two_pair")] == -1
+
+
+# --------------------------------------------------------------------------- the committed full run
+
+GOLDEN = Path(__file__).resolve().parents[1] / "enumerations" / "uth"
+
+
+def test_saved_full_run_matches_published_figures():
+    """enumerations/uth (scripts/make_golden.py): 2.185% per ante, Trips 50-40-30-8-7-4-3 3.50%."""
+    counts = load_counts(GOLDEN)
+    assert counts.cycle == uth.CYCLE == int(counts.settlement.sum())
+    edge = counts.house_edge_per_ante()
+    assert round(100 * edge, 3) == Fraction(2185, 1000)
+    trips_edge = -counts.trips_return()
+    assert round(100 * trips_edge, 2) == Fraction(350, 100)
+    # 7-card hand frequencies: C(52,7) = 133,784,560 hands, 4,324 of them royal flushes
+    assert int(counts.trips_hands[0]) * comb(52, 7) == 4324 * uth.CYCLE
+
+
+def test_saved_counts_round_trip(tmp_path):
+    counts = load_counts(GOLDEN)
+    for name, text in counts_csvs(counts).items():
+        assert (GOLDEN / name).read_text(encoding="utf-8") == text

@@ -110,7 +110,8 @@ RIVER_CHOICES = ("1x", "fold")
 TRIPS_PAYS = (50, 40, 30, 8, 7, 4, 3, -1, -1, -1)
 
 _FOLD_RIVER = -2 * SCALE * DEALER_HANDS            # Ante and Blind lost, for every dealer hand
-_SORT_BITS = 11                                    # pair index (< 2048) packed under the rank
+_RADIX_BITS = 8                                    # ranks (< 2**24) sorted in three passes of 8 bits
+assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
 
 # --------------------------------------------------------------------------- starting-hand classes
 
@@ -179,13 +180,39 @@ def flop_classes() -> FlopClasses:
 
 
 @njit(cache=True, nogil=True)
-def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, keys, below,
-                    card_count, card_no_pair, outcomes):
+def _order_by_rank(ranks, pairs, order, scratch, buckets):
+    """``order[:pairs]``: the pair indices sorted by rank (LSD radix sort, three 8-bit passes)."""
+    for k in range(pairs):
+        scratch[k] = k
+    source = scratch
+    target = order
+    for shift in (0, _RADIX_BITS, 2 * _RADIX_BITS):
+        buckets[:] = 0
+        for q in range(pairs):
+            buckets[(ranks[source[q]] >> shift) & 255] += 1
+        total = 0
+        for digit in range(256):
+            count = buckets[digit]
+            buckets[digit] = total
+            total += count
+        for q in range(pairs):
+            k = source[q]
+            digit = (ranks[k] >> shift) & 255
+            target[buckets[digit]] = k
+            buckets[digit] += 1
+        source, target = target, source
+    # three passes: scratch -> order -> scratch -> order
+
+
+@njit(cache=True, nogil=True)
+def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order, below,
+                    card_count, card_no_pair, buckets, outcomes):
     """Dealer outcome counts of every player hole pair on one board.
 
     ``outcomes[k]``: dealer hands (two of the unseen cards other than pair k)
     per outcome (OUTCOMES order) for the player holding pair k. Returns the
-    number of pairs.
+    number of pairs. ``order``, ``below``, ``card_count``, ``card_no_pair``,
+    ``buckets`` (256) are scratch space.
     """
     pairs = board_pair_ranks(board, unseen, straight_top, flush_rank, first, second, ranks)
     size = unseen.shape[0]
@@ -198,27 +225,25 @@ def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, rank
             no_pair_total += 1
             card_no_pair[first[k]] += 1
             card_no_pair[second[k]] += 1
-        keys[k] = (ranks[k] << _SORT_BITS) | k
-    sorted_keys = keys[:pairs]
-    sorted_keys.sort()
+    _order_by_rank(ranks, pairs, order, below, buckets)
     processed = 0
     start = 0
     while start < pairs:
-        rank = sorted_keys[start] >> _SORT_BITS
+        rank = ranks[order[start]]
         end = start + 1
-        while end < pairs and (sorted_keys[end] >> _SORT_BITS) == rank:
+        while end < pairs and ranks[order[end]] == rank:
             end += 1
         for q in range(start, end):
-            k = sorted_keys[q] & ((1 << _SORT_BITS) - 1)
+            k = order[q]
             below[q] = processed - card_count[first[k]] - card_count[second[k]]
         for q in range(start, end):
-            k = sorted_keys[q] & ((1 << _SORT_BITS) - 1)
+            k = order[q]
             card_count[first[k]] += 1
             card_count[second[k]] += 1
         processed += end - start
         player_no_pair = rank < PAIR_OR_BETTER
         for q in range(start, end):
-            k = sorted_keys[q] & ((1 << _SORT_BITS) - 1)
+            k = order[q]
             x = first[k]
             y = second[k]
             lower = below[q]
@@ -283,7 +308,8 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
     first = np.empty(pairs, dtype=np.int64)
     second = np.empty(pairs, dtype=np.int64)
     ranks = np.empty(pairs, dtype=np.int64)
-    keys = np.empty(pairs, dtype=np.int64)
+    order = np.empty(pairs, dtype=np.int64)
+    buckets = np.empty(256, dtype=np.int64)
     below = np.empty(pairs, dtype=np.int64)
     card_count = np.zeros(DECK_SIZE, dtype=np.int64)
     card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
@@ -297,8 +323,8 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
                 if u != i and u != j:
                     unseen[m] = rest[u]
                     m += 1
-            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, keys,
-                                    below, card_count, card_no_pair, outcomes)
+            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
+                                    below, card_count, card_no_pair, buckets, outcomes)
             for k in range(count):
                 x = first[k]
                 y = second[k]
@@ -423,10 +449,11 @@ def river_outcomes(board: Sequence[int]) -> RiverOutcomes:
     board = np.asarray([int(card) for card in board], dtype=np.int64)
     unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
     pairs = len(unseen) * (len(unseen) - 1) // 2
-    first, second, ranks, keys, below = (np.empty(pairs, np.int64) for _ in range(5))
+    first, second, ranks, order, below = (np.empty(pairs, np.int64) for _ in range(5))
     outcomes = np.empty((pairs, 6), dtype=np.int64)
-    _board_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, keys, below,
-                    np.zeros(DECK_SIZE, np.int64), np.zeros(DECK_SIZE, np.int64), outcomes)
+    _board_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, order, below,
+                    np.zeros(DECK_SIZE, np.int64), np.zeros(DECK_SIZE, np.int64), np.zeros(256, np.int64),
+                    outcomes)
     return RiverOutcomes(first, second, ranks, outcomes)
 
 
