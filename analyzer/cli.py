@@ -98,7 +98,7 @@ def run(arguments: list[str]) -> int:
     args = build_parser().parse_args(arguments)
     if args.command == "games":
         for name in game_names():
-            print(f"{name:10} {load_game(name).title}")
+            print(f"{name:14} {load_game(name).title}")
         return 0
     options = dict(args.option)
     rules = load_game(args.game, options)  # bad game or option: fail before any work

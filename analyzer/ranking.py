@@ -75,13 +75,16 @@ class HandRanking:
             raise ValueError(f"{self.name} ranks hands of {self.cards} cards")
         size = self.cards
         ranks, suits = hands // 4, hands % 4
-        rows = np.arange(len(hands))
-        counts = np.zeros((len(hands), RANK_COUNT), dtype=np.int64)
-        for column in range(size):
-            counts[rows, ranks[:, column]] += 1
-        # Ranks ordered by (multiplicity, rank), largest first: the tiebreak order.
-        keys = -np.sort(-(counts * 16 + np.arange(RANK_COUNT)), axis=1)[:, :size]
-        multiplicity, digits = keys // 16, keys % 16
+        # Each card's key is (how many cards share its rank, its rank); sorted, largest first,
+        # with repeats dropped, the keys give the tiebreak order and the hand's shape.
+        ranks, suits = ranks.astype(np.int8), suits.astype(np.int8)  # small types: this runs on millions
+        copies = sum((ranks == ranks[:, [column]]).astype(np.int16) for column in range(size))
+        keys = -np.sort(-(copies * 16 + ranks), axis=1)
+        repeated = np.zeros(keys.shape, dtype=bool)
+        repeated[:, 1:] = keys[:, 1:] == keys[:, :-1]
+        keys = -np.sort(-np.where(repeated, -1, keys), axis=1)
+        multiplicity = np.where(keys >= 0, keys // 16, 0)
+        digits = np.where(keys >= 0, keys % 16, 0).astype(np.int64)
         distinct = (multiplicity > 0).sum(axis=1)
         flush = (suits == suits[:, :1]).all(axis=1)
         all_distinct = distinct == size

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 ONE_RUN = r"""
 import sys
@@ -55,8 +56,10 @@ def measure(game: str, jobs: int) -> dict:
     """Wall time and peak resident memory of the whole process tree of one fresh run."""
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
+        # A fresh cache folder: every run is cold (no checkpointed chunks to reuse).
+        environment = dict(os.environ, ANALYZER_CACHE=str(Path(folder) / "cache"))
         process = subprocess.Popen([sys.executable, "-c", ONE_RUN, game, str(jobs), folder],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
         peak = 0
         while process.poll() is None:
             peak = max(peak, tree_rss_kib(process.pid))
