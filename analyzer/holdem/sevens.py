@@ -102,6 +102,17 @@ STRAIGHT_TOP, FLUSH_RANK = _tables()
 
 
 @njit(cache=True, nogil=True)
+def _with_kickers(value, counts, how_many):
+    """``value`` followed, in base 13, by the ``how_many`` highest ranks held exactly once."""
+    taken = 0
+    for rank in range(12, -1, -1):
+        if taken < how_many and counts[rank] == 1:
+            value = value * 13 + rank
+            taken += 1
+    return value
+
+
+@njit(cache=True, nogil=True)
 def rank_from_counts(counts, straight_top):
     """Best non-flush five-card rank of a hand of 5 to 7 cards given its 13 rank counts."""
     quad = -1
@@ -141,13 +152,7 @@ def rank_from_counts(counts, straight_top):
     if top >= 0:
         return STRAIGHT * SPAN + top * D4
     if trips1 >= 0:
-        value = trips1
-        taken = 0
-        for rank in range(12, -1, -1):
-            if taken < 2 and counts[rank] == 1:
-                value = value * 13 + rank
-                taken += 1
-        return THREE_OF_A_KIND * SPAN + value * D2
+        return THREE_OF_A_KIND * SPAN + _with_kickers(trips1, counts, 2) * D2
     if pair2 >= 0:
         kicker = 0
         for rank in range(12, -1, -1):
@@ -156,20 +161,8 @@ def rank_from_counts(counts, straight_top):
                 break
         return TWO_PAIR * SPAN + pair1 * D4 + pair2 * D3 + kicker * D2
     if pair1 >= 0:
-        value = pair1
-        taken = 0
-        for rank in range(12, -1, -1):
-            if taken < 3 and counts[rank] == 1:
-                value = value * 13 + rank
-                taken += 1
-        return PAIR * SPAN + value * D1
-    value = 0
-    taken = 0
-    for rank in range(12, -1, -1):
-        if taken < 5 and counts[rank] == 1:
-            value = value * 13 + rank
-            taken += 1
-    return HIGH_CARD * SPAN + value
+        return PAIR * SPAN + _with_kickers(pair1, counts, 3) * D1
+    return HIGH_CARD * SPAN + _with_kickers(0, counts, 5)
 
 
 @njit(cache=True, nogil=True)
