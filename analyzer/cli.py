@@ -69,6 +69,8 @@ def build_parser() -> Parser:
         command.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=CHOICE",
                              help="choose the reading of an ambiguous rule (see the report's Rules sheet)")
         command.add_argument("--quiet", action="store_true", help="no progress bars")
+        command.add_argument("--paytable", type=Path, action="append", default=[], metavar="FILE",
+                             help="add or replace paytables from a TOML file (see README); repeatable")
         command.add_argument("--progressive", type=Path, metavar="FILE",
                              help="analyse a progressive wager from this paytable file (TOML; see README)")
         return command
@@ -101,7 +103,7 @@ def run(arguments: list[str]) -> int:
             print(f"{name:14} {load_game(name).title}")
         return 0
     options = dict(args.option)
-    rules = load_game(args.game, options)  # bad game or option: fail before any work
+    rules = load_game(args.game, options, tuple(args.paytable))  # bad input: fail before any work
     progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
     output = None
     if args.command == "report":
@@ -109,7 +111,8 @@ def run(arguments: list[str]) -> int:
             args.output = DEFAULT_REPORTS / f"{args.game}.xlsx"
             DEFAULT_REPORTS.mkdir(exist_ok=True)
         output = _checked_output(args.output)
-    analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet)
+    analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
+                       paytable_files=tuple(args.paytable))
     posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else None
     warnings = game_warnings(analysis)
     progressive_results = None

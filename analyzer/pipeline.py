@@ -18,8 +18,9 @@ CACHE = Path(os.environ.get("ANALYZER_CACHE", Path("enumerations") / "cache"))
 
 
 def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1,
-            progress: bool = False) -> GameResults:
-    """Exact analysis of ``game`` (e.g. ``"crazy4"``) with optional rule-option choices.
+            progress: bool = False, paytable_files: tuple[Path, ...] = ()) -> GameResults:
+    """Exact analysis of ``game`` (e.g. ``"crazy4"``) with optional rule-option choices and
+    user paytable files (the optimal strategy is recomputed for them).
 
     ``jobs``: parallel workers for the enumeration; ``progress``: draw bars on stderr.
     Ultimate Texas Hold'em checkpoints its completed chunks under :data:`CACHE`
@@ -27,7 +28,7 @@ def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1,
     stopped and a repeated run is quick.
     """
     started = time.perf_counter()
-    rules = load_game(game, options)
+    rules = load_game(game, options, tuple(paytable_files))
     if rules.engine == "holdem":
         from analyzer.holdem.enumeration import analyze_holdem
         from analyzer.holdem.results import HoldemAnalysis

@@ -11,8 +11,6 @@ override entries of the file.
 >>> crazy4 = load_game("crazy4")
 >>> [w.name for w in crazy4.wagers], [s.name for s in crazy4.side_bets]
 (['ante', 'super_bonus', 'play'], ['queens_up'])
->>> parse_pays("3 to 2"), parse_pays("3:2"), parse_pays("1.5"), parse_pays(200)
-(Fraction(3, 2), Fraction(3, 2), Fraction(3, 2), Fraction(200, 1))
 """
 
 from __future__ import annotations
@@ -20,16 +18,16 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import re
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from importlib import resources
-
-import numpy as np
+from pathlib import Path
 
 from analyzer.patterns import HandPattern, PatternError, parse_pattern
+from analyzer.paytables import (PayLine, Paytable, RulesError, apply_paytable_file,  # noqa: F401 (re-exported)
+                                build_paytables, parse_pays)
 from analyzer.ranking import HandRanking, load_ranking
 
 #: The outcomes of a hand played against the dealer: whether the dealer
@@ -44,70 +42,6 @@ OUTCOME_LABELS = {
     "tie": "player ties the dealer",
     "lose": "dealer beats the player",
 }
-
-
-class RulesError(ValueError):
-    """A game, option or paytable that cannot be read; the message says where and why."""
-
-
-def parse_pays(value: object) -> Fraction:
-    """A pay "to 1" written as a number, "3 to 2", "3:2", "3/2" or "1.5"; never negative.
-
-    >>> parse_pays("2 to 1"), parse_pays("7")
-    (Fraction(2, 1), Fraction(7, 1))
-    """
-    if isinstance(value, bool):
-        raise RulesError(f"pay {value!r} is not a number")
-    if isinstance(value, (int, float)):
-        text = repr(value)
-    elif isinstance(value, str):
-        text = value.strip().lower()
-    else:
-        raise RulesError(f"pay {value!r} is not a number")
-    ratio = re.fullmatch(r"([0-9.]+)\s*(?:to|:|/|-)\s*([0-9.]+)(?:\s*to\s*1)?", text) if isinstance(value, str) else None
-    try:
-        if ratio:
-            pays = Fraction(ratio[1]) / Fraction(ratio[2])
-        else:
-            pays = Fraction(text.removesuffix("to 1").removesuffix("-1").strip())
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"cannot read pay {value!r} (write e.g. 2, \"3 to 2\", \"3:2\" or 1.5)") from None
-    if pays < 0:
-        raise RulesError(f"pay {value!r} is negative: a pay is what a win returns 'to 1'")
-    return pays
-
-
-@dataclass(frozen=True)
-class PayLine:
-    """One line of a paytable: the hands it pays and the pay "to 1"."""
-
-    label: str
-    pattern: HandPattern
-    pays: Fraction
-
-
-@dataclass(frozen=True)
-class Paytable:
-    """Lines checked from the top; a hand is paid by the first line it matches."""
-
-    name: str
-    lines: tuple[PayLine, ...]
-
-    def line_index(self, ranking: HandRanking, ranks: np.ndarray) -> np.ndarray:
-        """Index of the first matching line for each rank, -1 where none matches."""
-        ranks = np.asarray(ranks)
-        index = np.full(ranks.shape, -1, dtype=np.int64)
-        for position in reversed(range(len(self.lines))):
-            index[self.lines[position].pattern.matches(ranking, ranks)] = position
-        return index
-
-    @property
-    def title(self) -> str:
-        return "-".join(_format_pay(line.pays) for line in self.lines)
-
-
-def _format_pay(pays: Fraction) -> str:
-    return str(pays.numerator) if pays.denominator == 1 else f"{pays.numerator}:{pays.denominator}"
 
 
 @dataclass(frozen=True)
@@ -235,37 +169,16 @@ def _apply_options(declared: dict, requested: dict[str, str], where: str) -> tup
     return data, chosen_options
 
 
-def _paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, Paytable]:
-    shared_lines = entry.get("lines", [])
-    tables = {}
-    for name, table in entry.get("paytables", {}).items():
-        here = f"{where}, paytable {name!r}"
-        if "pays" in table:
-            if len(table["pays"]) != len(shared_lines):
-                raise RulesError(f"{here}: {len(table['pays'])} pays for {len(shared_lines)} lines")
-            rows = [dict(line, pays=pays) for line, pays in zip(shared_lines, table["pays"])]
-        else:
-            rows = table.get("lines", [])
-        lines = []
-        for row in rows:
-            try:
-                pattern = parse_pattern(row["hand"], ranking)
-                pays = parse_pays(row["pays"])
-            except (PatternError, RulesError) as error:
-                raise RulesError(f"{here}: {error}") from None
-            if any(line.pattern == pattern for line in lines):
-                raise RulesError(f"{here}: hand {row['hand']!r} appears twice")
-            lines.append(PayLine(row.get("label", pattern.text), pattern, pays))
-        tables[name] = Paytable(name, tuple(lines))
-    return tables
-
-
-def load_game(name: str, options: dict[str, str] | None = None) -> GameRules:
-    """Rules of a shipped game with the given option choices (defaults otherwise)."""
+def load_game(name: str, options: dict[str, str] | None = None,
+              paytable_files: tuple[Path, ...] = ()) -> GameRules:
+    """Rules of a shipped game with the given option choices (defaults otherwise) and the
+    paytables of the user's ``paytable_files`` added."""
     text = _read_game_file(name)
     where = f"{name}.toml"
     declared = tomllib.loads(text)
     data, chosen = _apply_options(declared, options or {}, where)
+    for path in paytable_files:
+        data = apply_paytable_file(data, Path(path))
     ranking = load_ranking(data["ranking"])
 
     def pattern(text_: str) -> HandPattern:
@@ -277,7 +190,7 @@ def load_game(name: str, options: dict[str, str] | None = None) -> GameRules:
     wagers = []
     for wager_name, entry in data["wagers"].items():
         wager_ranking = load_ranking(entry.get("ranking", data["ranking"]))
-        paytables = _paytables(entry, wager_ranking, f"{where}, wager {wager_name}")
+        paytables = build_paytables(entry, wager_ranking, f"{where}, wager {wager_name}")
         wagers.append(Wager(
             wager_name, entry["title"], entry["role"], Fraction(entry["on_fold"]),
             tuple(Fraction(entry["results"][outcome]) for outcome in OUTCOMES),
@@ -286,12 +199,13 @@ def load_game(name: str, options: dict[str, str] | None = None) -> GameRules:
     for bet_name, entry in data.get("side_bets", {}).items():
         bet_ranking = load_ranking(entry.get("ranking", data["ranking"]))
         side_bets.append(SideBet(bet_name, entry["title"], bet_ranking,
-                                 _paytables(entry, bet_ranking, f"{where}, side bet {bet_name}"),
+                                 build_paytables(entry, bet_ranking, f"{where}, side bet {bet_name}"),
                                  entry["default_paytable"]))
     play = tuple(PlayOption(option["multiple"], pattern(option["requires"]) if "requires" in option else None,
                             option.get("when")) for option in data["play"]["multiples"])
     qualifier = data.get("dealer_qualifies")
-    fingerprint = json.dumps({"file": text, "options": {o.name: o.chosen for o in chosen}}, sort_keys=True)
+    fingerprint = json.dumps({"game": data, "options": {o.name: o.chosen for o in chosen}}, sort_keys=True,
+                             default=str)
     return GameRules(
         name=data["name"], title=data["title"], rules_source=data["rules_source"], ranking=ranking,
         player_cards=data["player_cards"], dealer_cards=data["dealer_cards"],
