@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from analyzer import __version__
+from analyzer.compare import as_display, compare_paytables
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import derive_posted_rule
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
@@ -78,6 +79,10 @@ def build_parser() -> Parser:
     analyze_command = game_command("analyze", "print the exact analysis of a game")
     analyze_command.add_argument("--json", action="store_true",
                                  help="print one JSON object; exact figures are \"p/q\" strings")
+    compare_command = game_command("compare", "compare paytable variants: each --paytable file against the "
+                                   "shipped paytables, the optimal strategy recomputed for each")
+    compare_command.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
+    compare_command.add_argument("-o", "--output", type=Path, default=None, help="also write an .xlsx table")
     report_command = game_command("report", "write a game's math report as an Excel workbook")
     report_command.add_argument("-o", "--output", type=Path, default=None,
                                 help="the workbook to write (default: reports/GAME.xlsx)")
@@ -104,6 +109,8 @@ def run(arguments: list[str]) -> int:
         return 0
     options = dict(args.option)
     rules = load_game(args.game, options, tuple(args.paytable))  # bad input: fail before any work
+    if args.command == "compare":
+        return _compare(args, options)
     progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
     output = None
     if args.command == "report":
@@ -136,6 +143,22 @@ def run(arguments: list[str]) -> int:
                  for row in posted_rule.table().itertuples(index=False)]}
     write_workbook(analysis, output, warnings, posted, progressive_results)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
+    return 0
+
+
+def _compare(args: argparse.Namespace, options: dict[str, str]) -> int:
+    for path in args.paytable:  # each file must stand on its own: it is one variant
+        load_game(args.game, options, (path,))
+    output = _checked_output(args.output) if args.output else None
+    frame = compare_paytables(args.game, args.paytable, options, jobs=args.jobs, progress=not args.quiet)
+    if args.json:
+        print(json.dumps(exact(frame.to_dict(orient="records")), indent=2))
+    else:
+        print(as_display(frame).to_string(index=False))
+    if output:
+        from analyzer.report import write_table_workbook
+        write_table_workbook(as_display(frame), f"{args.game}: paytable variants", output)
+        print(f"wrote {output}")
     return 0
 
 

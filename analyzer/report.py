@@ -576,19 +576,32 @@ def _sheet(book: openpyxl.Workbook, names: SheetNames, wanted: str) -> Worksheet
 
 def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None,
                    progressive: dict | None = None) -> None:
-    """Write the math report to ``path`` (.xlsx) atomically.
+    """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`)."""
+    save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive), Path(path))
 
-    The workbook goes to a temporary file in the same folder, which then
-    replaces ``path``; if anything fails the temporary file is removed and an
-    existing ``path`` is left as it was.
-    """
-    path = Path(path)
+
+def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
+    """A one-sheet workbook holding a titled table (a paytable comparison, say), written atomically."""
+    def build() -> openpyxl.Workbook:
+        book = openpyxl.Workbook()
+        sheet = book.worksheets[0]
+        sheet.title = "Comparison"
+        _frame(sheet, 1, title, frame, totals=False)
+        set_widths(sheet, (30, *(18 for _ in frame.columns)))
+        return book
+    save_atomically(build, Path(path))
+
+
+def save_atomically(build: Callable[[], openpyxl.Workbook], path: Path) -> None:
+    """Build a workbook and save it to ``path`` through a temporary file in the same folder,
+    which then replaces ``path``; if anything fails the temporary file is removed and an
+    existing ``path`` is left as it was."""
     mode = _file_mode(path)
     with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.stem}.", suffix=".xlsx",
                                      delete=False) as handle:
         temporary = Path(handle.name)
     try:
-        build_workbook(analysis, warnings, posted_rule, progressive).save(temporary)
+        build().save(temporary)
         os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:

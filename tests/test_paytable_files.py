@@ -86,3 +86,18 @@ def test_the_cli_exits_2_and_leaves_an_existing_report_alone(tmp_path):
 def test_a_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(RulesError, match="cannot read the paytable file"):
         load_game("crazy4", paytable_files=(tmp_path / "nowhere.toml",))
+
+
+def test_compare_puts_each_variant_beside_the_shipped_game(tmp_path, monkeypatch, crazy4):
+    import analyzer.compare as compare
+
+    path = write(tmp_path, QUEENS_UP + 'pays = [50, 40, 10, 4, 3, 2, 1]\ndefault = true\n')
+    shipped = compare.analyze  # the session's analysis stands in for the shipped game
+    monkeypatch.setattr(compare, "analyze", lambda game, options, jobs, progress, paytable_files:
+                        crazy4 if not paytable_files else shipped(game, options, jobs=2, paytable_files=paytable_files))
+    frame = compare.compare_paytables("crazy4", [path])
+    assert list(frame["variant"]) == ["as shipped", str(path)]
+    assert frame["house_edge_per_ante"][0] == frame["house_edge_per_ante"][1]  # a side bet leaves the game alone
+    assert list(frame["queens_up paytable"]) == ["50-40-8-4-3-2-1", "mine"]
+    assert frame["queens_up house_edge"][1] == Fraction(1, 15470)  # 50-40-10-4-3-2-1: almost even
+    assert not frame["strategy_changed"].any()
