@@ -8,9 +8,11 @@ interrupted (no half-written file is left behind).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 from analyzer import __version__
@@ -20,6 +22,7 @@ from analyzer.posted_rule import derive_posted_rule
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import Analysis
 from analyzer.rules import RulesError, game_names, load_game
+from analyzer.solve import solve_pay
 from analyzer.sanity import game_warnings, percent, table_warnings
 from analyzer.summary import as_text, exact, summary
 
@@ -43,6 +46,14 @@ def _option(text: str) -> tuple[str, str]:
     if not separator or not name or not choice:
         raise argparse.ArgumentTypeError(f"rule option {text!r} must be NAME=CHOICE")
     return name.strip(), choice.strip()
+
+
+def _edge(text: str) -> Fraction:
+    try:
+        value = Fraction(text.strip().removesuffix("%"))
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"--target-edge takes a number such as 0.035 or 3.5%, not {text!r}") from None
+    return value / 100 if text.strip().endswith("%") else value
 
 
 def _jobs(text: str) -> int:
@@ -83,6 +94,13 @@ def build_parser() -> Parser:
                                    "shipped paytables, the optimal strategy recomputed for each")
     compare_command.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
     compare_command.add_argument("-o", "--output", type=Path, default=None, help="also write an .xlsx table")
+    solve_command = game_command("solve", "the exact pay of one paytable line that gives a wager a target "
+                                 "house edge, and the nearby pays a casino would post")
+    solve_command.add_argument("--wager", required=True, help="the wager or side bet, e.g. queens_up")
+    solve_command.add_argument("--line", required=True, help="the line's label or hand, e.g. 'Three of a kind'")
+    solve_command.add_argument("--target-edge", required=True, type=_edge, metavar="EDGE",
+                               help="the house edge wanted, e.g. 0.035 or 3.5%%")
+    solve_command.add_argument("--json", action="store_true", help="print one JSON object")
     report_command = game_command("report", "write a game's math report as an Excel workbook")
     report_command.add_argument("-o", "--output", type=Path, default=None,
                                 help="the workbook to write (default: reports/GAME.xlsx)")
@@ -111,6 +129,8 @@ def run(arguments: list[str]) -> int:
     rules = load_game(args.game, options, tuple(args.paytable))  # bad input: fail before any work
     if args.command == "compare":
         return _compare(args, options)
+    if args.command == "solve":
+        return _solve(args, options)
     progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
     output = None
     if args.command == "report":
@@ -143,6 +163,22 @@ def run(arguments: list[str]) -> int:
                  for row in posted_rule.table().itertuples(index=False)]}
     write_workbook(analysis, output, warnings, posted, progressive_results)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
+    return 0
+
+
+def _solve(args: argparse.Namespace, options: dict[str, str]) -> int:
+    solution = solve_pay(args.game, args.wager, args.line, args.target_edge, options, jobs=args.jobs,
+                         progress=not args.quiet)
+    if args.json:
+        print(json.dumps(exact(dataclasses.asdict(solution)), indent=2))
+        return 0
+    print(f"{args.game} {solution.wager}, line '{solution.line}': pays {solution.pays} to 1 "
+          f"(= {float(solution.pays):.6f}) for a house edge of exactly {percent(solution.target)}")
+    if solution.strategy_dependent:
+        print(f"  the optimal strategy changes with this pay; solved exactly in {solution.rounds} rounds")
+    print("  pays a casino could post:")
+    for pays, edge in solution.nearby:
+        print(f"    {float(pays):g} to 1: house edge {percent(edge)} ({edge})")
     return 0
 
 
