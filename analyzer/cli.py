@@ -23,6 +23,7 @@ from analyzer.progressive import load_progressive, progressive_figures, progress
 from analyzer.results import Analysis
 from analyzer.rules import RulesError, game_names, load_game
 from analyzer.solve import solve_pay
+from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rule_file
 from analyzer.sanity import game_warnings, percent, table_warnings
 from analyzer.summary import as_text, exact, summary
 
@@ -83,6 +84,8 @@ def build_parser() -> Parser:
         command.add_argument("--quiet", action="store_true", help="no progress bars")
         command.add_argument("--paytable", type=Path, action="append", default=[], metavar="FILE",
                              help="add or replace paytables from a TOML file (see README); repeatable")
+        command.add_argument("--strategy", type=Path, metavar="FILE",
+                             help="also evaluate a strategy written as rules (see README) against the optimal one")
         command.add_argument("--progressive", type=Path, metavar="FILE",
                              help="analyse a progressive wager from this paytable file (TOML; see README)")
         return command
@@ -132,6 +135,9 @@ def run(arguments: list[str]) -> int:
     if args.command == "solve":
         return _solve(args, options)
     progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
+    written = load_strategy(args.strategy, rules.ranking) if getattr(args, "strategy", None) else None
+    if written and rules.engine != "one_decision":
+        raise UsageError(f"--strategy files are not supported for {rules.title} yet")
     output = None
     if args.command == "report":
         if args.output is None:
@@ -149,14 +155,16 @@ def run(arguments: list[str]) -> int:
         warnings += table_warnings(f"Progressive '{progressive.title}' at its reset value", table)
     for warning in warnings:
         print(f"WARNING: {warning}", file=sys.stderr)
+    evaluated = evaluate_strategy(analysis, written) if written else None
     if args.command == "analyze":
         figures = summary(analysis, warnings, posted_rule,
-                          progressive_results["figures"] if progressive_results else None)
+                          progressive_results["figures"] if progressive_results else None, evaluated)
         print(json.dumps(exact(figures), indent=2) if args.json else as_text(figures))
         return 0
     from analyzer.report import write_workbook
     posted = posted_rule and {
         "text": posted_rule.text, "cost": posted_rule.cost,
+        "file": posted_rule_file(posted_rule, analysis.rules.name), "written": evaluated,
         "columns": ("when", "decision", "posted: this hand or better", "optimal: weakest hand so played",
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")

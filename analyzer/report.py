@@ -422,6 +422,18 @@ def _posted_rule(sheet: Worksheet, row: int, posted_rule: dict) -> int:
     row += 4
     for row, values in enumerate(posted_rule.get("rows", []), start=row):
         put_row(sheet, row, values)
+    if posted_rule.get("file"):
+        row += 2
+        put_row(sheet, row, ("as a strategy file (analyzer analyze GAME --strategy FILE reads it):",), font=BOLD)
+        for row, line in enumerate(posted_rule["file"].splitlines(), start=row + 1):
+            put_row(sheet, row, (line,))
+    written = posted_rule.get("written")
+    if written:
+        row += 2
+        put_title(sheet, f"Strategy file '{written['title']}'", row)
+        put_figure(sheet, row + 1, "house edge per ante", written["house_edge_per_ante"], PERCENT)
+        put_figure(sheet, row + 2, "cost per ante against the optimal strategy", written["cost_per_ante"], PERCENT)
+        row += 2
     return row + 2
 
 

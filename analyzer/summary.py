@@ -31,10 +31,12 @@ def exact(value: object) -> object:
 
 
 def summary(analysis: Analysis, warnings: list[str], posted_rule: PostedRule | None,
-            progressive: dict[str, object] | None = None) -> dict[str, object]:
+            progressive: dict[str, object] | None = None,
+            written_strategy: dict[str, object] | None = None) -> dict[str, object]:
     """Everything the CLI prints, with exact values as Fractions.
 
-    ``progressive``: the figures of a user-supplied progressive paytable, if any.
+    ``progressive``: the figures of a user-supplied progressive paytable;
+    ``written_strategy``: the evaluation of a user's strategy file (if any).
     """
     main = analysis.main_figures()
     main.pop("variance")
@@ -50,6 +52,7 @@ def summary(analysis: Analysis, warnings: list[str], posted_rule: PostedRule | N
         "options": {option.name: option.chosen for option in analysis.rules.options},
         "warnings": warnings,
         "progressive": progressive,
+        "written_strategy": written_strategy,
         "not_analysed": analysis.rules.unanalysed({"progressive"} if progressive else set()),
         "version": analyzer.__version__,
         "input_hash": analysis.rules.input_hash,
@@ -93,6 +96,11 @@ def as_text(figures: dict[str, object]) -> str:
                   *(f"  {group}" for group in groups if len(groups) > 1),
                   f"cost against optimal: {percent(strategy['posted_rule_cost_per_ante'])} per ante "
                   f"({strategy['posted_rule_cost_per_ante']})"]
+    if figures["written_strategy"]:
+        written = figures["written_strategy"]
+        lines += ["", f"strategy '{written['title']}': house edge per ante {percent(written['house_edge_per_ante'])} "
+                  f"({written['house_edge_per_ante']}); cost against optimal {percent(written['cost_per_ante'])} "
+                  f"({written['cost_per_ante']})"]
     if figures["progressive"]:
         progressive = figures["progressive"]
         meter = progressive["break_even_meter"]

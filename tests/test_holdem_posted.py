@@ -163,8 +163,9 @@ ROYAL = FIVE.rank_of(CARD("As Ks Qs Js Ts"))
 
 
 def made_key(ranks: np.ndarray) -> np.ndarray:
+    """The rank with its kicker digits zeroed: comparable across categories."""
     ranks = np.asarray(ranks, dtype=np.int64)
-    return ranks // DIGIT_BASE ** (TIEBREAK_DIGITS - MADE_DIGITS[ranks // TIEBREAK_SPAN])
+    return ranks - ranks % DIGIT_BASE ** (TIEBREAK_DIGITS - MADE_DIGITS[ranks // TIEBREAK_SPAN])
 
 
 def lines_of(ranks: np.ndarray) -> np.ndarray:
@@ -184,7 +185,9 @@ def slow_posted_play(strategy: PostedStrategy, class_indices) -> dict[str, np.nd
     per_flop = uth.TURN_RIVERS * uth.DEALER_HANDS
     for flop in chosen:
         free = ~np.isin(holes, flop).any(axis=1)
-        hand_ranks = FIVE.evaluate(np.sort(np.column_stack([holes, np.tile(flop, (len(holes), 1))]), axis=1))
+        hand_ranks = np.full(len(holes), -1, dtype=np.int64)
+        hand_ranks[free] = FIVE.evaluate(np.sort(np.column_stack([holes[free], np.tile(flop, (free.sum(), 1))]),
+                                                 axis=1))
         before_river = np.full(len(holes), -1)        # Play multiple fixed before the river, -1: the river decides
         for h in np.flatnonzero(free):
             if raises[h]:

@@ -36,6 +36,13 @@ The default rules (the well-known card):
   third pair under a board's two pair folds. ``river_kickers_count=True``
   reads it the other way (any hand above the board's, kickers included).
 
+The published card (Wizard of Odds) adds a second river clause the default
+here leaves out: "or fewer than 21 dealer outs". It is available as
+``river_fewer_dealer_outs_than=21`` (:data:`CARD_WITH_DEALER_OUTS`), read
+exactly as: an out is an unseen card (not on the board, not a player's hole
+card: 45 of them) with which the board's five cards beat the player's hand
+(a tie is not an out); bet 1x when the outs are fewer than the limit.
+
 Method: the per-board dealer outcome counts do not depend on the strategy, so
 the enumeration's sweep (:func:`analyzer.holdem.enumeration._board_outcomes`)
 is reused unchanged; only the decisions differ. Per flop class
@@ -146,7 +153,9 @@ class PostedStrategy:
       of that suit of this rank or better (``None``: no flush-draw rule);
     * ``river_kickers_count``: ``False`` (default): bet 1x when a hole card
       plays in the made hand (the made part beats the board's); ``True``: when
-      the player's hand is a pair or better and beats the board's, kickers included.
+      the player's hand is a pair or better and beats the board's, kickers included;
+    * ``river_fewer_dealer_outs_than``: also bet 1x when fewer unseen cards than
+      this would, with the board, beat the player (``None``: no such clause).
     """
 
     name: str = "posted"
@@ -155,6 +164,7 @@ class PostedStrategy:
     flop_hidden_pair_except: tuple[str, ...] = ("22",)
     flop_flush_draw_min_rank: str | None = "T"
     river_kickers_count: bool = False
+    river_fewer_dealer_outs_than: int | None = None
 
     def __post_init__(self) -> None:
         expand_hand_classes(self.preflop_raise_4x)
@@ -163,6 +173,8 @@ class PostedStrategy:
                 raise ValueError(f"flop_hidden_pair_except: {pair!r} is not a pocket pair such as '22'")
         if self.flop_flush_draw_min_rank is not None and self.flop_flush_draw_min_rank not in RANK_SYMBOLS:
             raise ValueError(f"flop_flush_draw_min_rank: {self.flop_flush_draw_min_rank!r} is not a rank")
+        if self.river_fewer_dealer_outs_than is not None and not 1 <= self.river_fewer_dealer_outs_than <= 46:
+            raise ValueError("river_fewer_dealer_outs_than: a number of cards from 1 to 46, or None")
 
     @property
     def raise_classes(self) -> frozenset[str]:
@@ -194,9 +206,14 @@ class PostedStrategy:
             moduli[FOUR_OF_A_KIND] = D4     # the quads, not the kicker
         return moduli
 
+    def river_outs_limit(self) -> int:
+        """The dealer-outs clause as the kernel reads it: bet when outs < this (0: never)."""
+        return 0 if self.river_fewer_dealer_outs_than is None else int(self.river_fewer_dealer_outs_than)
+
     def postflop_key(self) -> str:
         """What the class sums depend on (the pre-flop chart is applied afterwards)."""
-        return f"flop={self.flop_rule().tolist()};river={self.river_moduli().tolist()}"
+        return (f"flop={self.flop_rule().tolist()};river={self.river_moduli().tolist()};"
+                f"outs<{self.river_outs_limit()}")
 
     # ----------------------------------------------------------------- single decisions
 
@@ -217,11 +234,32 @@ class PostedStrategy:
     def river_decision(self, hole: Sequence[int], board: Sequence[int]) -> str:
         """``'1x'`` or ``'fold'`` with two hole cards and the five-card board."""
         board = np.asarray([int(card) for card in board], dtype=np.int64)
-        hand = np.asarray([*(int(card) for card in hole), *board.tolist()], dtype=np.int64)
+        x, y = (int(card) for card in hole)
+        hand = np.asarray([x, y, *board.tolist()], dtype=np.int64)
         moduli = self.river_moduli()
         player = evaluate_cards(hand, STRAIGHT_TOP, FLUSH_RANK)
         board_made = _made_part(evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK), moduli)
-        return "1x" if _river_bets(player, board_made, moduli) else "fold"
+        if _river_bets(player, board_made, moduli):
+            return "1x"
+        if self.river_outs_limit() and self.dealer_outs(hole, board) < self.river_outs_limit():
+            return "1x"
+        return "fold"
+
+    @staticmethod
+    def dealer_outs(hole: Sequence[int], board: Sequence[int]) -> int:
+        """Unseen cards (45) with which the board beats the player's hand (the kernel's count).
+
+        >>> from analyzer.cards import parse_cards
+        >>> PostedStrategy.dealer_outs(parse_cards("Tc 3d"), parse_cards("Ah Qs 8d 6c 4h"))  # 15 pairs, K, J
+        23
+        """
+        board = np.asarray([int(card) for card in board], dtype=np.int64)
+        x, y = (int(card) for card in hole)
+        unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
+        sorted_six, card_six = np.empty(len(unseen), np.int64), np.full(DECK_SIZE, -1, np.int64)
+        _board_plus_one(board, unseen, STRAIGHT_TOP, FLUSH_RANK, np.empty(6, np.int64), sorted_six, card_six)
+        player = evaluate_cards(np.asarray([x, y, *board.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
+        return int(_dealer_outs(sorted_six, card_six, x, y, player))
 
 
 #: Indices into :meth:`PostedStrategy.flop_rule`.
@@ -240,6 +278,30 @@ def _made_part(rank, moduli):
 def _river_bets(player_rank, board_made, moduli):
     """River rule: a pair or better whose made part beats the board's made part."""
     return player_rank >= PAIR_OR_BETTER and _made_part(player_rank, moduli) > board_made
+
+
+@njit(cache=True, nogil=True)
+def _board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six):
+    """Ranks of the board with each unseen card: ``card_six[card]``, and all of them sorted in ``sorted_six``."""
+    for m in range(5):
+        six[m] = board[m]
+    for m in range(unseen.shape[0]):
+        six[5] = unseen[m]
+        value = evaluate_cards(six, straight_top, flush_rank)
+        sorted_six[m] = value
+        card_six[unseen[m]] = value
+    sorted_six.sort()
+
+
+@njit(cache=True, nogil=True)
+def _dealer_outs(sorted_six, card_six, x, y, player_rank):
+    """Unseen cards other than x and y with which the board beats ``player_rank``."""
+    beating = sorted_six.shape[0] - np.searchsorted(sorted_six, player_rank, side="right")
+    if card_six[x] > player_rank:
+        beating -= 1
+    if card_six[y] > player_rank:
+        beating -= 1
+    return beating
 
 
 @njit(cache=True, nogil=True)
@@ -285,7 +347,7 @@ def _flop_bets(x, y, flop, hand_rank, flop_category, rule):
 
 
 @njit(cache=True, nogil=True)
-def _posted_flop_pass(flop, straight_top, flush_rank, moduli, showdown, river_fold, river_actions):
+def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdown, river_fold, river_actions):
     """Per hole pair (colex index), sums over every turn/river of one flop, posted river rule.
 
     ``showdown[h, outcome, line]``: dealer hands per outcome and final hand
@@ -316,6 +378,9 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, showdown, river_fo
     card_count = np.zeros(DECK_SIZE, dtype=np.int64)
     card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
     outcomes = np.empty((pairs, 6), dtype=np.int64)
+    six = np.empty(6, dtype=np.int64)
+    sorted_six = np.empty(n - 2, dtype=np.int64)
+    card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     for j in range(n):
         for i in range(j):
             board[3] = rest[i]
@@ -328,6 +393,8 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, showdown, river_fo
             count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
                                     below, card_count, card_no_pair, buckets, outcomes)
             board_made = _made_part(evaluate_cards(board, straight_top, flush_rank), moduli)
+            if outs_limit > 0:
+                _board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
             for k in range(count):
                 x = first[k]
                 y = second[k]
@@ -335,7 +402,10 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, showdown, river_fo
                 line = rank_line(ranks[k])
                 for o in range(6):
                     showdown[h, o, line] += outcomes[k, o]
-                if _river_bets(ranks[k], board_made, moduli):
+                bets = _river_bets(ranks[k], board_made, moduli)
+                if not bets and outs_limit > 0:
+                    bets = _dealer_outs(sorted_six, card_six, x, y, ranks[k]) < outs_limit
+                if bets:
                     river_actions[h, line, 0] += 1
                 else:
                     river_actions[h, line, 1] += 1
@@ -386,7 +456,7 @@ def _posted_add_flop(flop, weight, class_of, straight_top, flush_rank, rule, sho
 
 
 @njit(cache=True, nogil=True)
-def _posted_process_flops(flops, weights, class_of, straight_top, flush_rank, rule, moduli,
+def _posted_process_flops(flops, weights, class_of, straight_top, flush_rank, rule, moduli, outs_limit,
                           bet_counts, check_counts, flop_actions, river_actions):
     """Add the posted-strategy counts of several flop representatives (with their weights) by class."""
     showdown = np.empty((HOLE_PAIRS, 6, LINE_COUNT), dtype=np.int64)
@@ -396,7 +466,8 @@ def _posted_process_flops(flops, weights, class_of, straight_top, flush_rank, ru
         showdown[:] = 0
         river_fold[:] = 0
         hole_river_actions[:] = 0
-        _posted_flop_pass(flops[f], straight_top, flush_rank, moduli, showdown, river_fold, hole_river_actions)
+        _posted_flop_pass(flops[f], straight_top, flush_rank, moduli, outs_limit, showdown, river_fold,
+                          hole_river_actions)
         _posted_add_flop(flops[f], weights[f], class_of, straight_top, flush_rank, rule, showdown, river_fold,
                          hole_river_actions, bet_counts, check_counts, flop_actions, river_actions)
 
@@ -459,6 +530,7 @@ def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.n
     sums = PostedSums.zeros()
     _posted_process_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
                           HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, strategy.flop_rule(), strategy.river_moduli(),
+                          strategy.river_outs_limit(),
                           sums.bet_counts, sums.check_counts, sums.flop_actions, sums.river_actions)
     return sums
 
