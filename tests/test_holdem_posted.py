@@ -23,7 +23,7 @@ from analyzer.holdem.posted import PostedStrategy
 from analyzer.holdem.results import load_counts
 from analyzer.holdem.sevens import LINES
 from analyzer.isomorphism import suit_classes
-from analyzer.ranking import DIGIT_BASE, TIEBREAK_DIGITS, TIEBREAK_SPAN, load_ranking
+from analyzer.ranking import DIGIT_BASE, TIEBREAK_DIGITS, TIEBREAK_SPAN, best_ranks_of, load_ranking
 
 FIVE = load_ranking("five_card")
 PAIR_CATEGORY = FIVE.category_index("pair")
@@ -33,7 +33,7 @@ PAIR_RANK = PAIR_CATEGORY * TIEBREAK_SPAN
 #: Flop classes of the reduced runs: 8c 8d 8h (weight 4), 5c 8c Tc (4), 5c 5d Jc (12), 8d Td Jc (12).
 REDUCED = [208, 554, 700, 652]
 
-GOLDEN = Path(__file__).resolve().parents[1] / "enumerations" / "uth"
+ENUMERATIONS = Path(__file__).resolve().parents[1] / "enumerations"
 CARD = parse_cards
 
 
@@ -97,6 +97,18 @@ def test_river_kickers_count_reading():
     assert strategy.river_decision(CARD("2c 4d"), CARD("8h 8s Ac Qd 3h")) == "1x"  # the four kicks
     assert strategy.river_decision(CARD("2c 3d"), CARD("8h 8s Ac Qd 5h")) == "fold"
     assert strategy.river_decision(CARD("Ac Qd"), CARD("2h 5s 8c 9d Kh")) == "fold"
+
+
+def test_dealer_outs_clause():
+    assert PostedStrategy.dealer_outs(CARD("Tc 3d"), CARD("Ah Qs 8d 6c 4h")) == 15 + 8  # pairs, kings, jacks
+    assert PostedStrategy.dealer_outs(CARD("Kc 3d"), CARD("Ah Qs 8d 6c 4h")) == 15       # only the pairs
+    assert PostedStrategy.dealer_outs(CARD("2c 3d"), CARD("5h 6s 7c 8d 9h")) == 4        # the tens
+    card = posted.CARD_WITH_DEALER_OUTS
+    assert card.river_decision(CARD("Kc 3d"), CARD("Ah Qs 8d 6c 4h")) == "1x"
+    assert PostedStrategy().river_decision(CARD("Kc 3d"), CARD("Ah Qs 8d 6c 4h")) == "fold"
+    assert card.river_decision(CARD("Tc 3d"), CARD("Ah Qs 8d 6c 4h")) == "fold"
+    assert card.river_decision(CARD("Ac Kd"), CARD("8h 8s 2c 5d 3h")) == "1x"  # 11 outs: 8s, 5s, 3s, 2s
+    assert PostedStrategy.dealer_outs(CARD("Ac Kd"), CARD("8h 8s 2c 5d 3h")) == 2 + 3 * 3
 
 
 def test_strategy_is_data():
@@ -172,6 +184,15 @@ def lines_of(ranks: np.ndarray) -> np.ndarray:
     return np.where(ranks == ROYAL, LINES.index("royal_flush"), LINE_OF_CATEGORY[ranks // TIEBREAK_SPAN])
 
 
+def slow_dealer_outs(board: np.ndarray, ranks: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Per player hand: the unseen cards (not board, not hole) with which the board beats it."""
+    unseen = np.setdiff1d(np.arange(52), board)
+    six = np.full(52, -1, dtype=np.int64)
+    six[unseen] = best_ranks_of(FIVE, np.sort(np.column_stack([np.tile(board, (len(unseen), 1)), unseen]), axis=1))
+    beating = (six[None, unseen] > ranks[:, None]).sum(axis=1)
+    return beating - (six[first] > ranks) - (six[second] > ranks)
+
+
 def slow_posted_play(strategy: PostedStrategy, class_indices) -> dict[str, np.ndarray]:
     """Play every concrete flop of the classes, every turn/river and every hole pair, one board at a time."""
     flops = np.asarray(combinations(52, 3), dtype=np.int64)
@@ -210,6 +231,9 @@ def slow_posted_play(strategy: PostedStrategy, class_indices) -> dict[str, np.nd
                 bets = (ranks >= PAIR_RANK) & (ranks > FIVE.table[colex_index(board[None, :])][0])
             else:
                 bets = (ranks >= PAIR_RANK) & (made_key(ranks) > board_made)
+            if strategy.river_fewer_dealer_outs_than is not None:
+                outs = slow_dealer_outs(board, ranks, showdown.first, showdown.second)
+                bets |= outs < strategy.river_fewer_dealer_outs_than
             multiple = np.where(before_river[h] >= 0, before_river[h], np.where(bets, uth.PLAY_1X, uth.FOLD))
             line = lines_of(ranks)
             np.add.at(settlement, (multiple[:, None], np.arange(6)[None, :], line[:, None]), showdown.outcomes)
@@ -239,15 +263,19 @@ def test_reduced_run_equals_slow_direct_play(reduced_posted):
     assert not counts.settlement_by_hand[uth.PLAY_3X].any()
 
 
-def test_reduced_run_other_strategy_equals_slow_direct_play():
-    """Another chart and the other river reading, on two classes."""
-    strategy = PostedStrategy(preflop_raise_4x=("TT+", "AJ+", "KQs"), flop_hidden_pair_except=("22", "33", "44"),
-                              flop_flush_draw_min_rank="Q", river_kickers_count=True)
-    fast = posted.posted_strategy_counts(strategy, progress=False, flop_class_indices=REDUCED[1:3])
-    slow = slow_posted_play(strategy, REDUCED[1:3])
+@pytest.mark.parametrize("strategy, classes", [
+    (PostedStrategy(preflop_raise_4x=("TT+", "AJ+", "KQs"), flop_hidden_pair_except=("22", "33", "44"),
+                    flop_flush_draw_min_rank="Q", river_kickers_count=True, river_fewer_dealer_outs_than=12),
+     REDUCED[1:3]),
+    (posted.CARD_WITH_DEALER_OUTS, REDUCED[3:]),
+], ids=["other-chart-kickers-outs", "card-with-dealer-outs"])
+def test_reduced_run_other_strategies_equal_slow_direct_play(strategy, classes):
+    fast = posted.posted_strategy_counts(strategy, progress=False, flop_class_indices=classes)
+    slow = slow_posted_play(strategy, classes)
     assert np.array_equal(fast.settlement_by_hand, slow["settlement"])
     assert np.array_equal(fast.flop_actions, slow["flop_actions"])
     assert np.array_equal(fast.river_actions, slow["river_actions"])
+    assert np.array_equal(fast.preflop_actions, slow["preflop_actions"])
 
 
 def test_posted_strategy_is_never_better_than_the_optimal_one(reduced_posted):
@@ -304,12 +332,12 @@ def test_csv_round_trip(tmp_path, reduced_posted):
 
 
 def test_saved_full_run():
-    """enumerations/uth/posted_*.csv (python -m analyzer.holdem.posted): exact, and against the optimal run."""
-    figures = posted.load_posted_counts(GOLDEN)
-    optimal = load_counts(GOLDEN)
+    """enumerations/uth_posted (python -m analyzer.holdem.posted): exact, and against the optimal run."""
+    figures = posted.load_posted_counts(ENUMERATIONS / "uth_posted", ENUMERATIONS / "uth")
+    optimal = load_counts(ENUMERATIONS / "uth")
     assert int(figures.settlement_by_hand.sum()) == uth.CYCLE
     assert figures.optimal_house_edge == optimal.house_edge_per_ante()
-    assert 0 < figures.cost < Fraction(1, 100)
+    assert figures.cost > 0 and figures.house_edge == figures.optimal_house_edge + figures.cost
     # the default chart is the optimal pre-flop decision, so the 4x deals settle identically,
     # and the same deals (by outcome and final hand) are settled after a check
     assert set(optimal.preflop["class"][optimal.preflop["decision"] == "4x"]) == PostedStrategy().raise_classes

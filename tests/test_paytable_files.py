@@ -101,3 +101,10 @@ def test_compare_puts_each_variant_beside_the_shipped_game(tmp_path, monkeypatch
     assert list(frame["queens_up paytable"]) == ["50-40-8-4-3-2-1", "mine"]
     assert frame["queens_up house_edge"][1] == Fraction(1, 15470)  # 50-40-10-4-3-2-1: almost even
     assert not frame["strategy_changed"].any()
+
+
+@pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth"])
+def test_every_game_has_an_example_paytable_file_that_loads(game):
+    path = EXAMPLE.parent / f"{game}-paytables.toml"
+    rules = load_game(game, paytable_files=(path,))
+    assert rules.input_hash != load_game(game).input_hash
