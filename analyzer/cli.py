@@ -17,6 +17,7 @@ from pathlib import Path
 
 from analyzer import __version__
 from analyzer.compare import as_display, compare_paytables
+from analyzer.distributed import BackendError, execution_backend
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import derive_posted_rule
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
@@ -82,6 +83,12 @@ def build_parser() -> Parser:
         command.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=CHOICE",
                              help="choose the reading of an ambiguous rule (see the report's Rules sheet)")
         command.add_argument("--quiet", action="store_true", help="no progress bars")
+        command.add_argument("--no-cache", action="store_true",
+                             help="enumerate afresh instead of reusing a cached enumeration")
+        command.add_argument("--backend", choices=("local", "dask"), default="local",
+                             help="where the enumeration's chunks run (default: this machine)")
+        command.add_argument("--scheduler", metavar="ADDRESS",
+                             help="with --backend dask: the Dask scheduler, e.g. tcp://10.0.0.5:8786")
         command.add_argument("--paytable", type=Path, action="append", default=[], metavar="FILE",
                              help="add or replace paytables from a TOML file (see README); repeatable")
         command.add_argument("--strategy", type=Path, metavar="FILE",
@@ -144,8 +151,9 @@ def run(arguments: list[str]) -> int:
             args.output = DEFAULT_REPORTS / f"{args.game}.xlsx"
             DEFAULT_REPORTS.mkdir(exist_ok=True)
         output = _checked_output(args.output)
-    analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
-                       paytable_files=tuple(args.paytable))
+    with execution_backend(args.backend, args.scheduler):
+        analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
+                           paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify)
     posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else None
     warnings = game_warnings(analysis)
     progressive_results = None
@@ -172,6 +180,10 @@ def run(arguments: list[str]) -> int:
     write_workbook(analysis, output, warnings, posted, progressive_results)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     return 0
+
+
+def _notify(message: str) -> None:
+    print(message, file=sys.stderr)
 
 
 def _solve(args: argparse.Namespace, options: dict[str, str]) -> int:
@@ -210,7 +222,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``analyzer`` console command."""
     try:
         code = run(sys.argv[1:] if argv is None else argv)
-    except (UsageError, RulesError) as error:
+    except (UsageError, RulesError, BackendError) as error:
         print(f"analyzer: error: {error}", file=sys.stderr)
         code = 2
     except KeyboardInterrupt:

@@ -17,9 +17,11 @@ its size for the four suits the exposed card could have.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
+from pathlib import Path
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -129,24 +131,44 @@ class DenseRanks:
         return np.searchsorted(self.distinct, ranks)
 
 
+_COUNTER_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=2)
+def _closed_dealer_counter(ranking: HandRanking, dealer_cards: int, player_cards: int) -> DisjointRankCounter:
+    dense = np.unique(ranking.table)
+    return DisjointRankCounter(combinations(DECK_SIZE, dealer_cards),
+                               np.searchsorted(dense, best_ranks(ranking, dealer_cards)), len(dense), player_cards)
+
+
+def closed_dealer_counter(rules: GameRules) -> DisjointRankCounter:
+    """The counter over every dealer hand of a game with no exposed card: built once per process
+    (a Dask or process worker builds its own; threads share one), so tasks carry only player hands."""
+    with _COUNTER_LOCK:
+        return _closed_dealer_counter(rules.ranking, rules.dealer_cards, rules.player_cards)
+
+
+def closed_dealer_chunk(rules: GameRules, cards: np.ndarray, player_dense: np.ndarray) -> np.ndarray:
+    """Outcome counts of some player hand classes: one self-contained task."""
+    dealer_hands = comb(DECK_SIZE - rules.player_cards, rules.dealer_cards)
+    return dealer_outcomes(closed_dealer_counter(rules), cards, player_dense, DenseRanks.of(rules).qualifier,
+                           dealer_hands).astype(np.int32)
+
+
 def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
     ranking, dense = rules.ranking, DenseRanks.of(rules)
     player_hands = combinations(DECK_SIZE, rules.player_cards)
     classes = suit_classes(player_hands)
     cards = np.asarray(player_hands[classes.representatives])
     best = best_ranks(ranking, rules.player_cards)[classes.representatives]
-    counter = DisjointRankCounter(combinations(DECK_SIZE, rules.dealer_cards),
-                                  dense(best_ranks(ranking, rules.dealer_cards)), len(dense.distinct),
-                                  rules.player_cards)
-    dealer_hands = comb(DECK_SIZE - rules.player_cards, rules.dealer_cards)
     player_dense = dense(best)
     starts = range(0, len(cards), CHUNK_SIZE)
-    tasks = (delayed(dealer_outcomes)(counter, cards[s:s + CHUNK_SIZE], player_dense[s:s + CHUNK_SIZE],
-                                      dense.qualifier, dealer_hands) for s in starts)
+    tasks = (delayed(closed_dealer_chunk)(rules, cards[s:s + CHUNK_SIZE], player_dense[s:s + CHUNK_SIZE])
+             for s in starts)
     parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
     counts = np.concatenate(list(progress_bar(parts, total=len(starts), enabled=progress,
                                               description=f"{rules.name}: player hand classes")))
-    return Situations(cards, classes.weights, best, counts.astype(np.int32), dealer_hands)
+    return Situations(cards, classes.weights, best, counts, comb(DECK_SIZE - rules.player_cards, rules.dealer_cards))
 
 
 def exposed_card_situations(rules: GameRules, up_card: int) -> Situations:
@@ -171,9 +193,23 @@ def exposed_card_situations(rules: GameRules, up_card: int) -> Situations:
                       np.full(len(cards), up_card, dtype=np.int8))
 
 
-def _exposed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
+def _exposed_card_chunk(rules: GameRules, up_card: int, checkpoints: Path | None) -> Situations:
+    """One up-card's situations, read from or saved to ``checkpoints`` when given (resumable runs)."""
+    from analyzer.cache import load_situations, save_situations  # the cache layer sits on this one
+
+    path = None if checkpoints is None else checkpoints / f"up-card-{up_card}.npz"
+    cached = None if path is None else load_situations(path)
+    if cached is not None:
+        return cached
+    situations = exposed_card_situations(rules, up_card)
+    if path is not None:
+        save_situations(path, situations)
+    return situations
+
+
+def _exposed_dealer(rules: GameRules, jobs: int, progress: bool, checkpoints: Path | None) -> Situations:
     up_cards = [4 * rank for rank in range(RANK_COUNT)]  # one club per rank; suits are symmetric
-    tasks = (delayed(exposed_card_situations)(rules, up_card) for up_card in up_cards)
+    tasks = (delayed(_exposed_card_chunk)(rules, up_card, checkpoints) for up_card in up_cards)
     # Each up-card is a self-contained task with its own tables: worker processes, no shared state.
     parts = list(progress_bar(Parallel(n_jobs=jobs, return_as="generator")(tasks),
                               total=len(up_cards), enabled=progress, description=f"{rules.name}: dealer up-cards"))
@@ -186,10 +222,15 @@ def _exposed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
         up_card=np.concatenate([part.up_card for part in parts]))
 
 
-def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True) -> Situations:
-    """Outcome counts of every player situation class of a game."""
+def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True,
+                         checkpoints: Path | None = None) -> Situations:
+    """Outcome counts of every player situation class of a game.
+
+    ``checkpoints``: a folder where long enumerations save their completed
+    chunks (one per dealer up-card), so an interrupted run resumes there.
+    """
     if rules.dealer_up_cards == 0:
         return _closed_dealer(rules, jobs, progress)
     if rules.dealer_up_cards == 1:
-        return _exposed_dealer(rules, jobs, progress)
+        return _exposed_dealer(rules, jobs, progress, checkpoints)
     raise ValueError(f"{rules.name}: at most one exposed dealer card is supported")

@@ -2,43 +2,58 @@
 
 from __future__ import annotations
 
-import os
+import shutil
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from analyzer import __version__
+from analyzer.cache import cache_folder, load_situations, save_situations
 from analyzer.enumeration import enumerate_situations
 from analyzer.results import Analysis, GameResults
 from analyzer.rules import load_game
 from analyzer.strategy import decide
 
-#: Where long enumerations keep their completed chunks (set ANALYZER_CACHE to move it).
-CACHE = Path(os.environ.get("ANALYZER_CACHE", Path("enumerations") / "cache"))
+
+def _timing(started: float) -> dict[str, object]:
+    return {"seconds": time.perf_counter() - started, "finished_at": datetime.now().astimezone()}
 
 
-def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1,
-            progress: bool = False, paytable_files: tuple[Path, ...] = ()) -> GameResults:
+def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, progress: bool = False,
+            paytable_files: tuple[Path, ...] = (), cache: bool = True,
+            notify: Callable[[str], None] | None = None) -> GameResults:
     """Exact analysis of ``game`` (e.g. ``"crazy4"``) with optional rule-option choices and
     user paytable files (the optimal strategy is recomputed for them).
 
-    ``jobs``: parallel workers for the enumeration; ``progress``: draw bars on stderr.
-    Ultimate Texas Hold'em checkpoints its completed chunks under :data:`CACHE`
-    (per program version and rules), so an interrupted run resumes where it
-    stopped and a repeated run is quick.
+    ``jobs``: parallel workers for the enumeration; ``progress``: draw bars on
+    stderr. ``cache``: reuse a cached enumeration (see :mod:`analyzer.cache`)
+    when there is one; the enumeration is saved either way, with its completed
+    chunks on the way, so an interrupted run resumes. ``notify`` receives a
+    line saying when a cached enumeration is used.
     """
     started = time.perf_counter()
     rules = load_game(game, options, tuple(paytable_files))
+    folder = cache_folder(rules)
     if rules.engine == "holdem":
         from analyzer.holdem.enumeration import analyze_holdem
         from analyzer.holdem.results import HoldemAnalysis
 
-        # Chunks are keyed by program version and rules, so an older run's chunks are never reused.
-        chunks = CACHE / f"{rules.name}-{__version__}-{rules.input_hash[:12]}"
+        chunks = folder / "chunks"
+        if cache and notify and chunks.is_dir() and any(chunks.iterdir()):
+            notify(f"using the cached enumeration chunks in {chunks}")
+        if not cache and chunks.is_dir():
+            shutil.rmtree(chunks)
         counts = analyze_holdem(jobs=jobs, progress=progress, checkpoint_dir=chunks)
-        return HoldemAnalysis(rules, counts, seconds=time.perf_counter() - started,
-                              finished_at=datetime.now().astimezone())
-    situations = enumerate_situations(rules, jobs=jobs, progress=progress)
+        return HoldemAnalysis(rules, counts, **_timing(started))
+    saved = folder / "situations.npz"
+    situations = load_situations(saved) if cache else None
+    if situations is not None:
+        if notify:
+            notify(f"using the cached enumeration {saved}")
+    else:
+        if not cache and folder.is_dir():
+            shutil.rmtree(folder)
+        situations = enumerate_situations(rules, jobs=jobs, progress=progress, checkpoints=folder / "chunks")
+        save_situations(saved, situations)
     decisions = decide(rules, situations)
-    return Analysis(rules, situations, decisions, seconds=time.perf_counter() - started,
-                    finished_at=datetime.now().astimezone())
+    return Analysis(rules, situations, decisions, **_timing(started))

@@ -3,6 +3,7 @@ each, Four Card Fever about a minute), built only when a test asks for it."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +14,18 @@ if str(ROOT) not in sys.path:  # run from anywhere, not only from the repository
     sys.path.insert(0, str(ROOT))
 
 import analyzer  # noqa: E402
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fresh_cache(tmp_path_factory):
+    """Every test session enumerates afresh: its cache lives in a temporary folder."""
+    saved = os.environ.get("ANALYZER_CACHE")
+    os.environ["ANALYZER_CACHE"] = str(tmp_path_factory.mktemp("enumeration-cache"))
+    yield
+    if saved is None:
+        os.environ.pop("ANALYZER_CACHE")
+    else:
+        os.environ["ANALYZER_CACHE"] = saved
 
 
 @pytest.fixture(scope="session")

@@ -266,7 +266,7 @@ def test_reduced_run_equals_slow_direct_play(reduced_posted):
 @pytest.mark.parametrize("strategy, classes", [
     (PostedStrategy(preflop_raise_4x=("TT+", "AJ+", "KQs"), flop_hidden_pair_except=("22", "33", "44"),
                     flop_flush_draw_min_rank="Q", river_kickers_count=True, river_fewer_dealer_outs_than=12),
-     REDUCED[1:3]),
+     REDUCED[1:2]),
     (posted.CARD_WITH_DEALER_OUTS, REDUCED[3:]),
 ], ids=["other-chart-kickers-outs", "card-with-dealer-outs"])
 def test_reduced_run_other_strategies_equal_slow_direct_play(strategy, classes):

@@ -86,7 +86,7 @@ from analyzer.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS
 from analyzer.csvtext import csv_text, exact_text, read_rows
 from analyzer.holdem.enumeration import (BELOW_STRAIGHT, CHUNK_FLOPS, DEALS_PER_FLOP_DECISION,
                                          DEALS_PER_RIVER_DECISION, EV_DENOMINATOR, FOLD, HAND_CLASS_COUNT,
-                                         HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, MULTIPLES,
+                                         HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, CYCLE, MULTIPLES,
                                          OUTCOMES, PLAY_2X, PLAY_3X, PLAY_4X, PREFLOP_CHOICES, SCALE, FlopClasses,
                                          HoldemCounts, _board_outcomes, _collapse_lines, flop_classes,
                                          main_game_net, pair_index)
@@ -96,7 +96,7 @@ from analyzer.holdem.sevens import (D3, D4, FIVE_CARD, FLUSH_RANK, FOUR_OF_A_KIN
                                     evaluate_cards, rank_line)
 from analyzer.progress import progress_bar
 
-__all__ = ["PostedStrategy", "PostedSums", "PostedCounts", "PostedFigures", "posted_strategy_counts",
+__all__ = ["PostedStrategy", "CARD_WITH_DEALER_OUTS", "PostedSums", "PostedCounts", "PostedFigures", "posted_strategy_counts",
            "posted_csvs", "load_posted_counts", "write_posted_results", "expand_hand_classes",
            "house_edge_of_settlement", "POSTED_FILES"]
 
@@ -261,6 +261,9 @@ class PostedStrategy:
         player = evaluate_cards(np.asarray([x, y, *board.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
         return int(_dealer_outs(sorted_six, card_six, x, y, player))
 
+
+#: The published card's full river rule: hidden pair or better, or fewer than 21 dealer outs.
+CARD_WITH_DEALER_OUTS = PostedStrategy(name="posted, with the dealer-outs clause", river_fewer_dealer_outs_than=21)
 
 #: Indices into :meth:`PostedStrategy.flop_rule`.
 _RULE_TWO_PAIR, _RULE_POCKET_EXCLUDED, _RULE_FLUSH_MIN = range(3)
@@ -684,7 +687,12 @@ def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:
 
 # --------------------------------------------------------------------------- saved results
 
-#: The files of a posted-strategy run, beside the optimal run's files in ``enumerations/uth/``.
+#: Where the committed results live. Not in ``enumerations/uth/`` itself: ``scripts/make_golden.py``
+#: owns that folder (its ``--check`` flags, and a rewrite deletes, any CSV it does not build).
+ENUMERATIONS = Path(__file__).resolve().parents[2] / "enumerations"
+OPTIMAL_FOLDER = ENUMERATIONS / "uth"
+POSTED_FOLDER = ENUMERATIONS / "uth_posted"
+#: The files of a posted-strategy run.
 POSTED_SETTLEMENT_FILE = "posted_settlement_by_hand.csv"
 POSTED_SUMMARY_FILE = "posted_summary.csv"
 POSTED_FILES = (POSTED_SETTLEMENT_FILE, POSTED_SUMMARY_FILE)
@@ -741,12 +749,25 @@ class PostedFigures(NamedTuple):
         return self.house_edge - self.cost
 
 
-def load_posted_counts(folder: Path) -> PostedFigures:
-    """The posted strategy's settlement (5, 6, 10) and cost from the files :func:`write_posted_results` wrote.
+def _optimal_settlement_file(folder: Path, optimal_folder: Path | None) -> Path:
+    """The optimal run's settlement file: in ``optimal_folder``, else beside the posted files, else in
+    the sibling ``uth`` folder."""
+    if optimal_folder is not None:
+        return Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
+    beside = folder / OPTIMAL_SETTLEMENT_FILE
+    return beside if beside.exists() else folder.parent / "uth" / OPTIMAL_SETTLEMENT_FILE
+
+
+def load_posted_counts(folder: Path = POSTED_FOLDER, optimal_folder: Path | None = None) -> PostedFigures:
+    """The posted strategy's settlement (5, 6, 10) and cost, from the files :func:`write_posted_results` wrote.
 
     The house edge is recomputed from the settlement and checked against the
-    summary; the optimal edge against the optimal run's settlement file when
-    it is in the same folder.
+    summary, and the summary's optimal edge against the optimal run's
+    settlement file when it is found (see :func:`_optimal_settlement_file`).
+
+    >>> settlement, cost = load_posted_counts()
+    >>> settlement.shape, int(settlement.sum()) == CYCLE, cost > 0
+    ((5, 6, 10), True, True)
     """
     folder = Path(folder)
     by_hand = read_settlement((folder / POSTED_SETTLEMENT_FILE).read_text(encoding="utf-8"))
@@ -755,22 +776,27 @@ def load_posted_counts(folder: Path) -> PostedFigures:
     edge, optimal, cost = (summary[name] for name in SUMMARY_FIGURES)
     if house_edge_of_settlement(by_hand) != edge or edge - optimal != cost:
         raise ValueError(f"{folder / POSTED_SUMMARY_FILE} does not match {folder / POSTED_SETTLEMENT_FILE}")
-    optimal_file = folder / OPTIMAL_SETTLEMENT_FILE
+    optimal_file = _optimal_settlement_file(folder, optimal_folder)
     if optimal_file.exists():
         if house_edge_of_settlement(read_settlement(optimal_file.read_text(encoding="utf-8"))) != optimal:
             raise ValueError(f"{folder / POSTED_SUMMARY_FILE}: the optimal house edge is not that of {optimal_file}")
+    elif optimal_folder is not None:
+        raise FileNotFoundError(optimal_file)
     return PostedFigures(by_hand, cost)
 
 
-def write_posted_results(folder: Path, strategy: PostedStrategy | None = None, jobs: int = 2,
-                         progress: bool = True, checkpoint_dir: Path | None = None) -> PostedCounts:
+def write_posted_results(folder: Path = POSTED_FOLDER, strategy: PostedStrategy | None = None, jobs: int = 2,
+                         progress: bool = True, checkpoint_dir: Path | None = None,
+                         optimal_folder: Path = OPTIMAL_FOLDER) -> PostedCounts:
     """Run the full posted-strategy enumeration and write :data:`POSTED_FILES` into ``folder``.
 
-    The optimal house edge comes from the optimal run's ``settlement_by_hand.csv`` in the same folder.
+    The optimal house edge comes from the optimal run's ``settlement_by_hand.csv`` in ``optimal_folder``.
     """
     folder = Path(folder)
-    optimal = house_edge_of_settlement(read_settlement((folder / OPTIMAL_SETTLEMENT_FILE).read_text(encoding="utf-8")))
+    optimal_file = Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
+    optimal = house_edge_of_settlement(read_settlement(optimal_file.read_text(encoding="utf-8")))
     counts = posted_strategy_counts(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir)
+    folder.mkdir(parents=True, exist_ok=True)
     for name, text in posted_csvs(counts, optimal).items():
         with open(folder / name, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
@@ -778,21 +804,29 @@ def write_posted_results(folder: Path, strategy: PostedStrategy | None = None, j
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m analyzer.holdem.posted [--jobs 2] [--output enumerations/uth] [--checkpoint-dir DIR]``."""
-    parser = argparse.ArgumentParser(description="Exact house edge of the posted Ultimate Texas Hold'em strategy")
+    """``python -m analyzer.holdem.posted [--jobs 2] [--dealer-outs 21] [--output DIR] [--checkpoint-dir DIR]``."""
+    parser = argparse.ArgumentParser(description="Exact house edge of a posted Ultimate Texas Hold'em strategy")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=Path(__file__).resolve().parents[2] / "enumerations" / "uth")
+    parser.add_argument("--output", type=Path, default=POSTED_FOLDER, help=f"default {POSTED_FOLDER}")
+    parser.add_argument("--optimal", type=Path, default=OPTIMAL_FOLDER, help=f"default {OPTIMAL_FOLDER}")
+    parser.add_argument("--dealer-outs", type=int, default=None,
+                        help="add the card's river clause: also bet 1x with fewer dealer outs than this (21)")
     parser.add_argument("--checkpoint-dir", type=Path, default=None)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
+    strategy = PostedStrategy(river_fewer_dealer_outs_than=args.dealer_outs)
     start = time.perf_counter()
-    counts = write_posted_results(args.output, jobs=args.jobs, progress=not args.quiet,
-                                  checkpoint_dir=args.checkpoint_dir)
+    counts = write_posted_results(args.output, strategy, jobs=args.jobs, progress=not args.quiet,
+                                  checkpoint_dir=args.checkpoint_dir, optimal_folder=args.optimal)
     elapsed = time.perf_counter() - start
-    figures = load_posted_counts(args.output)
-    print(f"cycle {counts.cycle:,}; {elapsed:.1f} s")
+    figures = load_posted_counts(args.output, args.optimal)
+    print(f"{strategy}\ncycle {counts.cycle:,}; {elapsed:.1f} s")
     for name, value in zip(SUMMARY_FIGURES, (figures.house_edge, figures.optimal_house_edge, figures.cost)):
         print(f"{name}: {value.numerator}/{value.denominator} = {100 * float(value):.6f}%")
+    for point, table, choices in (("flop", counts.flop_actions, ("2x", "check")),
+                                  ("river", counts.river_actions, ("1x", "fold"))):
+        print(point, ", ".join(f"{choice} {Fraction(int(n), counts.cycle)}"
+                               for choice, n in zip(choices, table.sum(axis=0))))
     return 0
 
 
