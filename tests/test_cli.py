@@ -20,7 +20,7 @@ def run_cli(*arguments: str) -> subprocess.CompletedProcess:
 @pytest.fixture
 def fast_cli(monkeypatch, crazy4):
     """The CLI with the session's Crazy 4 analysis instead of a fresh enumeration."""
-    monkeypatch.setattr(cli, "analyze", lambda game, options, jobs, progress, paytable_files=(): crazy4)
+    monkeypatch.setattr(cli, "analyze", lambda game, options, **_: crazy4)
     return cli
 
 
