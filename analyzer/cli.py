@@ -19,7 +19,7 @@ from analyzer import __version__
 from analyzer.compare import as_display, compare_paytables
 from analyzer.distributed import BackendError, execution_backend
 from analyzer.pipeline import analyze
-from analyzer.posted_rule import derive_posted_rule
+from analyzer.posted_rule import PostedRule, derive_posted_rule
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import Analysis
 from analyzer.rules import RulesError, game_names, load_game
@@ -154,7 +154,7 @@ def run(arguments: list[str]) -> int:
     with execution_backend(args.backend, args.scheduler):
         analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
                            paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify)
-    posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else None
+    posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else analysis.posted_rule()
     warnings = game_warnings(analysis)
     progressive_results = None
     if progressive is not None:
@@ -172,7 +172,8 @@ def run(arguments: list[str]) -> int:
     from analyzer.report import write_workbook
     posted = posted_rule and {
         "text": posted_rule.text, "cost": posted_rule.cost,
-        "file": posted_rule_file(posted_rule, analysis.rules.name), "written": evaluated,
+        "file": posted_rule_file(posted_rule, analysis.rules.name) if isinstance(posted_rule, PostedRule) else None,
+        "written": evaluated,
         "columns": ("when", "decision", "posted: this hand or better", "optimal: weakest hand so played",
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")

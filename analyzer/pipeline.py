@@ -36,15 +36,18 @@ def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, pro
     folder = cache_folder(rules)
     if rules.engine == "holdem":
         from analyzer.holdem.enumeration import analyze_holdem
+        from analyzer.holdem.posted import CARD_WITH_DEALER_OUTS, posted_strategy_counts
         from analyzer.holdem.results import HoldemAnalysis
 
         chunks = folder / "chunks"
         if cache and notify and chunks.is_dir() and any(chunks.iterdir()):
             notify(f"using the cached enumeration chunks in {chunks}")
-        if not cache and chunks.is_dir():
-            shutil.rmtree(chunks)
+        if not cache and folder.is_dir():
+            shutil.rmtree(folder)
         counts = analyze_holdem(jobs=jobs, progress=progress, checkpoint_dir=chunks)
-        return HoldemAnalysis(rules, counts, **_timing(started))
+        posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=jobs, progress=progress,
+                                        checkpoint_dir=folder / "posted-chunks")
+        return HoldemAnalysis(rules, counts, posted=posted, **_timing(started))
     saved = folder / "situations.npz"
     situations = load_situations(saved) if cache else None
     if situations is not None:

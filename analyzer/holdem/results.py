@@ -12,9 +12,10 @@ category by rank.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,9 @@ from analyzer.ranking import HandRanking
 from analyzer.results import GameResults, HandCounts, SettlementProfiles
 from analyzer.rules import Paytable, RulesError
 from analyzer.strategy import common_scale, decision_name
+
+if TYPE_CHECKING:  # posted.py builds on this module's count files
+    from analyzer.holdem.posted import PostedCounts, PostedStrategy
 
 #: The lowest and the highest hand of each line, to read a paytable pattern on a whole line.
 LINE_EXTREMES = {
@@ -120,11 +124,50 @@ def load_counts(folder: Path) -> HoldemCounts:
         flop_actions_by_class=empty, river_actions_by_class=empty, ev_denominator=EV_DENOMINATOR, complete=True)
 
 
+@dataclass(frozen=True)
+class HoldemPostedRule:
+    """The posted card's rules, its exact house edge and its exact cost against the optimal strategy."""
+
+    rows: tuple[tuple[str, str, str], ...]  # (decision point, decision, with these hands)
+    house_edge: Fraction
+    cost: Fraction
+
+    @property
+    def text(self) -> str:
+        return " | ".join(f"{point}: {decision} with {hands}" for point, decision, hands in self.rows)
+
+    def table(self) -> pd.DataFrame:
+        """One row per decision point, in the posted-rule table shape of the other games."""
+        return pd.DataFrame([{"when": point, "decision": decision, "posted: this hand or better": hands,
+                              "optimal: weakest hand so played": "see the charts below",
+                              "group cost per ante": self.cost} for point, decision, hands in self.rows])
+
+
+def posted_card_rows(strategy: PostedStrategy) -> tuple[tuple[str, str, str], ...]:
+    """The card's rules in words (from the strategy's own fields)."""
+    river = "a hidden pair or better"
+    if strategy.river_fewer_dealer_outs_than:
+        river += f", or fewer than {strategy.river_fewer_dealer_outs_than} dealer outs"
+    return (("pre-flop", "4x", ", ".join(strategy.preflop_raise_4x) + "; otherwise check"),
+            ("flop", "2x", "two pair or better using a hole card, a hidden pair (not deuces), or four to a flush "
+             "with a hidden ten or better of that suit; otherwise check"),
+            ("river", "1x", river + "; otherwise fold"))
+
+
 @dataclass
 class HoldemAnalysis(GameResults):
-    """The exact analysis of Ultimate Texas Hold'em, from :class:`HoldemCounts`."""
+    """The exact analysis of Ultimate Texas Hold'em, from :class:`HoldemCounts` (and, when given,
+    the counts of the posted card, :mod:`analyzer.holdem.posted`)."""
 
     counts: HoldemCounts
+    posted: PostedCounts | None = field(default=None, kw_only=True)
+
+    def posted_rule(self) -> HoldemPostedRule | None:
+        """The posted card with its exact house edge and cost, if its counts were computed."""
+        if self.posted is None:
+            return None
+        edge = self.posted.house_edge_per_ante()
+        return HoldemPostedRule(posted_card_rows(self.posted.strategy), edge, edge - self.counts.house_edge_per_ante())
 
     def __post_init__(self) -> None:
         blind = next(w for w in self.rules.wagers if w.name == "blind")
