@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Benchmark: wall time and peak memory of each game's full analysis, report included.
 
-Each run is a fresh process (so caches and imports count) that analyses the
-game with ``--jobs`` workers and writes its workbook to a temporary folder.
+Each run is a fresh process (imports count) that analyses the game with
+``--jobs`` workers and writes its workbook to a temporary folder, either
+cold (an empty enumeration cache) or warm (the cache a previous run filled).
 Peak memory is the largest resident memory of the whole process tree
 (worker processes included), sampled every 50 ms. Prints the median wall
 time of ``--runs`` runs (default 3) and the largest peak. Not a test: budgets
 are in the issues and the README.
 
-    python3 tasks.py benchmark [--games crazy4 ...] [--runs 3] [--jobs 2]
+    python3 tasks.py benchmark [--games crazy4 ...] [--runs 3] [--jobs 2 1] [--modes cold warm]
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from pathlib import Path
 from analyzer.cli import run
 sys.exit(run(["report", sys.argv[1], "--quiet", "--jobs", sys.argv[2], "-o", str(Path(sys.argv[3]) / "r.xlsx")]))
 """
+
+#: cold: an empty cache folder for each run; warm: the cache filled by a run just before.
+MODES = ("cold", "warm")
 
 
 def tree_rss_kib(root: int) -> int:
@@ -52,12 +56,14 @@ def tree_rss_kib(root: int) -> int:
     return total
 
 
-def measure(game: str, jobs: int) -> dict:
-    """Wall time and peak resident memory of the whole process tree of one fresh run."""
+def measure(game: str, jobs: int, mode: str) -> dict:
+    """Wall time and peak resident memory of the whole process tree of one fresh process."""
     with tempfile.TemporaryDirectory() as folder:
-        started = time.perf_counter()
-        # A fresh cache folder: every run is cold (no checkpointed chunks to reuse).
         environment = dict(os.environ, ANALYZER_CACHE=str(Path(folder) / "cache"))
+        if mode == "warm":  # fill the cache first, untimed
+            subprocess.run([sys.executable, "-c", ONE_RUN, game, str(jobs), folder], env=environment,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        started = time.perf_counter()
         process = subprocess.Popen([sys.executable, "-c", ONE_RUN, game, str(jobs), folder],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
         peak = 0
@@ -75,14 +81,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=analyzer.game_names())
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, nargs="*", default=[2, 1], help="worker counts to try (default 2 1)")
+    parser.add_argument("--modes", nargs="*", default=list(MODES), choices=MODES)
     args = parser.parse_args()
-    print(f"{'game':10} {'median s':>9} {'runs (s)':>24} {'peak MiB':>9}")
+    print(f"{'game':14} {'mode':5} {'jobs':>4} {'median s':>9} {'runs (s)':>22} {'peak MiB':>9}", flush=True)
     for game in args.games:
-        runs = [measure(game, args.jobs) for _ in range(args.runs)]
-        seconds = [run["seconds"] for run in runs]
-        print(f"{game:10} {statistics.median(seconds):9.1f} {' '.join(f'{s:.1f}' for s in seconds):>24} "
-              f"{max(run['peak_mib'] for run in runs):9.0f}", flush=True)
+        for mode in args.modes:
+            for jobs in args.jobs:
+                runs = [measure(game, jobs, mode) for _ in range(args.runs)]
+                seconds = [run["seconds"] for run in runs]
+                print(f"{game:14} {mode:5} {jobs:4} {statistics.median(seconds):9.1f} "
+                      f"{' '.join(f'{s:.1f}' for s in seconds):>22} {max(r['peak_mib'] for r in runs):9.0f}",
+                      flush=True)
 
 
 if __name__ == "__main__":
