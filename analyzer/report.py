@@ -32,7 +32,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 import analyzer
 from analyzer import figures
-from analyzer.results import Analysis, distribution, side_bet_summary
+from analyzer.results import Analysis
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
 
 BOLD = Font(bold=True)

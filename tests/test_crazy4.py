@@ -220,7 +220,7 @@ def test_published_figures(crazy4):
 
 # -- the optimal strategy -----------------------------------------------------------------------
 def test_four_aces_play_3x(crazy4):
-    situations, decisions = crazy4.situations, crazy4.decisions
+    situations = crazy4.situations
     four_aces = situations.best_rank == rank("Ac Ad Ah As")
     assert int(situations.weights[four_aces].sum()) == 48
     assert (crazy4.chosen_multiple[four_aces] == 3).all()

@@ -95,7 +95,7 @@ from analyzer.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS
 from analyzer.csvtext import csv_text, exact_text, read_rows
 from analyzer.holdem.enumeration import (BELOW_STRAIGHT, CHUNK_FLOPS, DEALS_PER_FLOP_DECISION,
                                          DEALS_PER_RIVER_DECISION, EV_DENOMINATOR, FOLD, HAND_CLASS_COUNT,
-                                         HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, CYCLE, MULTIPLES,
+                                         HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, MULTIPLES,
                                          OUTCOMES, PLAY_2X, PLAY_3X, PLAY_4X, PREFLOP_CHOICES, SCALE, FlopClasses,
                                          HoldemCounts, _board_outcomes, _collapse_lines, flop_classes,
                                          main_game_net, pair_index)
