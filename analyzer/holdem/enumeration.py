@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -502,8 +502,46 @@ def flop_sums(flop: Sequence[int]) -> FlopSums:
 # --------------------------------------------------------------------------- class sums
 
 
-@dataclass(frozen=True)
-class HoldemSums:
+class FlopClassSums:
+    """Integer arrays summed over chunks of flop classes; subclasses declare ``SHAPES`` (field -> shape).
+
+    Gives the zero sums, addition, equality, and one flat int64 vector per
+    chunk (the checkpoint format).
+    """
+
+    SHAPES: dict[str, tuple[int, ...]] = {}
+
+    @classmethod
+    def zeros(cls):
+        return cls(**{name: np.zeros(shape, dtype=np.int64) for name, shape in cls.SHAPES.items()})
+
+    def flat(self) -> np.ndarray:
+        """All arrays in one int64 vector (the checkpoint format)."""
+        return np.concatenate([getattr(self, name).ravel() for name in self.SHAPES])
+
+    @classmethod
+    def from_flat(cls, vector: np.ndarray):
+        arrays, start = {}, 0
+        for name, shape in cls.SHAPES.items():
+            size = int(np.prod(shape))
+            arrays[name] = np.array(vector[start:start + size], dtype=np.int64).reshape(shape)
+            start += size
+        if start != len(vector):
+            raise ValueError("checkpoint vector of the wrong length")
+        return cls(**arrays)
+
+    def __add__(self, other):
+        return type(self)(**{name: getattr(self, name) + getattr(other, name) for name in self.SHAPES})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and all(
+            np.array_equal(getattr(self, name), getattr(other, name)) for name in self.SHAPES)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, eq=False)
+class HoldemSums(FlopClassSums):
     """Integer sums by starting-hand class (169) over some flop classes, weights included.
 
     ``ev_sums[c]``: (A, B, best flop value) summed over the class's hole pairs,
@@ -527,34 +565,6 @@ class HoldemSums:
               "flop_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2),
               "river_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2)}
 
-    @classmethod
-    def zeros(cls) -> "HoldemSums":
-        return cls(**{name: np.zeros(shape, dtype=np.int64) for name, shape in cls.SHAPES.items()})
-
-    def flat(self) -> np.ndarray:
-        """All arrays in one int64 vector (the checkpoint format)."""
-        return np.concatenate([getattr(self, name).ravel() for name in self.SHAPES])
-
-    @classmethod
-    def from_flat(cls, vector: np.ndarray) -> "HoldemSums":
-        arrays, start = {}, 0
-        for name, shape in cls.SHAPES.items():
-            size = int(np.prod(shape))
-            arrays[name] = np.array(vector[start:start + size], dtype=np.int64).reshape(shape)
-            start += size
-        if start != len(vector):
-            raise ValueError("checkpoint vector of the wrong length")
-        return cls(**arrays)
-
-    def __add__(self, other: "HoldemSums") -> "HoldemSums":
-        return HoldemSums(**{name: getattr(self, name) + getattr(other, name) for name in self.SHAPES})
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HoldemSums) and all(
-            np.array_equal(getattr(self, name), getattr(other, name)) for name in self.SHAPES)
-
-    __hash__ = None  # type: ignore[assignment]
-
 
 def class_sums(flops: np.ndarray, weights: np.ndarray) -> HoldemSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
@@ -573,28 +583,31 @@ CHUNK_FLOPS = 27
 CHECKPOINT_VERSION = "uth-v1"
 
 
-def _chunk_path(directory: Path, members: np.ndarray) -> Path:
-    digest = hashlib.sha1(f"{CHECKPOINT_VERSION}:{members.tolist()}".encode()).hexdigest()[:16]
-    return directory / f"uth_{int(members[0]):04d}_{len(members)}_{digest}.npy"
+def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[FlopClassSums], key: str,
+                 members: np.ndarray, checkpoint_dir: Path | None) -> FlopClassSums:
+    """``compute(members)``, read from or saved to ``checkpoint_dir`` (a temporary name, then a rename).
 
-
-def _run_chunk(classes: FlopClasses, members: np.ndarray, checkpoint_dir: Path | None) -> HoldemSums:
-    if checkpoint_dir is not None:
-        path = _chunk_path(checkpoint_dir, members)
-        if path.exists():
-            return HoldemSums.from_flat(np.load(path))
-    sums = class_sums(classes.cards[members], classes.weights[members])
-    if checkpoint_dir is not None:
-        temporary = path.with_name(path.name + f".{os.getpid()}.tmp.npy")
-        np.save(temporary, sums.flat())
-        os.replace(temporary, path)
+    ``key`` names what is computed (it and the members make the file name).
+    """
+    if checkpoint_dir is None:
+        return compute(members)
+    digest = hashlib.sha1(f"{key}:{members.tolist()}".encode()).hexdigest()[:16]
+    path = checkpoint_dir / f"{key.split(':')[0]}_{int(members[0]):04d}_{len(members)}_{digest}.npy"
+    if path.exists():
+        return kind.from_flat(np.load(path))
+    sums = compute(members)
+    temporary = path.with_name(path.name + f".{os.getpid()}.tmp.npy")
+    np.save(temporary, sums.flat())
+    os.replace(temporary, path)
     return sums
 
 
-def enumerate_sums(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
-                   flop_class_indices: Sequence[int] | None = None,
-                   chunk_flops: int = CHUNK_FLOPS) -> HoldemSums:
-    """Class sums over the given flop classes (default: all 1,755), chunked, parallel, resumable."""
+def sum_over_flop_classes(compute: Callable[[np.ndarray, np.ndarray], FlopClassSums], kind: type[FlopClassSums],
+                          key: str, description: str, jobs: int = 1, progress: bool = True,
+                          checkpoint_dir: Path | None = None, flop_class_indices: Sequence[int] | None = None,
+                          chunk_flops: int = CHUNK_FLOPS) -> FlopClassSums:
+    """``compute(flops, weights)`` over the given flop classes (default: all 1,755), in chunks run in
+    parallel (joblib threads; the numba kernels release the GIL), checkpointed, added as integers."""
     classes = flop_classes()
     indices = np.arange(len(classes)) if flop_class_indices is None else np.asarray(flop_class_indices)
     if len(np.unique(indices)) != len(indices):
@@ -603,13 +616,25 @@ def enumerate_sums(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | 
     if checkpoint_dir is not None:
         checkpoint_dir = Path(checkpoint_dir)
         checkpoint_dir.mkdir(parents=True, exist_ok=True)
-    tasks = (delayed(_run_chunk)(classes, members, checkpoint_dir) for members in chunks)
+
+    def chunk(members: np.ndarray) -> FlopClassSums:
+        return compute(classes.cards[members], classes.weights[members])
+
+    tasks = (delayed(checkpointed)(chunk, kind, key, members, checkpoint_dir) for members in chunks)
     parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
-    total = HoldemSums.zeros()
-    for part in progress_bar(parts, total=len(chunks), enabled=progress,
-                             description="Ultimate Texas Hold'em: flop classes"):
+    total = kind.zeros()
+    for part in progress_bar(parts, total=len(chunks), enabled=progress, description=description):
         total = total + part
     return total
+
+
+def enumerate_sums(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
+                   flop_class_indices: Sequence[int] | None = None,
+                   chunk_flops: int = CHUNK_FLOPS) -> HoldemSums:
+    """Class sums of the optimal strategy over the given flop classes, chunked, parallel, resumable."""
+    return sum_over_flop_classes(class_sums, HoldemSums, f"uth:{CHECKPOINT_VERSION}",
+                                 "Ultimate Texas Hold'em: flop classes", jobs, progress, checkpoint_dir,
+                                 flop_class_indices, chunk_flops)
 
 
 # --------------------------------------------------------------------------- results

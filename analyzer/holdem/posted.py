@@ -76,34 +76,30 @@ a different pre-flop chart reuses the same run and the same checkpoints.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
 from numba import njit
 
 from analyzer.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS
 from analyzer.csvtext import csv_text, exact_text, read_rows
-from analyzer.holdem.enumeration import (BELOW_STRAIGHT, CHUNK_FLOPS, DEALS_PER_FLOP_DECISION,
+from analyzer.holdem.enumeration import (BELOW_STRAIGHT, CHUNK_FLOPS, FlopClassSums, sum_over_flop_classes, DEALS_PER_FLOP_DECISION,
                                          DEALS_PER_RIVER_DECISION, EV_DENOMINATOR, FOLD, HAND_CLASS_COUNT,
                                          HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, MULTIPLES,
-                                         OUTCOMES, PLAY_2X, PLAY_3X, PLAY_4X, PREFLOP_CHOICES, SCALE, FlopClasses,
-                                         HoldemCounts, _board_outcomes, _collapse_lines, flop_classes,
+                                         OUTCOMES, PLAY_2X, PLAY_3X, PLAY_4X, PREFLOP_CHOICES, SCALE, HoldemCounts, _board_outcomes, _collapse_lines, flop_classes,
                                          main_game_net, pair_index)
 from analyzer.holdem.results import counts_csvs
 from analyzer.holdem.sevens import (D3, D4, FIVE_CARD, FLUSH_RANK, FOUR_OF_A_KIND, HIGH_CARD, LINE_COUNT, LINES,
                                     PAIR, PAIR_OR_BETTER, SPAN, STRAIGHT_TOP, THREE_OF_A_KIND, TWO_PAIR,
                                     evaluate_cards, rank_line)
-from analyzer.progress import progress_bar
 
 __all__ = ["PostedStrategy", "CARD_WITH_DEALER_OUTS", "PostedSums", "PostedCounts", "PostedFigures", "posted_strategy_counts",
            "posted_csvs", "load_posted_counts", "write_posted_results", "expand_hand_classes",
@@ -487,8 +483,8 @@ def _posted_process_flops(flops, weights, class_of, straight_top, flush_rank, ru
 # --------------------------------------------------------------------------- class sums, chunks
 
 
-@dataclass(frozen=True)
-class PostedSums:
+@dataclass(frozen=True, eq=False)
+class PostedSums(FlopClassSums):
     """Integer sums by starting-hand class (169) over some flop classes, weights included.
 
     ``bet_counts[c, outcome, line]``: deals per outcome and final hand line
@@ -508,34 +504,6 @@ class PostedSums:
               "flop_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2),
               "river_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2)}
 
-    @classmethod
-    def zeros(cls) -> "PostedSums":
-        return cls(**{name: np.zeros(shape, dtype=np.int64) for name, shape in cls.SHAPES.items()})
-
-    def flat(self) -> np.ndarray:
-        """All arrays in one int64 vector (the checkpoint format)."""
-        return np.concatenate([getattr(self, name).ravel() for name in self.SHAPES])
-
-    @classmethod
-    def from_flat(cls, vector: np.ndarray) -> "PostedSums":
-        arrays, start = {}, 0
-        for name, shape in cls.SHAPES.items():
-            size = int(np.prod(shape))
-            arrays[name] = np.array(vector[start:start + size], dtype=np.int64).reshape(shape)
-            start += size
-        if start != len(vector):
-            raise ValueError("checkpoint vector of the wrong length")
-        return cls(**arrays)
-
-    def __add__(self, other: "PostedSums") -> "PostedSums":
-        return PostedSums(**{name: getattr(self, name) + getattr(other, name) for name in self.SHAPES})
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PostedSums) and all(
-            np.array_equal(getattr(self, name), getattr(other, name)) for name in self.SHAPES)
-
-    __hash__ = None  # type: ignore[assignment]
-
 
 def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.ndarray) -> PostedSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
@@ -551,44 +519,14 @@ def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.n
 POSTED_CHECKPOINT_VERSION = "uth-posted-v1"
 
 
-def _chunk_path(directory: Path, strategy: PostedStrategy, members: np.ndarray) -> Path:
-    key = f"{POSTED_CHECKPOINT_VERSION}:{strategy.postflop_key()}:{members.tolist()}"
-    digest = hashlib.sha1(key.encode()).hexdigest()[:16]
-    return directory / f"posted_uth_{int(members[0]):04d}_{len(members)}_{digest}.npy"
-
-
-def _run_chunk(strategy: PostedStrategy, classes: FlopClasses, members: np.ndarray,
-               checkpoint_dir: Path | None) -> PostedSums:
-    if checkpoint_dir is not None:
-        path = _chunk_path(checkpoint_dir, strategy, members)
-        if path.exists():
-            return PostedSums.from_flat(np.load(path))
-    sums = posted_class_sums(strategy, classes.cards[members], classes.weights[members])
-    if checkpoint_dir is not None:
-        temporary = path.with_name(path.name + f".{os.getpid()}.tmp.npy")
-        np.save(temporary, sums.flat())
-        os.replace(temporary, path)
-    return sums
-
-
 def posted_sums(strategy: PostedStrategy, jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
                 flop_class_indices: Sequence[int] | None = None, chunk_flops: int = CHUNK_FLOPS) -> PostedSums:
-    """Class sums over the given flop classes (default: all 1,755), chunked, parallel, resumable."""
-    classes = flop_classes()
-    indices = np.arange(len(classes)) if flop_class_indices is None else np.asarray(flop_class_indices)
-    if len(np.unique(indices)) != len(indices):
-        raise ValueError("a flop class is listed twice")
-    chunks = [indices[start:start + chunk_flops] for start in range(0, len(indices), chunk_flops)]
-    if checkpoint_dir is not None:
-        checkpoint_dir = Path(checkpoint_dir)
-        checkpoint_dir.mkdir(parents=True, exist_ok=True)
-    tasks = (delayed(_run_chunk)(strategy, classes, members, checkpoint_dir) for members in chunks)
-    parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
-    total = PostedSums.zeros()
-    for part in progress_bar(parts, total=len(chunks), enabled=progress,
-                             description=f"Ultimate Texas Hold'em, {strategy.name} strategy: flop classes"):
-        total = total + part
-    return total
+    """Class sums of a posted strategy over the given flop classes, chunked, parallel, resumable
+    (checkpoints named after the flop and river rules, not the pre-flop chart)."""
+    return sum_over_flop_classes(partial(posted_class_sums, strategy), PostedSums,
+                                 f"posted_uth:{POSTED_CHECKPOINT_VERSION}:{strategy.postflop_key()}",
+                                 f"Ultimate Texas Hold'em, {strategy.name} strategy: flop classes", jobs, progress,
+                                 checkpoint_dir, flop_class_indices, chunk_flops)
 
 
 # --------------------------------------------------------------------------- results
