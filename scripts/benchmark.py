@@ -56,24 +56,33 @@ def tree_rss_kib(root: int) -> int:
     return total
 
 
-def measure(game: str, jobs: int, mode: str) -> dict:
+def measure(game: str, jobs: int, folder: str) -> dict:
     """Wall time and peak resident memory of the whole process tree of one fresh process."""
-    with tempfile.TemporaryDirectory() as folder:
-        environment = dict(os.environ, ANALYZER_CACHE=str(Path(folder) / "cache"))
-        if mode == "warm":  # fill the cache first, untimed
-            subprocess.run([sys.executable, "-c", ONE_RUN, game, str(jobs), folder], env=environment,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        started = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-c", ONE_RUN, game, str(jobs), folder],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
-        peak = 0
-        while process.poll() is None:
-            peak = max(peak, tree_rss_kib(process.pid))
-            time.sleep(0.05)
-        seconds = time.perf_counter() - started
-        if process.returncode:
-            raise SystemExit(f"{game}: the run failed: {process.stderr.read().decode()[-500:]}")
+    environment = dict(os.environ, ANALYZER_CACHE=str(Path(folder) / "cache"))
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-c", ONE_RUN, game, str(jobs), folder],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, tree_rss_kib(process.pid))
+        time.sleep(0.05)
+    seconds = time.perf_counter() - started
+    if process.returncode:
+        raise SystemExit(f"{game}: the run failed: {process.stderr.read().decode()[-500:]}")
     return {"seconds": seconds, "peak_mib": peak / 1024}
+
+
+def runs(game: str, jobs: int, mode: str, count: int) -> list[dict]:
+    """``count`` timed runs: cold ones each with an empty cache; warm ones after one untimed run fills it."""
+    if mode == "cold":
+        results = []
+        for _ in range(count):
+            with tempfile.TemporaryDirectory() as folder:
+                results.append(measure(game, jobs, folder))
+        return results
+    with tempfile.TemporaryDirectory() as folder:
+        measure(game, jobs, folder)
+        return [measure(game, jobs, folder) for _ in range(count)]
 
 
 def main() -> None:
@@ -88,10 +97,10 @@ def main() -> None:
     for game in args.games:
         for mode in args.modes:
             for jobs in args.jobs:
-                runs = [measure(game, jobs, mode) for _ in range(args.runs)]
-                seconds = [run["seconds"] for run in runs]
+                results = runs(game, jobs, mode, args.runs)
+                seconds = [result["seconds"] for result in results]
                 print(f"{game:14} {mode:5} {jobs:4} {statistics.median(seconds):9.1f} "
-                      f"{' '.join(f'{s:.1f}' for s in seconds):>22} {max(r['peak_mib'] for r in runs):9.0f}",
+                      f"{' '.join(f'{s:.1f}' for s in seconds):>22} {max(r['peak_mib'] for r in results):9.0f}",
                       flush=True)
 
 
