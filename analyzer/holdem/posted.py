@@ -93,7 +93,7 @@ from analyzer.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS
 from analyzer.csvtext import csv_text, exact_text, read_rows
 from analyzer.holdem.enumeration import (BELOW_STRAIGHT, CHUNK_FLOPS, FlopClassSums, sum_over_flop_classes, DEALS_PER_FLOP_DECISION,
                                          DEALS_PER_RIVER_DECISION, EV_DENOMINATOR, FOLD, HAND_CLASS_COUNT,
-                                         HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, MULTIPLES,
+                                         CYCLE, HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, MULTIPLES,  # noqa: F401 (CYCLE: doctests)
                                          OUTCOMES, PLAY_2X, PLAY_3X, PLAY_4X, PREFLOP_CHOICES, SCALE, HoldemCounts, _board_outcomes, _collapse_lines, flop_classes,
                                          main_game_net, pair_index)
 from analyzer.holdem.results import counts_csvs
