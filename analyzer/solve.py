@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-import sympy
-
 from analyzer.enumeration import Situations, enumerate_situations
 from analyzer.results import Analysis
 from analyzer.rules import GameRules, Paytable, RulesError, SideBet, Wager, load_game
@@ -67,6 +65,8 @@ def _with_pay(rules: GameRules, wager_name: str, line: int, pays: Fraction) -> G
 
 def _solve_linear(edge_at: Fraction, slope: Fraction, pay_at: Fraction, target: Fraction) -> Fraction:
     """x with edge_at + slope * (x - pay_at) == target, as an exact rational (sympy)."""
+    import sympy  # half a second to import: only when solving
+
     x = sympy.Symbol("x")
     (root,) = sympy.solve(sympy.Rational(edge_at) + sympy.Rational(slope) * (x - sympy.Rational(pay_at))
                           - sympy.Rational(target), x)
