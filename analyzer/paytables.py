@@ -137,17 +137,22 @@ def _line_of(text: str, needle: str) -> str:
     return ""
 
 
-def apply_paytable_file(data: dict, path: Path) -> dict:
-    """The game's data with the paytables of a user file added (or replacing those of the same name)."""
-    where = str(path)
+def read_toml_file(path: Path, what: str) -> tuple[str, dict]:
+    """The text and data of a user's TOML file; a missing file or a syntax error is a one-line RulesError."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise RulesError(f"{where}: cannot read the paytable file ({error.strerror})") from None
+        raise RulesError(f"{path}: cannot read the {what} file ({error.strerror})") from None
     try:
-        supplied = tomllib.loads(text)
+        return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{where}: not valid TOML ({error})") from None
+        raise RulesError(f"{path}: not valid TOML ({error})") from None
+
+
+def apply_paytable_file(data: dict, path: Path) -> dict:
+    """The game's data with the paytables of a user file added (or replacing those of the same name)."""
+    where = str(path)
+    text, supplied = read_toml_file(path, "paytable")
     if supplied.get("game", data["name"]) != data["name"]:
         raise RulesError(f"{where}: written for game {supplied['game']!r}, not {data['name']!r}")
     unknown = set(supplied) - {"game", "wagers", "side_bets"}

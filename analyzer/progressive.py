@@ -26,7 +26,6 @@ Example file::
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -36,6 +35,7 @@ import pandas as pd
 from analyzer.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.ranking import HandRanking, load_ranking
 from analyzer.results import Analysis, exact_table
+from analyzer.paytables import read_toml_file
 from analyzer.rules import PayLine, Paytable, RulesError, parse_pays
 
 
@@ -84,12 +84,7 @@ def load_progressive(path: Path, game_ranking: HandRanking) -> Progressive:
     the file names another (``ranking = "five_card"``).
     """
     where = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise RulesError(f"{where}: cannot read the file ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{where}: not valid TOML ({error})") from None
+    _, data = read_toml_file(path, "progressive paytable")
     missing = [key for key in ("stake", "reset", "lines") if key not in data]
     if missing:
         raise RulesError(f"{where}: missing {', '.join(missing)}")

@@ -30,7 +30,6 @@ The posted rules of each game's strategy chart print in this same format
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -42,6 +41,7 @@ from analyzer.patterns import PatternError, parse_pattern
 from analyzer.posted_rule import PostedRule
 from analyzer.ranking import TIEBREAK_SPAN, HandRanking
 from analyzer.results import Analysis
+from analyzer.paytables import read_toml_file
 from analyzer.rules import RulesError
 
 RULE = re.compile(r"(?:play\s+)?(?P<multiple>\d+)x(?:\s+with\s+(?P<hand>.+?)(?:\s+or\s+better)?)?|fold(?: the rest)?",
@@ -110,12 +110,7 @@ class WrittenStrategy:
 def load_strategy(path: Path, ranking: HandRanking) -> WrittenStrategy:
     """Read a strategy file; every problem is a one-line RulesError naming the file."""
     where = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise RulesError(f"{where}: cannot read the strategy file ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{where}: not valid TOML ({error})") from None
+    _, data = read_toml_file(path, "strategy")
     groups: dict[int | None, tuple[tuple[int, int], ...]] = {}
     try:
         if "rules" in data:
