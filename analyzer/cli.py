@@ -142,7 +142,7 @@ def run(arguments: list[str]) -> int:
     if args.command == "solve":
         return _solve(args, options)
     progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
-    written = load_strategy(args.strategy, rules.ranking) if getattr(args, "strategy", None) else None
+    written = load_strategy(args.strategy, rules.ranking) if args.strategy else None
     if written and rules.engine != "one_decision":
         raise UsageError(f"--strategy files are not supported for {rules.title} yet")
     output = None
