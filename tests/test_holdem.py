@@ -260,7 +260,7 @@ def test_reduced_run_equals_direct_sums_over_concrete_flops(reduced_sums, direct
 def test_reduced_run_strategy_and_settlement_equal_direct_play(reduced_sums, direct):
     """Decide every hole pair from direct totals, play every concrete flop, and compare all counts."""
     chosen, per_flop = direct
-    counts = uth.HoldemCounts.from_sums(reduced_sums, complete=False)
+    counts = uth.HoldemCounts.from_sums(reduced_sums, REDUCED, complete=False)
     a = sum(f.sum_a for f in per_flop)
     b = sum(f.sum_b for f in per_flop)
     best = sum(np.maximum(f.sum_check, f.sum_a + 2 * f.sum_b) for f in per_flop)
@@ -322,8 +322,11 @@ def test_checkpoint_and_resume_give_the_same_integers(tmp_path, reduced_sums, mo
 
 
 def test_serial_equals_parallel(reduced_sums):
-    parallel = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED[::-1], chunk_flops=1)
+    parallel = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED, chunk_flops=1)
     assert parallel == reduced_sums
+    reversed_order = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED[::-1], chunk_flops=1)
+    assert all(np.array_equal(getattr(reversed_order, name), getattr(reduced_sums, name)) for name in uth.HoldemSums.SHAPES)
+    assert np.array_equal(reversed_order.flop_values, reduced_sums.flop_values[::-1])  # one row per class, in order
     one_chunk = uth.enumerate_sums(jobs=1, progress=False, flop_class_indices=REDUCED, chunk_flops=27)
     assert one_chunk == reduced_sums
 

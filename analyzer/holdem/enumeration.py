@@ -60,6 +60,9 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from analyzer.cards import DECK_SIZE, RANK_SYMBOLS, combinations
+from analyzer.holdem.features import (DRAWS, FLOP_MADE_HANDS, MADE_PART_MODULI, OUTS_COUNT, RIVER_MADE_HANDS,
+                                      board_plus_one, dealer_outs, draw_code, flop_category, flop_made_code,
+                                      made_part, river_made_code)
 from analyzer.holdem.sevens import (FLUSH_RANK, LINE_COUNT, LINES, PAIR_OR_BETTER, STRAIGHT_TOP,
                                     board_pair_ranks, evaluate_cards, rank_line)
 from analyzer.isomorphism import suit_classes
@@ -109,6 +112,11 @@ RIVER_CHOICES = ("1x", "fold")
 #: Trips 50-40-30-8-7-4-3, pays to 1 per hand line (LINES), -1 below three of a kind.
 TRIPS_PAYS = (50, 40, 30, 8, 7, 4, 3, -1, -1, -1)
 
+#: Situations by features and decision: flop (made hand, draw, (2x, check)), river (made hand, dealer outs,
+#: (1x, fold)); see :mod:`analyzer.holdem.features`.
+FLOP_SUMMARY_SHAPE = (len(FLOP_MADE_HANDS), len(DRAWS), 2)
+RIVER_SUMMARY_SHAPE = (len(RIVER_MADE_HANDS), OUTS_COUNT, 2)
+
 _FOLD_RIVER = -2 * SCALE * DEALER_HANDS            # Ante and Blind lost, for every dealer hand
 _RADIX_BITS = 8                                    # ranks (< 2**24) sorted in three passes of 8 bits
 assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
@@ -142,6 +150,9 @@ def _starting_hand_classes() -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
 #: HAND_CLASSES[c]: name ("AKs"); HAND_CLASS_SIZES[c]: 6, 4 or 12; HAND_CLASS_OF[colex pair]: c.
 HAND_CLASSES, HAND_CLASS_SIZES, HAND_CLASS_OF = _starting_hand_classes()
 HAND_CLASS_COUNT = len(HAND_CLASSES)
+
+#: The two cards (lower, higher) of each hole pair, by colex index (:func:`pair_index`).
+HOLE_FIRST, HOLE_SECOND = np.asarray(combinations(DECK_SIZE, 2), dtype=np.int64).T.copy()
 
 
 def pair_index(x: int, y: int) -> int:
@@ -280,15 +291,17 @@ def _river_values(outcomes, line, blind_scaled):
 
 @njit(cache=True, nogil=True)
 def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
-               river_fold, river_actions):
+               river_fold, river_actions, river_summary):
     """Per hole pair (colex index over the deck), sums over every turn/river of one flop.
 
     ``sum_a``, ``sum_b``: sums of A and B; ``sum_check``: of the best river
     value (Play 1x or fold); ``showdown[h, outcome, line]``: dealer hands per
     outcome and player's final hand line; ``river_fold``: the same restricted
     to rivers where the player folds after checking twice;
-    ``river_actions[h, line, (1x, fold)]``: river decisions. Arrays are
-    added to, not reset.
+    ``river_actions[h, line, (1x, fold)]``: river decisions;
+    ``river_summary[made hand, dealer outs, (1x, fold)]``: river situations
+    (hole pair and board) by the features of :mod:`analyzer.holdem.features`.
+    Arrays are added to, not reset.
     """
     used = np.zeros(DECK_SIZE, dtype=np.bool_)
     for card in flop:
@@ -314,6 +327,9 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
     card_count = np.zeros(DECK_SIZE, dtype=np.int64)
     card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
     outcomes = np.empty((pairs, 6), dtype=np.int64)
+    six = np.empty(6, dtype=np.int64)
+    sorted_six = np.empty(n - 2, dtype=np.int64)
+    card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     for j in range(n):
         for i in range(j):
             board[3] = rest[i]
@@ -325,6 +341,8 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
                     m += 1
             count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
                                     below, card_count, card_no_pair, buckets, outcomes)
+            board_made = made_part(evaluate_cards(board, straight_top, flush_rank), MADE_PART_MODULI)
+            board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
             for k in range(count):
                 x = first[k]
                 y = second[k]
@@ -336,30 +354,38 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
                 for o in range(6):
                     showdown[h, o, line] += outcomes[k, o]
                 play = a + b
+                made = river_made_code(ranks[k], board_made, MADE_PART_MODULI)
+                outs = dealer_outs(sorted_six, card_six, x, y, ranks[k])
                 if play > _FOLD_RIVER:
                     sum_check[h] += play
                     river_actions[h, line, 0] += 1
+                    river_summary[made, outs, 0] += 1
                 else:
                     sum_check[h] += _FOLD_RIVER
                     river_actions[h, line, 1] += 1
+                    river_summary[made, outs, 1] += 1
                     for o in range(6):
                         river_fold[h, o, line] += outcomes[k, o]
 
 
 @njit(cache=True, nogil=True)
 def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, sum_check, showdown,
-              river_fold, river_actions, ev_sums, bet_counts, check_counts, flop_actions, class_river_actions):
+              river_fold, river_actions, ev_sums, bet_counts, check_counts, flop_actions, class_river_actions,
+              flop_summary, flop_values):
     """Decide the flop for every hole pair of one flop and add its results, times ``weight``, by class.
 
     Class outputs: ``ev_sums[c] += (A, B, best flop value)``; ``bet_counts``:
     showdown counts (the player raised pre-flop); ``check_counts[c, (fold, 1x,
     2x)]``: final counts after a pre-flop check; ``flop_actions[c, line of
-    hole + flop, (2x, check)]`` and ``class_river_actions`` in deals.
+    hole + flop, (2x, check)]`` and ``class_river_actions`` in deals;
+    ``flop_summary[made hand, draw, (2x, check)]`` in (hole, flop)
+    situations; ``flop_values[h] = (check, 2x)`` for this flop (set, not added).
     """
     hand = np.empty(5, dtype=np.int64)
     hand[2] = flop[0]
     hand[3] = flop[1]
     hand[4] = flop[2]
+    board_category = flop_category(flop)
     for y in range(DECK_SIZE):
         if y == flop[0] or y == flop[1] or y == flop[2]:
             continue
@@ -370,8 +396,13 @@ def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, su
             c = class_of[h]
             hand[0] = x
             hand[1] = y
-            flop_line = rank_line(evaluate_cards(hand, straight_top, flush_rank))
+            hand_rank = evaluate_cards(hand, straight_top, flush_rank)
+            flop_line = rank_line(hand_rank)
+            made = flop_made_code(x, y, flop, hand_rank, board_category)
+            draw = draw_code(x, y, flop, hand_rank, straight_top)
             raise_2x = sum_a[h] + 2 * sum_b[h]
+            flop_values[h, 0] = sum_check[h]
+            flop_values[h, 1] = raise_2x
             ev_sums[c, 0] += weight * sum_a[h]
             ev_sums[c, 1] += weight * sum_b[h]
             for o in range(6):
@@ -380,12 +411,14 @@ def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, su
             if raise_2x > sum_check[h]:
                 ev_sums[c, 2] += weight * raise_2x
                 flop_actions[c, flop_line, 0] += weight * DEALS_PER_FLOP_DECISION
+                flop_summary[made, draw, 0] += weight
                 for o in range(6):
                     for line in range(LINE_COUNT):
                         check_counts[c, 2, o, line] += weight * showdown[h, o, line]
             else:
                 ev_sums[c, 2] += weight * sum_check[h]
                 flop_actions[c, flop_line, 1] += weight * DEALS_PER_FLOP_DECISION
+                flop_summary[made, draw, 1] += weight
                 for o in range(6):
                     for line in range(LINE_COUNT):
                         folded = river_fold[h, o, line]
@@ -399,14 +432,17 @@ def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, su
 
 @njit(cache=True, nogil=True)
 def _process_flops(flops, weights, class_of, straight_top, flush_rank, blind_scaled,
-                   ev_sums, bet_counts, check_counts, flop_actions, river_actions):
-    """Add the results of several flop representatives (with their weights) into class arrays."""
+                   ev_sums, bet_counts, check_counts, flop_actions, river_actions, flop_summary, river_summary,
+                   flop_values):
+    """Add the results of several flop representatives (with their weights) into class arrays;
+    ``flop_values[f]``: the (check, 2x) values of flop ``f``'s hole pairs."""
     sum_a = np.empty(HOLE_PAIRS, dtype=np.int64)
     sum_b = np.empty(HOLE_PAIRS, dtype=np.int64)
     sum_check = np.empty(HOLE_PAIRS, dtype=np.int64)
     showdown = np.empty((HOLE_PAIRS, 6, LINE_COUNT), dtype=np.int64)
     river_fold = np.empty((HOLE_PAIRS, 6, LINE_COUNT), dtype=np.int64)
     hole_river_actions = np.empty((HOLE_PAIRS, LINE_COUNT, 2), dtype=np.int64)
+    flop_river_summary = np.empty(river_summary.shape, dtype=np.int64)
     for f in range(flops.shape[0]):
         sum_a[:] = 0
         sum_b[:] = 0
@@ -414,11 +450,13 @@ def _process_flops(flops, weights, class_of, straight_top, flush_rank, blind_sca
         showdown[:] = 0
         river_fold[:] = 0
         hole_river_actions[:] = 0
+        flop_river_summary[:] = 0
         _flop_pass(flops[f], straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
-                   river_fold, hole_river_actions)
+                   river_fold, hole_river_actions, flop_river_summary)
         _add_flop(flops[f], weights[f], class_of, straight_top, flush_rank, sum_a, sum_b, sum_check,
                   showdown, river_fold, hole_river_actions, ev_sums, bet_counts, check_counts, flop_actions,
-                  river_actions)
+                  river_actions, flop_summary, flop_values[f])
+        river_summary += weights[f] * flop_river_summary
 
 
 # --------------------------------------------------------------------------- per-board / per-flop views
@@ -471,8 +509,9 @@ class FlopSums:
 
     ``sum_a``, ``sum_b``: sums over turn/river of A and B (Play m at showdown
     is worth A + m B); ``sum_check``: of the best river value; ``showdown``
-    (1326, 6, 10), ``river_fold`` (1326, 6, 10), ``river_actions`` (1326, 10, 2):
-    see :func:`_flop_pass`. All values scaled by 2 and summed over dealer hands.
+    (1326, 6, 10), ``river_fold`` (1326, 6, 10), ``river_actions`` (1326, 10, 2),
+    ``river_summary`` (20, 46, 2): see :func:`_flop_pass`. All values scaled
+    by 2 and summed over dealer hands.
     """
 
     sum_a: np.ndarray
@@ -481,6 +520,7 @@ class FlopSums:
     showdown: np.ndarray
     river_fold: np.ndarray
     river_actions: np.ndarray
+    river_summary: np.ndarray
 
     def flop_values(self, hole: int) -> dict[str, int]:
         """Scaled values of checking and of Play 2x on the flop, for a hole pair index."""
@@ -495,29 +535,35 @@ def flop_sums(flop: Sequence[int]) -> FlopSums:
     showdown = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     river_fold = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     actions = np.zeros((HOLE_PAIRS, LINE_COUNT, 2), np.int64)
-    _flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, *arrays, showdown, river_fold, actions)
-    return FlopSums(*arrays, showdown, river_fold, actions)
+    summary = np.zeros(RIVER_SUMMARY_SHAPE, np.int64)
+    _flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, *arrays, showdown, river_fold, actions, summary)
+    return FlopSums(*arrays, showdown, river_fold, actions, summary)
 
 
 # --------------------------------------------------------------------------- class sums
 
 
 class FlopClassSums:
-    """Integer arrays summed over chunks of flop classes; subclasses declare ``SHAPES`` (field -> shape).
+    """Integer arrays over chunks of flop classes. Subclasses declare ``SHAPES`` (field -> shape),
+    arrays summed over chunks, and ``ROWS`` (field -> shape of one row), arrays with one row per
+    flop class, in the order the classes were given (chunks are joined, not added).
 
     Gives the zero sums, addition, equality, and one flat int64 vector per
     chunk (the checkpoint format).
     """
 
     SHAPES: dict[str, tuple[int, ...]] = {}
+    ROWS: dict[str, tuple[int, ...]] = {}
 
     @classmethod
     def zeros(cls):
-        return cls(**{name: np.zeros(shape, dtype=np.int64) for name, shape in cls.SHAPES.items()})
+        arrays = {name: np.zeros(shape, dtype=np.int64) for name, shape in cls.SHAPES.items()}
+        arrays.update({name: np.zeros((0, *shape), dtype=np.int64) for name, shape in cls.ROWS.items()})
+        return cls(**arrays)
 
     def flat(self) -> np.ndarray:
         """All arrays in one int64 vector (the checkpoint format)."""
-        return np.concatenate([getattr(self, name).ravel() for name in self.SHAPES])
+        return np.concatenate([getattr(self, name).ravel() for name in (*self.SHAPES, *self.ROWS)])
 
     @classmethod
     def from_flat(cls, vector: np.ndarray):
@@ -526,16 +572,24 @@ class FlopClassSums:
             size = int(np.prod(shape))
             arrays[name] = np.array(vector[start:start + size], dtype=np.int64).reshape(shape)
             start += size
+        row_size = sum(int(np.prod(shape)) for shape in cls.ROWS.values())
+        rows = (len(vector) - start) // row_size if row_size else 0
+        for name, shape in cls.ROWS.items():
+            size = rows * int(np.prod(shape))
+            arrays[name] = np.array(vector[start:start + size], dtype=np.int64).reshape(rows, *shape)
+            start += size
         if start != len(vector):
             raise ValueError("checkpoint vector of the wrong length")
         return cls(**arrays)
 
     def __add__(self, other):
-        return type(self)(**{name: getattr(self, name) + getattr(other, name) for name in self.SHAPES})
+        arrays = {name: getattr(self, name) + getattr(other, name) for name in self.SHAPES}
+        arrays.update({name: np.concatenate([getattr(self, name), getattr(other, name)]) for name in self.ROWS})
+        return type(self)(**arrays)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and all(
-            np.array_equal(getattr(self, name), getattr(other, name)) for name in self.SHAPES)
+            np.array_equal(getattr(self, name), getattr(other, name)) for name in (*self.SHAPES, *self.ROWS))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -550,7 +604,14 @@ class HoldemSums(FlopClassSums):
     1x, 2x), outcome, line]``: the same when the player checks pre-flop and
     plays on optimally; ``flop_actions[c, line, (2x, check)]``: deals per flop
     decision by the line of hole + flop; ``river_actions[c, line, (1x, fold)]``:
-    deals per river decision after two checks, by the final line.
+    deals per river decision after two checks, by the final line;
+    ``flop_summary[made hand, draw, (2x, check)]``: (hole, flop) situations
+    by their features (:mod:`analyzer.holdem.features`) and optimal
+    decision; ``river_summary[made hand, dealer outs, (1x, fold)]``: (hole,
+    ordered board) situations the same way; one row per flop class,
+    ``flop_values[f, h] = (check, 2x)``: the scaled values of the flop
+    decision of every hole pair on the class representative (zero where the
+    pair meets the flop).
     """
 
     ev_sums: np.ndarray
@@ -558,21 +619,29 @@ class HoldemSums(FlopClassSums):
     check_counts: np.ndarray
     flop_actions: np.ndarray
     river_actions: np.ndarray
+    flop_summary: np.ndarray
+    river_summary: np.ndarray
+    flop_values: np.ndarray
 
     SHAPES = {"ev_sums": (HAND_CLASS_COUNT, 3),
               "bet_counts": (HAND_CLASS_COUNT, 6, LINE_COUNT),
               "check_counts": (HAND_CLASS_COUNT, 3, 6, LINE_COUNT),
               "flop_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2),
-              "river_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2)}
+              "river_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2),
+              "flop_summary": FLOP_SUMMARY_SHAPE,
+              "river_summary": RIVER_SUMMARY_SHAPE}
+    ROWS = {"flop_values": (HOLE_PAIRS, 2)}
 
 
 def class_sums(flops: np.ndarray, weights: np.ndarray) -> HoldemSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
     sums = HoldemSums.zeros()
+    values = np.zeros((len(flops), HOLE_PAIRS, 2), dtype=np.int64)
     _process_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
                    HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, sums.ev_sums, sums.bet_counts,
-                   sums.check_counts, sums.flop_actions, sums.river_actions)
-    return sums
+                   sums.check_counts, sums.flop_actions, sums.river_actions, sums.flop_summary, sums.river_summary,
+                   values)
+    return HoldemSums(**{**{name: getattr(sums, name) for name in HoldemSums.SHAPES}, "flop_values": values})
 
 
 # --------------------------------------------------------------------------- chunks, checkpoints
@@ -580,7 +649,7 @@ def class_sums(flops: np.ndarray, weights: np.ndarray) -> HoldemSums:
 #: Flop classes per chunk (1,755 = 65 chunks of 27).
 CHUNK_FLOPS = 27
 #: Part of every checkpoint name: change it whenever the saved format or meaning changes.
-CHECKPOINT_VERSION = "uth-v1"
+CHECKPOINT_VERSION = "uth-v2"
 
 
 def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[FlopClassSums], key: str,
@@ -640,11 +709,54 @@ def enumerate_sums(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | 
 # --------------------------------------------------------------------------- results
 
 
+def flop_decisions(values: np.ndarray, flop_class_indices: np.ndarray) -> np.ndarray:
+    """Optimal flop decisions from the (check, 2x) values: 1 for 2x (strictly better), 0 for
+    check, -1 where the hole pair meets the flop class representative."""
+    cards = flop_classes().cards[np.asarray(flop_class_indices, dtype=np.int64)]
+    decisions = (values[..., 1] > values[..., 0]).astype(np.int8)
+    first, second = HOLE_FIRST, HOLE_SECOND
+    meets = np.zeros(decisions.shape, dtype=bool)
+    for column in range(3):
+        flop_card = cards[:, column:column + 1]
+        meets |= (first[None, :] == flop_card) | (second[None, :] == flop_card)
+    decisions[meets] = -1
+    return decisions
+
+
 def _collapse_lines(counts: np.ndarray) -> np.ndarray:
     """Hand lines (last axis, 10) to blind lines (7): everything below a straight together."""
     return np.concatenate([counts[..., :BELOW_STRAIGHT], counts[..., BELOW_STRAIGHT:].sum(axis=-1,
                                                                                            keepdims=True)],
                           axis=-1)
+
+
+@dataclass(frozen=True)
+class SituationDecisions:
+    """The optimal flop and river decisions by situation.
+
+    * ``flop_summary``: int64 (17, 9, 2), (hole, flop) situations by made hand,
+      draw and optimal flop decision (2x, check), each situation counted
+      whatever was decided before it (the decision a player who gets there
+      should take); total 1,326 * 19,600 in a full run;
+    * ``river_summary``: int64 (20, 46, 2), (hole, flop, turn+river)
+      situations by made hand, dealer outs and optimal river decision (1x,
+      fold), counted the same way; a full run counts each (hole, board) once
+      per choice of the flop among the board's five cards (ten times);
+    * ``flop_class_indices``: the flop classes enumerated (into :func:`flop_classes`);
+    * ``flop_decisions``: int8 (classes, 1326): per flop class representative
+      and hole pair (colex index), 1 for 2x, 0 for check, -1 where the pair
+      meets the flop;
+    * ``flop_values``: int64 (classes, 1326, 2): the scaled values (check, 2x)
+      behind each flop decision, summed over the 1,081 turn/rivers and 990
+      dealer hands (per ante: divide by ``2 * DEALS_PER_FLOP_DECISION``), or
+      ``None`` when read back from files (only the decisions are saved).
+    """
+
+    flop_summary: np.ndarray
+    river_summary: np.ndarray
+    flop_class_indices: np.ndarray
+    flop_decisions: np.ndarray
+    flop_values: np.ndarray | None
 
 
 @dataclass(frozen=True)
@@ -674,7 +786,9 @@ class HoldemCounts:
     * ``flop_actions_by_class``, ``river_actions_by_class``: (169, 10, 2),
       the same per starting-hand class (for every class, as if it had checked);
     * ``ev_denominator``: common denominator of the EV numerators (2 * deals per hole pair);
-    * ``complete``: whether every flop class was enumerated.
+    * ``complete``: whether every flop class was enumerated;
+    * ``situations``: the flop and river decisions by situation
+      (:class:`SituationDecisions`), or ``None`` (posted strategies).
     """
 
     cycle: int
@@ -689,9 +803,10 @@ class HoldemCounts:
     river_actions_by_class: np.ndarray
     ev_denominator: int
     complete: bool
+    situations: SituationDecisions | None = None
 
     @classmethod
-    def from_sums(cls, sums: HoldemSums, complete: bool = True) -> "HoldemCounts":
+    def from_sums(cls, sums: HoldemSums, flop_class_indices: np.ndarray, complete: bool = True) -> "HoldemCounts":
         """Pre-flop decisions from the class sums, then every count under those decisions."""
         sizes = HAND_CLASS_SIZES
         if (sums.ev_sums % sizes[:, None]).any():
@@ -736,6 +851,10 @@ class HoldemCounts:
             river_actions_by_class=sums.river_actions.copy(),
             ev_denominator=denominator,
             complete=complete,
+            situations=SituationDecisions(
+                flop_summary=sums.flop_summary.copy(), river_summary=sums.river_summary.copy(),
+                flop_class_indices=np.asarray(flop_class_indices, dtype=np.int64),
+                flop_decisions=flop_decisions(sums.flop_values, flop_class_indices), flop_values=sums.flop_values),
         )
 
     # ----------------------------------------------------------------- derived figures
@@ -791,5 +910,5 @@ def analyze_holdem(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | 
     """
     sums = enumerate_sums(jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir,
                           flop_class_indices=flop_class_indices)
-    complete = flop_class_indices is None or len(set(int(i) for i in flop_class_indices)) == len(flop_classes())
-    return HoldemCounts.from_sums(sums, complete=complete)
+    indices = np.arange(len(flop_classes())) if flop_class_indices is None else np.asarray(flop_class_indices)
+    return HoldemCounts.from_sums(sums, indices, complete=len(set(indices.tolist())) == len(flop_classes()))

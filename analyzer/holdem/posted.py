@@ -79,7 +79,7 @@ import argparse
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -96,9 +96,11 @@ from analyzer.holdem.enumeration import (BELOW_STRAIGHT, CHUNK_FLOPS, FlopClassS
                                          CYCLE, HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, MULTIPLES,  # noqa: F401 (CYCLE: doctests)
                                          OUTCOMES, PLAY_2X, PLAY_3X, PLAY_4X, PREFLOP_CHOICES, SCALE, HoldemCounts, _board_outcomes, _collapse_lines, flop_classes,
                                          main_game_net, pair_index)
+from analyzer.holdem.features import (board_plus_one, dealer_outs, flop_category, made_part, made_part_moduli,
+                                      river_features)
 from analyzer.holdem.results import counts_csvs
-from analyzer.holdem.sevens import (D3, D4, FIVE_CARD, FLUSH_RANK, FOUR_OF_A_KIND, HIGH_CARD, LINE_COUNT, LINES,
-                                    PAIR, PAIR_OR_BETTER, SPAN, STRAIGHT_TOP, THREE_OF_A_KIND, TWO_PAIR,
+from analyzer.holdem.sevens import (FLUSH_RANK, LINE_COUNT, LINES,
+                                    PAIR_OR_BETTER, SPAN, STRAIGHT_TOP, TWO_PAIR,
                                     evaluate_cards, rank_line)
 
 __all__ = ["PostedStrategy", "CARD_WITH_DEALER_OUTS", "PostedSums", "PostedCounts", "PostedFigures", "posted_strategy_counts",
@@ -202,14 +204,7 @@ class PostedStrategy:
 
     def river_moduli(self) -> np.ndarray:
         """Per category index: the made part of a rank is ``rank - rank % moduli[category]``."""
-        moduli = np.ones(len(FIVE_CARD.categories), dtype=np.int64)
-        if not self.river_kickers_count:
-            moduli[HIGH_CARD] = SPAN        # no made part: a high card never bets
-            moduli[PAIR] = D4               # the pair, not the three kickers
-            moduli[TWO_PAIR] = D3           # both pairs, not the kicker
-            moduli[THREE_OF_A_KIND] = D4    # the trips, not the two kickers
-            moduli[FOUR_OF_A_KIND] = D4     # the quads, not the kicker
-        return moduli
+        return made_part_moduli(self.river_kickers_count)
 
     def river_outs_limit(self) -> int:
         """The dealer-outs clause as the kernel reads it: bet when outs < this (0: never)."""
@@ -233,7 +228,7 @@ class PostedStrategy:
         flop = np.asarray([int(card) for card in flop], dtype=np.int64)
         hand = np.asarray([x, y, *flop.tolist()], dtype=np.int64)
         rank = evaluate_cards(hand, STRAIGHT_TOP, FLUSH_RANK)
-        bets = _flop_bets(x, y, flop, rank, _flop_category(flop), self.flop_rule())
+        bets = _flop_bets(x, y, flop, rank, flop_category(flop), self.flop_rule())
         return "2x" if bets else "check"
 
     def river_decision(self, hole: Sequence[int], board: Sequence[int]) -> str:
@@ -243,7 +238,7 @@ class PostedStrategy:
         hand = np.asarray([x, y, *board.tolist()], dtype=np.int64)
         moduli = self.river_moduli()
         player = evaluate_cards(hand, STRAIGHT_TOP, FLUSH_RANK)
-        board_made = _made_part(evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK), moduli)
+        board_made = made_part(evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK), moduli)
         if _river_bets(player, board_made, moduli):
             return "1x"
         if self.river_outs_limit() and self.dealer_outs(hole, board) < self.river_outs_limit():
@@ -258,13 +253,7 @@ class PostedStrategy:
         >>> PostedStrategy.dealer_outs(parse_cards("Tc 3d"), parse_cards("Ah Qs 8d 6c 4h"))  # 15 pairs, K, J
         23
         """
-        board = np.asarray([int(card) for card in board], dtype=np.int64)
-        x, y = (int(card) for card in hole)
-        unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
-        sorted_six, card_six = np.empty(len(unseen), np.int64), np.full(DECK_SIZE, -1, np.int64)
-        _board_plus_one(board, unseen, STRAIGHT_TOP, FLUSH_RANK, np.empty(6, np.int64), sorted_six, card_six)
-        player = evaluate_cards(np.asarray([x, y, *board.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
-        return int(_dealer_outs(sorted_six, card_six, x, y, player))
+        return river_features(hole, board)[1]
 
 
 #: The published card's full river rule: hidden pair or better, or fewer than 21 dealer outs.
@@ -277,59 +266,16 @@ _RULE_TWO_PAIR, _RULE_POCKET_EXCLUDED, _RULE_FLUSH_MIN = range(3)
 
 
 @njit(cache=True, nogil=True)
-def _made_part(rank, moduli):
-    """The rank without its kickers (see :meth:`PostedStrategy.river_moduli`)."""
-    return rank - rank % moduli[rank // SPAN]
-
-
-@njit(cache=True, nogil=True)
 def _river_bets(player_rank, board_made, moduli):
     """River rule: a pair or better whose made part beats the board's made part."""
-    return player_rank >= PAIR_OR_BETTER and _made_part(player_rank, moduli) > board_made
+    return player_rank >= PAIR_OR_BETTER and made_part(player_rank, moduli) > board_made
 
 
 @njit(cache=True, nogil=True)
-def _board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six):
-    """Ranks of the board with each unseen card: ``card_six[card]``, and all of them sorted in ``sorted_six``."""
-    for m in range(5):
-        six[m] = board[m]
-    for m in range(unseen.shape[0]):
-        six[5] = unseen[m]
-        value = evaluate_cards(six, straight_top, flush_rank)
-        sorted_six[m] = value
-        card_six[unseen[m]] = value
-    sorted_six.sort()
-
-
-@njit(cache=True, nogil=True)
-def _dealer_outs(sorted_six, card_six, x, y, player_rank):
-    """Unseen cards other than x and y with which the board beats ``player_rank``."""
-    beating = sorted_six.shape[0] - np.searchsorted(sorted_six, player_rank, side="right")
-    if card_six[x] > player_rank:
-        beating -= 1
-    if card_six[y] > player_rank:
-        beating -= 1
-    return beating
-
-
-@njit(cache=True, nogil=True)
-def _flop_category(flop):
-    """Category of the flop's three cards alone: three of a kind, pair or high card."""
-    r0 = flop[0] >> 2
-    r1 = flop[1] >> 2
-    r2 = flop[2] >> 2
-    if r0 == r1 and r1 == r2:
-        return THREE_OF_A_KIND
-    if r0 == r1 or r1 == r2 or r0 == r2:
-        return PAIR
-    return HIGH_CARD
-
-
-@njit(cache=True, nogil=True)
-def _flop_bets(x, y, flop, hand_rank, flop_category, rule):
+def _flop_bets(x, y, flop, hand_rank, board_category, rule):
     """Flop rule for hole cards x, y: (a) two pair+ with a hole card, (b) hidden pair, (c) flush draw."""
     category = hand_rank // SPAN
-    if rule[_RULE_TWO_PAIR] != 0 and category >= TWO_PAIR and category > flop_category:
+    if rule[_RULE_TWO_PAIR] != 0 and category >= TWO_PAIR and category > board_category:
         return True
     rx = x >> 2
     ry = y >> 2
@@ -400,9 +346,9 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdo
                     m += 1
             count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
                                     below, card_count, card_no_pair, buckets, outcomes)
-            board_made = _made_part(evaluate_cards(board, straight_top, flush_rank), moduli)
+            board_made = made_part(evaluate_cards(board, straight_top, flush_rank), moduli)
             if outs_limit > 0:
-                _board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
+                board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
             for k in range(count):
                 x = first[k]
                 y = second[k]
@@ -412,7 +358,7 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdo
                     showdown[h, o, line] += outcomes[k, o]
                 bets = _river_bets(ranks[k], board_made, moduli)
                 if not bets and outs_limit > 0:
-                    bets = _dealer_outs(sorted_six, card_six, x, y, ranks[k]) < outs_limit
+                    bets = dealer_outs(sorted_six, card_six, x, y, ranks[k]) < outs_limit
                 if bets:
                     river_actions[h, line, 0] += 1
                 else:
@@ -429,7 +375,7 @@ def _posted_add_flop(flop, weight, class_of, straight_top, flush_rank, rule, sho
     hand[2] = flop[0]
     hand[3] = flop[1]
     hand[4] = flop[2]
-    flop_category = _flop_category(flop)
+    board_category = flop_category(flop)
     for y in range(DECK_SIZE):
         if y == flop[0] or y == flop[1] or y == flop[2]:
             continue
@@ -445,7 +391,7 @@ def _posted_add_flop(flop, weight, class_of, straight_top, flush_rank, rule, sho
             for o in range(6):
                 for line in range(LINE_COUNT):
                     bet_counts[c, o, line] += weight * showdown[h, o, line]
-            if _flop_bets(x, y, flop, hand_rank, flop_category, rule):
+            if _flop_bets(x, y, flop, hand_rank, board_category, rule):
                 flop_actions[c, flop_line, 0] += weight * DEALS_PER_FLOP_DECISION
                 for o in range(6):
                     for line in range(LINE_COUNT):
@@ -550,7 +496,7 @@ class PostedCounts(HoldemCounts):
     ``river_actions`` count the posted decisions.
     """
 
-    strategy: PostedStrategy
+    strategy: PostedStrategy = field(kw_only=True)
 
 
 def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool) -> PostedCounts:
