@@ -99,10 +99,15 @@ def golden_csvs(analysis) -> dict[str, str]:
     return dict(sorted(files.items()))
 
 
+def golden_files(folder: Path) -> list[str]:
+    """Names of the golden files (CSV and text) in ``folder``."""
+    return sorted(p.name for p in folder.glob("*") if p.suffix in (".csv", ".txt")) if folder.is_dir() else []
+
+
 def write(files: dict[str, str], folder: Path) -> None:
     """Write the files (UTF-8, ``\\n``) and remove golden CSV files no longer produced."""
     folder.mkdir(parents=True, exist_ok=True)
-    for stale in sorted(set(p.name for p in folder.glob("*.csv")) - set(files)):
+    for stale in sorted(set(golden_files(folder)) - set(files)):
         (folder / stale).unlink()
     for name, text in files.items():
         with open(folder / name, "w", encoding="utf-8", newline="") as handle:
@@ -112,7 +117,7 @@ def write(files: dict[str, str], folder: Path) -> None:
 def differences(files: dict[str, str], folder: Path) -> list[str]:
     """Human-readable differences between ``files`` and the CSV files in ``folder``."""
     problems = []
-    present = {p.name for p in folder.glob("*.csv")} if folder.is_dir() else set()
+    present = set(golden_files(folder))
     for name in sorted(present - set(files)):
         problems.append(f"{folder / name}: present but no longer produced")
     for name, text in files.items():

@@ -207,6 +207,38 @@ def draw_code(x, y, flop, hand_rank, straight_top):
     return 3 * flush + straight
 
 
+@njit(cache=True, nogil=True)
+def _flop_codes(flops, straight_top, flush_rank, made, draw):
+    hand = np.empty(5, dtype=np.int64)
+    for f in range(flops.shape[0]):
+        flop = flops[f]
+        hand[2:] = flop
+        board_category = flop_category(flop)
+        for y in range(DECK_SIZE):
+            for x in range(y):
+                h = x + y * (y - 1) // 2
+                if x == flop[0] or x == flop[1] or x == flop[2] or y == flop[0] or y == flop[1] or y == flop[2]:
+                    made[f, h] = -1
+                    draw[f, h] = -1
+                    continue
+                hand[0] = x
+                hand[1] = y
+                rank = evaluate_cards(hand, straight_top, flush_rank)
+                made[f, h] = flop_made_code(x, y, flop, rank, board_category)
+                draw[f, h] = draw_code(x, y, flop, rank, straight_top)
+
+
+def flop_situation_codes(flops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Made-hand and draw codes of every hole pair (colex index) on each flop (3 cards per row);
+    -1 where the pair meets the flop."""
+    flops = np.ascontiguousarray(flops, dtype=np.int64)
+    pairs = DECK_SIZE * (DECK_SIZE - 1) // 2
+    made = np.empty((len(flops), pairs), dtype=np.int8)
+    draw = np.empty((len(flops), pairs), dtype=np.int8)
+    _flop_codes(flops, STRAIGHT_TOP, FLUSH_RANK, made, draw)
+    return made, draw
+
+
 # --------------------------------------------------------------------------- one situation, in words
 
 

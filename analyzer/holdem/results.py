@@ -23,10 +23,13 @@ import pandas as pd
 
 from analyzer.cards import RANK_SYMBOLS, parse_cards
 from analyzer.csvtext import csv_text, exact_text, read_rows
-from analyzer.holdem.enumeration import (BLIND_PAYS, BELOW_STRAIGHT, EV_DENOMINATOR, FLOP_CHOICES, HAND_CLASS_SIZES,
+from analyzer.holdem.enumeration import (BLIND_PAYS, BELOW_STRAIGHT, DEALS_PER_FLOP_DECISION, EV_DENOMINATOR,
+                                         FLOP_CHOICES, HAND_CLASS_SIZES, SCALE,
                                          MULTIPLES, OUTCOMES, PREFLOP_CHOICES, RIVER_CHOICES, HoldemCounts,
                                          _collapse_lines)
 from analyzer.holdem.sevens import LINES
+from analyzer.holdem.situations import (flop_chart, flop_situations, flop_summary, read_situation_files, river_chart,
+                                        river_summary, situation_files)
 from analyzer.patterns import HandPattern
 from analyzer.ranking import HandRanking
 from analyzer.results import GameResults, HandCounts, SettlementProfiles
@@ -84,7 +87,8 @@ def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
                                   ("river", counts.river_actions, RIVER_CHOICES)):
         actions += [[point, LINES[line], choice, int(table[line, i])]
                     for line in range(len(LINES)) for i, choice in enumerate(choices)]
-    return {
+    files = situation_files(counts.situations) if counts.situations is not None else {}
+    return files | {
         "settlement_by_hand.csv": csv_text(["multiple", "outcome", "hand", "combinations"], by_hand),
         "trips_hands.csv": csv_text(["hand", "combinations"],
                                     [[line, int(n)] for line, n in zip(LINES, counts.trips_hands)]),
@@ -121,7 +125,8 @@ def load_counts(folder: Path) -> HoldemCounts:
         preflop_actions=np.array([int(row["combinations"]) for row in actions if row["decision_point"] == "pre-flop"],
                                  dtype=np.int64),
         flop_actions=point("flop", FLOP_CHOICES), river_actions=point("river", RIVER_CHOICES),
-        flop_actions_by_class=empty, river_actions_by_class=empty, ev_denominator=EV_DENOMINATOR, complete=True)
+        flop_actions_by_class=empty, river_actions_by_class=empty, ev_denominator=EV_DENOMINATOR, complete=True,
+        situations=read_situation_files(folder))
 
 
 @dataclass(frozen=True)
@@ -271,4 +276,28 @@ class HoldemAnalysis(GameResults):
              self._point_table(self.counts.flop_actions, FLOP_CHOICES, "made hand"), True),
             ("River (hands that checked twice): deals betting 1x or folding, by final hand",
              self._point_table(self.counts.river_actions, RIVER_CHOICES, "final hand"), True),
+            *self.situation_tables(),
         ]
+
+    def situation_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
+        """The flop decision by made hand and draw, the river decision by made hand and dealer outs."""
+        situations = self.counts.situations
+        if situations is None:
+            return []
+        return [
+            ("Flop chart: optimal decision by made hand (rows) and draw (columns); "
+             "'mixed' cells depend on more than these two", flop_chart(situations), False),
+            ("River chart: by made hand, the dealer outs up to which 1x is always optimal and from which "
+             "folding always is", river_chart(situations), False),
+            ("Flop: (hole, flop) situations by made hand and draw, betting 2x or checking",
+             flop_summary(situations), True),
+            ("River: (hole, flop, turn+river) situations by made hand and dealer outs, playing 1x or folding",
+             river_summary(situations), True),
+        ]
+
+    def flop_situations(self) -> pd.DataFrame:
+        """Every (flop class, hole pair) situation with its optimal flop decision (see
+        :func:`analyzer.holdem.situations.flop_situations`); EVs per ante when the run's values are kept."""
+        if self.counts.situations is None:
+            raise ValueError("these counts carry no flop decisions")
+        return flop_situations(self.counts.situations, SCALE * DEALS_PER_FLOP_DECISION)
