@@ -15,6 +15,7 @@ renamed into place.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -110,7 +111,5 @@ def write_charts(analysis: GameResults, stem: Path) -> list[Path]:
     beside ``stem`` (see :func:`chart_paths`); returns the paths written."""
     paths = chart_paths(Path(stem))
     for name, draw in (("strategy", strategy_chart), ("net result", net_result_chart)):
-        figure = draw(analysis)
-        write_atomically(paths[name], lambda temporary: figure.savefig(temporary, format="png", dpi=DPI,
-                                                                       bbox_inches="tight"))
+        write_atomically(paths[name], partial(draw(analysis).savefig, format="png", dpi=DPI, bbox_inches="tight"))
     return list(paths.values())
