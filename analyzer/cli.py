@@ -114,6 +114,8 @@ def build_parser() -> Parser:
     report_command = game_command("report", "write a game's math report as an Excel workbook")
     report_command.add_argument("-o", "--output", type=Path, default=None,
                                 help="the workbook to write (default: reports/GAME.xlsx)")
+    report_command.add_argument("--charts", action="store_true",
+                                help="also write the strategy and net-result charts as PNG files beside it")
     return parser
 
 
@@ -180,6 +182,10 @@ def run(arguments: list[str]) -> int:
                  for row in posted_rule.table().itertuples(index=False)]}
     write_workbook(analysis, output, warnings, posted, progressive_results)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
+    if args.charts:
+        from analyzer.charts import write_charts
+        for path in write_charts(analysis, output.with_suffix("")):
+            print(f"wrote {path}")
     return 0
 
 

@@ -1,7 +1,7 @@
 """The math report as an Excel workbook, written for a test lab or a regulator.
 
 Sheets: Summary, Return table, one per main wager, one per side bet paytable,
-Strategy, Rules and Method. Every outcome sheet holds exact integer
+Strategy, Strategy chart (colour-coded decisions), Rules and Method. Every outcome sheet holds exact integer
 combination counts; its probabilities, contributions and totals are live
 formulas (combinations / cycle, probability x pays, SUM), so a reviewer can
 audit every cell. Excel has no fractions: numbers are floats, and wherever an
@@ -27,13 +27,14 @@ from typing import Callable, Iterable
 import numpy as np
 import openpyxl
 import pandas as pd
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.worksheet import Worksheet
 
 import analyzer
 from analyzer import figures
 from analyzer.results import Analysis
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
+from analyzer.strategy_grid import decision_colour, decision_grid
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
@@ -393,6 +394,28 @@ def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | Non
     set_widths(sheet, (44, 30, 30, 14, 14, 14, 14, 44))
 
 
+def write_strategy_chart(sheet: Worksheet, analysis: Analysis) -> None:
+    """The strategy grid (:mod:`analyzer.strategy_grid`) with each cell filled by its decision's
+    colour, and a legend."""
+    grid = decision_grid(analysis)
+    put_title(sheet, grid.title)
+    put_row(sheet, 2, ("rows:", grid.row_header, "columns:", grid.column_header or "one column: every hand"))
+    put_header(sheet, 4, ("", *grid.columns))
+    for row, (label, cells) in enumerate(zip(grid.rows, grid.cells), start=5):
+        put_row(sheet, row, (label,), font=BOLD)
+        for column, cell in enumerate(cells, start=2):
+            target = sheet.cell(row=row, column=column, value=cell.label)
+            target.fill = PatternFill("solid", start_color=cell.colour)
+            target.alignment = Alignment(horizontal="center", wrap_text=True)
+    row = 5 + len(grid.rows) + 1
+    put_row(sheet, row, ("legend (a paler fill: the other cards split the hands)",), font=BOLD)
+    for row, name in enumerate(grid.decisions, start=row + 1):
+        sheet.cell(row=row, column=1, value=name).fill = PatternFill("solid", start_color=decision_colour(name))
+    sheet.freeze_panes = "B5"
+    set_widths(sheet, (44 if len(grid.columns) > 1 else 40, *(18 if len(grid.columns) < 13 else 11
+                                                            for _ in grid.columns)))
+
+
 def _frame(sheet: Worksheet, row: int, title: str, frame: pd.DataFrame, totals: bool) -> tuple[int, int]:
     """A titled table (whole numbers as counts), with SUM totals of its whole-number columns if
     ``totals``; returns its header row and the next free row."""
@@ -570,6 +593,7 @@ def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | 
     if progressive:
         write_progressive_sheet(_sheet(book, names, "Progressive"), analysis, progressive)
     write_strategy(_sheet(book, names, "Strategy"), analysis, posted_rule)
+    write_strategy_chart(_sheet(book, names, "Strategy chart"), analysis)
     write_rules(_sheet(book, names, "Rules"), analysis)
     write_method(_sheet(book, names, "Method"), analysis)
     return book
@@ -605,15 +629,19 @@ def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
 
 
 def save_atomically(build: Callable[[], openpyxl.Workbook], path: Path) -> None:
-    """Build a workbook and save it to ``path`` through a temporary file in the same folder,
-    which then replaces ``path``; if anything fails the temporary file is removed and an
-    existing ``path`` is left as it was."""
+    """Build a workbook and save it to ``path`` atomically (see :func:`write_atomically`)."""
+    write_atomically(path, lambda temporary: build().save(temporary))
+
+
+def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    """``write`` a file to a temporary name in ``path``'s folder (same suffix), which then replaces
+    ``path``; if anything fails the temporary file is removed and an existing ``path`` is left as it was."""
     mode = _file_mode(path)
-    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.stem}.", suffix=".xlsx",
+    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix,
                                      delete=False) as handle:
         temporary = Path(handle.name)
     try:
-        build().save(temporary)
+        write(temporary)
         os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:

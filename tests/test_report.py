@@ -24,7 +24,8 @@ POSTED_RULE = {
 WARNINGS = ["Queens Up paytable 50-40-9-4-3-2-1: example warning"]
 QUEENS_UP = ["50-40-8-4-3-2-1", "50-40-9-4-3-2-1", "50-30-9-4-3-2-1", "50-30-8-4-3-2-1", "50-40-7-4-3-2-1"]
 EXPECTED_SHEETS = ["Summary", "Return table", "Ante", "Super Bonus", "Play",
-                   *(f"Queens Up {name}" for name in QUEENS_UP), "Strategy", "Rules", "Method"]
+                   *(f"Queens Up {name}" for name in QUEENS_UP), "Strategy", "Strategy chart", "Rules",
+                   "Method"]
 RELATIVE = 1e-12
 
 
