@@ -11,15 +11,18 @@ single exposed sets (a few seconds each), never a whole exposed game.
 
 from __future__ import annotations
 
+import csv
 import json
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import openpyxl
 import pytest
 
 from analyzer import cli
+from analyzer.cache import enumeration_key
 from analyzer.cards import combinations, parse_cards
 from analyzer.enumeration import Situations, exposed_card_situations, exposed_sets
 from analyzer.exposure import expose
@@ -42,8 +45,6 @@ def test_an_exposed_card_is_one_more_up_card():
 
 
 def test_the_cache_key_holds_the_exposure():
-    from analyzer.cache import enumeration_key
-
     crazy4 = load_game("crazy4")
     assert len({enumeration_key(crazy4), enumeration_key(expose(crazy4, 1)), enumeration_key(expose(crazy4, 2))}) == 3
 
@@ -186,3 +187,12 @@ def test_protect_prints_json_and_writes_a_procedure_risk_sheet(monkeypatch, caps
     sheet = openpyxl.load_workbook(output)["Procedure risk"]
     assert [sheet.cell(row, 1).value for row in (3, 4, 5)] == ["normal play", "1 dealer card exposed",
                                                                "2 dealer cards exposed"]
+
+
+def test_the_golden_edges_start_from_the_normal_game(crazy4):
+    """enumerations/protect/edges.csv holds the measured full runs; its normal-play row is the main analysis."""
+    with open(Path(__file__).resolve().parents[1] / "enumerations" / "protect" / "edges.csv") as handle:
+        rows = {(row["game"], int(row["exposed_dealer_cards"])): row for row in csv.DictReader(handle)}
+    assert Fraction(rows["crazy4", 0]["house_edge_per_ante"]) == crazy4.main_figures()["house_edge_per_ante"]
+    assert int(rows["crazy4", 1]["cycle"]) == 5 * crazy4.cycle  # one of the dealer's five cards marked seen
+    assert Fraction(rows["crazy4", 1]["house_edge_per_ante"]) < Fraction(rows["crazy4", 0]["house_edge_per_ante"])
