@@ -174,6 +174,8 @@ def run(arguments: list[str]) -> int:
         risk = (procedure_risk(rules, {exposed: analysis, **({0: run_analysis(0)} if exposed else {})},
                                lambda cached: run_analysis(cached, cache=True))
                 if args.command in ("protect", "report") and rules.engine == "one_decision" else None)
+    if args.command == "report" and risk is not None and not risk["exact"].iloc[1:].astype(bool).any():
+        risk = None  # no exposed analysis in the cache: the game's report has no Procedure risk sheet
     posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else analysis.posted_rule()
     warnings = game_warnings(analysis)
     progressive_results = None
