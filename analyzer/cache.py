@@ -81,4 +81,4 @@ def load_situations(path: Path) -> Situations | None:
     except (OSError, ValueError, KeyError):
         return None
     return Situations(arrays["cards"], arrays["weights"], arrays["best_rank"], arrays["outcome_counts"],
-                      int(arrays["dealer_hands"]), arrays.get("up_card"))
+                      int(arrays["dealer_hands"]), arrays.get("up_card"), arrays.get("seen_cards"))

@@ -20,8 +20,9 @@ from analyzer.compare import as_display, compare_paytables
 from analyzer.distributed import BackendError, execution_backend
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import PostedRule, derive_posted_rule
+from analyzer.procedure_risk import procedure_risk, unsupported_exposure
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
-from analyzer.results import Analysis
+from analyzer.results import Analysis, GameResults
 from analyzer.rules import RulesError, game_names, load_game
 from analyzer.solve import solve_pay
 from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rule_file
@@ -111,6 +112,13 @@ def build_parser() -> Parser:
     solve_command.add_argument("--target-edge", required=True, type=_edge, metavar="EDGE",
                                help="the house edge wanted, e.g. 0.035 or 3.5%%")
     solve_command.add_argument("--json", action="store_true", help="print one JSON object")
+    protect_command = game_command("protect", "game protection: the exact house edge when the player sees some "
+                                   "of the dealer's face-down cards (a procedure leak)")
+    protect_command.add_argument("--exposed-dealer-cards", type=int, required=True, choices=(1, 2), metavar="K",
+                                 help="how many of the dealer's face-down cards the player sees (1 or 2)")
+    protect_command.add_argument("--json", action="store_true", help="print one JSON object")
+    protect_command.add_argument("-o", "--output", type=Path, default=None,
+                                 help="also write the report of the game so played, with its Procedure risk sheet")
     report_command = game_command("report", "write a game's math report as an Excel workbook")
     report_command.add_argument("-o", "--output", type=Path, default=None,
                                 help="the workbook to write (default: reports/GAME.xlsx)")
@@ -148,14 +156,28 @@ def run(arguments: list[str]) -> int:
     if written and rules.engine != "one_decision":
         raise UsageError(f"--strategy files are not supported for {rules.title} yet")
     output = None
+    exposed = getattr(args, "exposed_dealer_cards", 0)
+    if exposed and (why := unsupported_exposure(rules, exposed)):
+        raise UsageError(why)
     if args.command == "report":
         if args.output is None:
             args.output = DEFAULT_REPORTS / f"{args.game}.xlsx"
             DEFAULT_REPORTS.mkdir(exist_ok=True)
         output = _checked_output(args.output)
+    elif args.command == "protect" and args.output:
+        output = _checked_output(args.output)
+
+    def run_analysis(exposed_cards: int, cache: bool = not args.no_cache) -> GameResults:
+        return analyze(args.game, options, jobs=args.jobs, progress=not args.quiet, paytable_files=tuple(args.paytable),
+                       cache=cache, notify=_notify, exposed=exposed_cards)
+
     with execution_backend(args.backend, args.scheduler):
-        analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
-                           paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify)
+        analysis = run_analysis(exposed)
+        risk = (procedure_risk(rules, {exposed: analysis, **({0: run_analysis(0)} if exposed else {})},
+                               lambda cached: run_analysis(cached, cache=True))
+                if args.command in ("protect", "report") and rules.engine == "one_decision" else None)
+    if args.command == "report" and risk is not None and not risk["exact"].iloc[1:].astype(bool).any():
+        risk = None  # no exposed analysis in the cache: the game's report has no Procedure risk sheet
     posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else analysis.posted_rule()
     warnings = game_warnings(analysis)
     progressive_results = None
@@ -166,11 +188,16 @@ def run(arguments: list[str]) -> int:
     for warning in warnings:
         print(f"WARNING: {warning}", file=sys.stderr)
     evaluated = evaluate_strategy(analysis, written) if written else None
-    if args.command == "analyze":
+    if args.command in ("analyze", "protect"):
         figures = summary(analysis, warnings, posted_rule,
                           progressive_results["figures"] if progressive_results else None, evaluated)
+        if risk is not None:
+            figures["procedure_risk"] = risk.to_dict(orient="records")
         print(json.dumps(exact(figures), indent=2) if args.json else as_text(figures))
-        return 0
+        if risk is not None and not args.json:
+            print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
+        if output is None:
+            return 0
     from analyzer.report import write_workbook
     posted = posted_rule and {
         "text": posted_rule.text, "cost": posted_rule.cost,
@@ -180,7 +207,7 @@ def run(arguments: list[str]) -> int:
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
                  for row in posted_rule.table().itertuples(index=False)]}
-    write_workbook(analysis, output, warnings, posted, progressive_results)
+    write_workbook(analysis, output, warnings, posted, progressive_results, risk)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     if args.charts:
         from analyzer.charts import write_charts

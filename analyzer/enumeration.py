@@ -9,10 +9,11 @@ three thresholds per player hand: below the player's rank, up to it, below
 the qualifier. Chunks of classes run in parallel through joblib.
 
 Weights times counts add up to the cycle: C(52, 5) * C(47, 5) for two
-five-card hands. With an exposed dealer card, the card is fixed to clubs and
-each of the 13 ranks is enumerated on its own (suits of the player's hand
-relabelled only among the other three suits), each class weighing four times
-its size for the four suits the exposed card could have.
+five-card hands. With exposed dealer cards, each suit-isomorphism class of
+exposed card sets is enumerated on its own from one representative set (one
+dealer card: a club of each of the 13 ranks), the player's hand relabelled
+only among suits the exposed cards do not hold, and each player class weighs
+its size times the number of exposed sets in the class (four for one card).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pathlib import Path
 import numpy as np
 from joblib import Parallel, delayed
 
-from analyzer.cards import DECK_SIZE, RANK_COUNT, SUIT_COUNT, colex_index, combinations
+from analyzer.cards import DECK_SIZE, SUIT_COUNT, colex_index, combinations
 from analyzer.counting import DisjointRankCounter
 from analyzer.isomorphism import suit_classes
 from analyzer.progress import progress_bar
@@ -50,7 +51,8 @@ class Situations:
     ``weights``: hands in each class; ``best_rank``: the player's best hand
     rank; ``outcome_counts``: (classes, 6) dealer hands per outcome;
     ``dealer_hands``: dealer hands per player hand (each row sums to it);
-    ``up_card``: the dealer's exposed card, or None in games without one.
+    ``up_card``: the dealer's exposed card, or None in games without one;
+    ``seen_cards``: (classes, k) the dealer's other exposed cards when more than one shows.
     """
 
     cards: np.ndarray
@@ -59,6 +61,7 @@ class Situations:
     outcome_counts: np.ndarray
     dealer_hands: int
     up_card: np.ndarray | None = None
+    seen_cards: np.ndarray | None = None
     _ranks_by_ranking: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -171,55 +174,75 @@ def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
     return Situations(cards, classes.weights, best, counts, comb(DECK_SIZE - rules.player_cards, rules.dealer_cards))
 
 
-def exposed_card_situations(rules: GameRules, up_card: int) -> Situations:
-    """Every player hand class against a dealer whose exposed card is ``up_card`` (a club).
+def exposed_sets(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """One representative of each suit-isomorphism class of ``count`` exposed cards, and the class sizes.
 
-    The dealer's hidden cards are ``dealer_cards - 1`` of the 51 others; the
-    dealer's rank is the best hand of hidden cards plus the exposed one.
+    One card: the 13 clubs, four sets each; two cards: 13 pairs, 78 suited
+    and 78 offsuit rank pairs (6, 4 and 12 sets), adding up to C(52, 2).
+
+    >>> cards, sizes = exposed_sets(2)
+    >>> len(cards), int(sizes.sum())
+    (169, 1326)
+    """
+    sets = combinations(DECK_SIZE, count)
+    classes = suit_classes(sets)
+    return np.asarray(sets[classes.representatives], dtype=np.int64), classes.weights
+
+
+def exposed_card_situations(rules: GameRules, exposed: tuple[int, ...]) -> Situations:
+    """Every player hand class against a dealer whose ``exposed`` cards are seen.
+
+    The dealer's hidden cards are ``dealer_cards - len(exposed)`` of the
+    others; the dealer's rank is the best hand of hidden plus exposed cards,
+    so which dealer card is seen does not matter, only which cards are.
     """
     ranking, dense = rules.ranking, DenseRanks.of(rules)
-    others = np.delete(np.arange(DECK_SIZE), up_card)
-    player_hands = others[combinations(DECK_SIZE - 1, rules.player_cards)]
-    classes = suit_classes(player_hands, fixed_suits=(up_card % 4,))
+    others = np.setdiff1d(np.arange(DECK_SIZE), exposed)
+    player_hands = others[combinations(len(others), rules.player_cards)]
+    classes = suit_classes(player_hands, fixed_suits=tuple(sorted({card % SUIT_COUNT for card in exposed})))
     cards = player_hands[classes.representatives]
-    hidden = others[combinations(DECK_SIZE - 1, rules.dealer_cards - 1)]
-    whole = np.sort(np.column_stack([hidden, np.full(len(hidden), up_card)]), axis=1)
+    hidden = others[combinations(len(others), rules.dealer_cards - len(exposed))]
+    whole = np.sort(np.column_stack([hidden, np.broadcast_to(exposed, (len(hidden), len(exposed)))]), axis=1)
     counter = DisjointRankCounter(hidden, dense(best_ranks_of(ranking, whole)), len(dense.distinct),
                                   rules.player_cards)
     best = best_ranks(ranking, rules.player_cards)[colex_index(cards)]
-    dealer_hands = comb(DECK_SIZE - 1 - rules.player_cards, rules.dealer_cards - 1)
+    dealer_hands = comb(len(others) - rules.player_cards, rules.dealer_cards - len(exposed))
     counts = dealer_outcomes(counter, cards, dense(best), dense.qualifier, dealer_hands)
+    rows = np.broadcast_to(np.asarray(exposed, dtype=np.int8), (len(cards), len(exposed)))
     return Situations(cards.astype(np.int8), classes.weights, best, counts.astype(np.int32), dealer_hands,
-                      np.full(len(cards), up_card, dtype=np.int8))
+                      rows[:, 0].copy(), rows[:, 1:].copy() if len(exposed) > 1 else None)
 
 
-def _exposed_card_chunk(rules: GameRules, up_card: int, checkpoints: Path | None) -> Situations:
-    """One up-card's situations, read from or saved to ``checkpoints`` when given (resumable runs)."""
+def _exposed_card_chunk(rules: GameRules, exposed: tuple[int, ...], checkpoints: Path | None) -> Situations:
+    """One exposed set's situations, read from or saved to ``checkpoints`` when given (resumable runs)."""
     from analyzer.cache import load_situations, save_situations  # the cache layer sits on this one
 
-    path = None if checkpoints is None else checkpoints / f"up-card-{up_card}.npz"
+    path = None if checkpoints is None else checkpoints / f"up-card-{'-'.join(map(str, exposed))}.npz"
     cached = None if path is None else load_situations(path)
     if cached is not None:
         return cached
-    situations = exposed_card_situations(rules, up_card)
+    situations = exposed_card_situations(rules, exposed)
     if path is not None:
         save_situations(path, situations)
     return situations
 
 
 def _exposed_dealer(rules: GameRules, jobs: int, progress: bool, checkpoints: Path | None) -> Situations:
-    up_cards = [4 * rank for rank in range(RANK_COUNT)]  # one club per rank; suits are symmetric
-    tasks = (delayed(_exposed_card_chunk)(rules, up_card, checkpoints) for up_card in up_cards)
-    # Each up-card is a self-contained task with its own tables: worker processes, no shared state.
+    exposed, sizes = exposed_sets(rules.dealer_up_cards)
+    tasks = (delayed(_exposed_card_chunk)(rules, tuple(int(card) for card in cards), checkpoints)
+             for cards in exposed)
+    # Each exposed set is a self-contained task with its own tables: worker processes, no shared state.
     parts = list(progress_bar(Parallel(n_jobs=jobs, return_as="generator")(tasks),
-                              total=len(up_cards), enabled=progress, description=f"{rules.name}: dealer up-cards"))
+                              total=len(exposed), enabled=progress, description=f"{rules.name}: exposed dealer cards"))
+    seen = [part.seen_cards for part in parts]
     return Situations(
         cards=np.concatenate([part.cards for part in parts]),
-        weights=np.concatenate([part.weights for part in parts]) * SUIT_COUNT,
+        weights=np.concatenate([part.weights * size for part, size in zip(parts, sizes)]),
         best_rank=np.concatenate([part.best_rank for part in parts]),
         outcome_counts=np.concatenate([part.outcome_counts for part in parts]),
         dealer_hands=parts[0].dealer_hands,
-        up_card=np.concatenate([part.up_card for part in parts]))
+        up_card=np.concatenate([part.up_card for part in parts]),
+        seen_cards=None if seen[0] is None else np.concatenate(seen))
 
 
 def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True,
@@ -227,10 +250,8 @@ def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True,
     """Outcome counts of every player situation class of a game.
 
     ``checkpoints``: a folder where long enumerations save their completed
-    chunks (one per dealer up-card), so an interrupted run resumes there.
+    chunks (one per class of exposed dealer cards), so an interrupted run resumes there.
     """
     if rules.dealer_up_cards == 0:
         return _closed_dealer(rules, jobs, progress)
-    if rules.dealer_up_cards == 1:
-        return _exposed_dealer(rules, jobs, progress, checkpoints)
-    raise ValueError(f"{rules.name}: at most one exposed dealer card is supported")
+    return _exposed_dealer(rules, jobs, progress, checkpoints)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from analyzer.cache import cache_folder, load_situations, save_situations
 from analyzer.enumeration import enumerate_situations
+from analyzer.exposure import expose
 from analyzer.results import Analysis, GameResults
 from analyzer.rules import load_game
 from analyzer.strategy import decide
@@ -21,7 +22,7 @@ def _timing(started: float) -> dict[str, object]:
 
 def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, progress: bool = False,
             paytable_files: tuple[Path, ...] = (), cache: bool = True,
-            notify: Callable[[str], None] | None = None) -> GameResults:
+            notify: Callable[[str], None] | None = None, exposed: int = 0) -> GameResults:
     """Exact analysis of ``game`` (e.g. ``"crazy4"``) with optional rule-option choices and
     user paytable files (the optimal strategy is recomputed for them).
 
@@ -29,10 +30,13 @@ def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, pro
     stderr. ``cache``: reuse a cached enumeration (see :mod:`analyzer.cache`)
     when there is one; the enumeration is saved either way, with its completed
     chunks on the way, so an interrupted run resumes. ``notify`` receives a
-    line saying when a cached enumeration is used.
+    line saying when a cached enumeration is used. ``exposed``: how many of the
+    dealer's face-down cards the player sees (see :mod:`analyzer.exposure`).
     """
     started = time.perf_counter()
     rules = load_game(game, options, tuple(paytable_files))
+    if exposed:
+        rules = expose(rules, exposed)
     folder = cache_folder(rules)
     if rules.engine == "holdem":
         from analyzer.holdem.enumeration import analyze_holdem

@@ -32,12 +32,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 import analyzer
 from analyzer import figures
+from analyzer.procedure_risk import PLAYER_ADVANTAGE
 from analyzer.results import Analysis
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
 from analyzer.strategy_grid import decision_colour, decision_grid
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
+ALARM = Font(bold=True, color="FF0000")
 PERCENT = "0.000000%"
 DECIMAL = "0.000000"
 PROBABILITY = "0.000000000000"
@@ -574,12 +576,24 @@ def write_method(sheet: Worksheet, analysis: Analysis) -> None:
     set_widths(sheet, (46, 110))
 
 
+def write_procedure_risk(sheet: Worksheet, analysis: Analysis, table: pd.DataFrame) -> None:
+    """The house edge under normal play and under each procedure leak, player advantages flagged in red."""
+    _, end = _frame(sheet, 1, f"{analysis.rules.title}: procedure risk (house edge per ante, optimal play "
+                    "for what the player sees)", table, totals=False)
+    for row in sheet.iter_rows(min_row=3, max_row=end):
+        if any(cell.value == PLAYER_ADVANTAGE for cell in row):
+            for cell in row:
+                cell.font = ALARM
+    set_widths(sheet, (30, 20, 34, 44, 90))
+
+
 # -- the workbook ------------------------------------------------------------
 def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None) -> openpyxl.Workbook:
+                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None) -> openpyxl.Workbook:
     """The whole report in memory.
 
-    ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable.
+    ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable;
+    ``procedure_risk``: the house edge under each procedure leak (see :mod:`analyzer.procedure_risk`).
     """
     book, names = openpyxl.Workbook(), SheetNames()
     write_summary(_sheet(book, names, "Summary"), analysis, warnings,
@@ -592,6 +606,8 @@ def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | 
             write_side_bet_sheet(_sheet(book, names, f"{bet.title} {paytable.name}"), analysis, bet, paytable)
     if progressive:
         write_progressive_sheet(_sheet(book, names, "Progressive"), analysis, progressive)
+    if procedure_risk is not None:
+        write_procedure_risk(_sheet(book, names, "Procedure risk"), analysis, procedure_risk)
     write_strategy(_sheet(book, names, "Strategy"), analysis, posted_rule)
     write_strategy_chart(_sheet(book, names, "Strategy chart"), analysis)
     write_rules(_sheet(book, names, "Rules"), analysis)
@@ -611,9 +627,9 @@ def _sheet(book: openpyxl.Workbook, names: SheetNames, wanted: str) -> Worksheet
 
 
 def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None) -> None:
+                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None) -> None:
     """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`)."""
-    save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive), Path(path))
+    save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk), Path(path))
 
 
 def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:

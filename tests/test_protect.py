@@ -1,0 +1,198 @@
+"""Game protection: the exact edge when the player sees some of the dealer's face-down cards.
+
+Seeing a dealer card is a rules override (one more up-card), so the exposed
+analysis runs on the enumeration engine of Four Card Fever's up-card. Checks:
+the classes of exposed card sets add up to every set; the counts of one
+exposed set equal a plain loop over every dealer completion, and so does the
+EV of every decision; the procedure risk table flags a player advantage; the
+CLI refuses what it cannot do with exit code 2 and one line. Tests enumerate
+single exposed sets (a few seconds each), never a whole exposed game.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import openpyxl
+import pytest
+
+from analyzer import cli
+from analyzer.cache import enumeration_key
+from analyzer.cards import combinations, parse_cards
+from analyzer.enumeration import Situations, exposed_card_situations, exposed_sets
+from analyzer.exposure import expose
+from analyzer.isomorphism import canonical_keys
+from analyzer.procedure_risk import PLAYER_ADVANTAGE, procedure_risk_table
+from analyzer.ranking import best_ranks_of
+from analyzer.results import Analysis
+from analyzer.rules import OUTCOMES, RulesError, load_game
+from analyzer.strategy import decide, wager_results
+
+
+# -- the rules override ---------------------------------------------------------
+def test_an_exposed_card_is_one_more_up_card():
+    crazy4 = load_game("crazy4")
+    exposed = expose(crazy4, 1)
+    assert (exposed.dealer_up_cards, exposed.dealer_cards) == (1, 5)
+    assert exposed.title == "Crazy 4 Poker, 1 dealer card exposed"
+    assert exposed.input_hash != crazy4.input_hash
+    assert expose(load_game("fourcardfever"), 1).dealer_up_cards == 2
+
+
+def test_the_cache_key_holds_the_exposure():
+    crazy4 = load_game("crazy4")
+    assert len({enumeration_key(crazy4), enumeration_key(expose(crazy4, 1)), enumeration_key(expose(crazy4, 2))}) == 3
+
+
+@pytest.mark.parametrize("game, cards", [("uth", 1), ("crazy4", 0), ("crazy4", 5)])
+def test_unsupported_exposures_are_rules_errors(game, cards):
+    with pytest.raises(RulesError):
+        expose(load_game(game), cards)
+
+
+# -- classes of exposed card sets -------------------------------------------------
+def test_one_exposed_card_is_a_club_of_each_rank_four_times():
+    cards, sizes = exposed_sets(1)
+    assert cards.ravel().tolist() == [4 * rank for rank in range(13)]
+    assert sizes.tolist() == [4] * 13
+
+
+def test_two_exposed_cards_are_pairs_suited_and_offsuit():
+    cards, sizes = exposed_sets(2)
+    ranks_equal = cards[:, 0] // 4 == cards[:, 1] // 4
+    suited = cards[:, 0] % 4 == cards[:, 1] % 4
+    assert (ranks_equal.sum(), suited.sum(), (~ranks_equal & ~suited).sum()) == (13, 78, 78)
+    assert set(sizes[ranks_equal].tolist()) == {6} and set(sizes[suited].tolist()) == {4}
+    assert set(sizes[~ranks_equal & ~suited].tolist()) == {12}
+    assert int(sizes.sum()) == comb(52, 2)
+
+
+# -- one exposed set against a plain loop ------------------------------------------
+def brute_force(rules, hand: tuple[int, ...], exposed: tuple[int, ...]) -> np.ndarray:
+    """Dealer completions per outcome, looping over every hidden hand from the cards left."""
+    rest = np.array([card for card in range(52) if card not in hand and card not in exposed])
+    hidden = rest[combinations(len(rest), rules.dealer_cards - len(exposed))]
+    whole = np.sort(np.column_stack([hidden, np.broadcast_to(exposed, (len(hidden), len(exposed)))]), axis=1)
+    dealer = best_ranks_of(rules.ranking, whole)
+    player = rules.ranking.best_rank_of(hand)
+    qualifies = dealer >= rules.dealer_qualifies.lowest_rank(rules.ranking)
+    comparison = np.sign(player - dealer)  # 1 win, 0 tie, -1 lose
+    outcome = np.where(qualifies, 3, 0) + 1 - comparison
+    return np.bincount(outcome, minlength=len(OUTCOMES))
+
+
+def samples(exposed: tuple[int, ...], named: list[str], count: int, seed: int) -> list[tuple[int, ...]]:
+    """Named hands and random ones, none holding an exposed card."""
+    generator = np.random.default_rng(seed)
+    others = [card for card in range(52) if card not in exposed]
+    return ([tuple(sorted(parse_cards(text))) for text in named]
+            + [tuple(sorted(generator.choice(others, 5, replace=False).tolist())) for _ in range(count)])
+
+
+CASES = {  # exposed set -> sampled player hands; K of clubs alone, then the suited pair K-A of clubs
+    (44,): samples((44,), ["As Ah Ad Kd 2h", "Kh Qs 8d 4h 2s", "3d 3h 5s 5d 9h", "Ah Kh Qh Jh 2d"], 6, seed=3),
+    (44, 48): samples((44, 48), ["Kd Kh 8s 4d 2c", "Qd Jh 8s 4d 2c", "9s 8s 7s 6s 5s"], 6, seed=5),
+}
+
+
+@pytest.fixture(scope="module")
+def chunks():
+    """Crazy 4 Poker with one, then two, dealer cards seen: the situations of one exposed set each."""
+    rules = {1: expose(load_game("crazy4"), 1), 2: expose(load_game("crazy4"), 2)}
+    return {exposed: (rules[len(exposed)], exposed_card_situations(rules[len(exposed)], exposed))
+            for exposed in CASES}
+
+
+def test_weights_add_up_to_every_player_hand_and_rows_to_every_dealer_hand(chunks):
+    for exposed, (rules, situations) in chunks.items():
+        assert int(situations.weights.sum()) == comb(52 - len(exposed), 5)
+        assert situations.dealer_hands == comb(47 - len(exposed), 5 - len(exposed))
+        assert (situations.outcome_counts.sum(axis=1) == situations.dealer_hands).all()
+        assert (situations.up_card == exposed[0]).all()
+        assert (situations.seen_cards is None) == (len(exposed) == 1)
+
+
+def test_the_cycle_is_the_game_s_with_one_dealer_card_marked_seen():
+    """52 seen cards x C(51, 5) player hands x C(46, 4) hidden = C(52, 5) x C(47, 5) deals x 5 seen positions."""
+    _, sizes = exposed_sets(1)
+    assert int(sizes.sum()) * comb(51, 5) * comb(46, 4) == comb(52, 5) * comb(47, 5) * 5
+
+
+@pytest.mark.parametrize("exposed, hand", [(exposed, hand) for exposed, hands in CASES.items() for hand in hands])
+def test_counts_and_every_decision_s_ev_equal_a_loop_over_every_dealer_completion(chunks, exposed, hand):
+    rules, situations = chunks[exposed]
+    suits = tuple(sorted({card % 4 for card in exposed}))
+    index = int(np.flatnonzero(canonical_keys(situations.cards, suits)
+                               == canonical_keys(np.array([hand]), suits)[0])[0])
+    counts = brute_force(rules, hand, exposed)
+    assert situations.outcome_counts[index].tolist() == counts.tolist()
+    decisions = decide(rules, situations)
+    evs = decisions.expected_values(situations.dealer_hands)[index]
+    row = Situations(situations.cards[index:index + 1], situations.weights[:1], situations.best_rank[index:index + 1],
+                     counts[None, :], situations.dealer_hands)
+    scale = decisions.scale  # results are whole numbers of 1/scale units
+    per_outcome = {w.name: wager_results(w, row, scale)[0][0] for w in rules.wagers}  # per unit, by outcome
+    for multiple, ev in zip(decisions.multiples, evs):
+        if ev is None:
+            continue
+        if multiple == 0:
+            assert ev == sum(w.on_fold for w in rules.wagers)
+            continue
+        net = sum(per_outcome[w.name] * (multiple if w.role == "raise" else 1) for w in rules.wagers)
+        assert ev == Fraction(int((net * counts).sum()), situations.dealer_hands * scale)
+
+
+# -- the procedure risk table and the command line --------------------------------
+def test_the_table_flags_a_player_advantage():
+    table = procedure_risk_table([("normal play", Fraction(1, 30), "exhaustive"),
+                                  ("1 dealer card exposed", Fraction(-1, 20), "exhaustive"),
+                                  ("2 dealer cards exposed", None, "beyond the budget")])
+    assert table["who has the edge"].tolist() == ["house", PLAYER_ADVANTAGE, ""]
+    assert table["house edge per ante"].tolist() == ["3.333333%", "-5.000000%", "not computed"]
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["protect", "uth", "--exposed-dealer-cards", "1"], "not supported"),
+    (["protect", "fourcardfever", "--exposed-dealer-cards", "1"], "beyond this version's exact budget"),
+    (["protect", "crazy4", "--exposed-dealer-cards", "2"], "beyond this version's exact budget"),
+    (["protect", "crazy4", "--exposed-dealer-cards", "3"], "invalid choice"),
+    (["protect", "crazy4"], "required"),
+    (["protect", "crazy4", "--exposed-dealer-cards", "1", "-o", "no/such/folder/r.xlsx"], "does not exist"),
+])
+def test_the_cli_refuses_with_one_line_and_exit_code_2(capsys, arguments, message):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(arguments)
+    error = capsys.readouterr().err
+    assert stopped.value.code == 2 and message in error and error.count("\n") == 1
+
+
+def test_protect_prints_json_and_writes_a_procedure_risk_sheet(monkeypatch, capsys, tmp_path, crazy4, chunks):
+    """A reduced problem: the 'exposed' game is the one where the seen card is the king of clubs."""
+    rules, situations = chunks[(44,)]
+    reduced = Analysis(rules, situations, decide(rules, situations))
+    monkeypatch.setattr(cli, "analyze", lambda game, options, exposed=0, **_: reduced if exposed else crazy4)
+    output = tmp_path / "protect.xlsx"
+    assert cli.run(["protect", "crazy4", "--exposed-dealer-cards", "1", "--json", "--quiet", "-o", str(output)]) == 0
+    printed = capsys.readouterr().out
+    figures = json.loads(printed[:printed.rindex("}") + 1])
+    risk = {row["procedure"]: row for row in figures["procedure_risk"]}
+    assert risk["normal play"]["exact"] == "264142729/7726058340"
+    assert risk["1 dealer card exposed"]["exact"] == str(reduced.main_figures()["house_edge_per_ante"])
+    assert risk["2 dealer cards exposed"]["house edge per ante"] == "not computed"
+    sheet = openpyxl.load_workbook(output)["Procedure risk"]
+    assert [sheet.cell(row, 1).value for row in (3, 4, 5)] == ["normal play", "1 dealer card exposed",
+                                                               "2 dealer cards exposed"]
+
+
+def test_the_golden_edges_start_from_the_normal_game(crazy4):
+    """enumerations/protect/edges.csv holds the measured full runs; its normal-play row is the main analysis."""
+    with open(Path(__file__).resolve().parents[1] / "enumerations" / "protect" / "edges.csv") as handle:
+        rows = {(row["game"], int(row["exposed_dealer_cards"])): row for row in csv.DictReader(handle)}
+    assert Fraction(rows["crazy4", 0]["house_edge_per_ante"]) == crazy4.main_figures()["house_edge_per_ante"]
+    assert int(rows["crazy4", 1]["cycle"]) == 5 * crazy4.cycle  # one of the dealer's five cards marked seen
+    assert Fraction(rows["crazy4", 1]["house_edge_per_ante"]) < Fraction(rows["crazy4", 0]["house_edge_per_ante"])
