@@ -209,7 +209,7 @@ def run(arguments: list[str]) -> int:
                  for row in posted_rule.table().itertuples(index=False)]}
     write_workbook(analysis, output, warnings, posted, progressive_results, risk)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
-    if args.charts:
+    if getattr(args, "charts", False):  # report only
         from analyzer.charts import write_charts
         for path in write_charts(analysis, output.with_suffix("")):
             print(f"wrote {path}")
