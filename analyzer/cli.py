@@ -14,6 +14,7 @@ import os
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyzer import __version__
 from analyzer.compare import as_display, compare_paytables
@@ -21,13 +22,15 @@ from analyzer.distributed import BackendError, execution_backend
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import PostedRule, derive_posted_rule
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
-from analyzer.results import Analysis
+from analyzer.results import Analysis, GameResults
 from analyzer.rules import RulesError, game_names, load_game
 from analyzer.solve import solve_pay
 from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rule_file
 from analyzer.sanity import game_warnings, percent, table_warnings
 from analyzer.summary import as_text, exact, summary
 
+if TYPE_CHECKING:
+    from analyzer.holdem.results import HoldemPostedRule
 
 DEFAULT_REPORTS = Path("reports")
 
@@ -154,7 +157,7 @@ def run(arguments: list[str]) -> int:
     with execution_backend(args.backend, args.scheduler):
         analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
                            paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify)
-    posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else analysis.posted_rule()
+    posted_rule = posted_rule_of(analysis)
     warnings = game_warnings(analysis)
     progressive_results = None
     if progressive is not None:
@@ -169,6 +172,22 @@ def run(arguments: list[str]) -> int:
                           progressive_results["figures"] if progressive_results else None, evaluated)
         print(json.dumps(exact(figures), indent=2) if args.json else as_text(figures))
         return 0
+    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated)
+    print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
+    return 0
+
+
+def posted_rule_of(analysis: GameResults) -> PostedRule | HoldemPostedRule | None:
+    """The rule a dealer could post: derived from the optimal strategy in the four-card games,
+    the posted card in Ultimate Texas Hold'em (None when its counts were not computed)."""
+    return derive_posted_rule(analysis) if isinstance(analysis, Analysis) else analysis.posted_rule()
+
+
+def write_report(analysis: GameResults, output: Path, warnings: list[str],
+                 posted_rule: PostedRule | HoldemPostedRule | None, progressive_results: dict | None = None,
+                 evaluated: dict | None = None) -> dict[tuple[str, str], Fraction]:
+    """Write the math report as ``analyzer report`` does; returns the exact figure behind
+    each formula cell, by (sheet, cell) (see :class:`analyzer.report.Report`)."""
     from analyzer.report import write_workbook
     posted = posted_rule and {
         "text": posted_rule.text, "cost": posted_rule.cost,
@@ -178,9 +197,7 @@ def run(arguments: list[str]) -> int:
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
                  for row in posted_rule.table().itertuples(index=False)]}
-    write_workbook(analysis, output, warnings, posted, progressive_results)
-    print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
-    return 0
+    return write_workbook(analysis, output, warnings, posted, progressive_results)
 
 
 def _notify(message: str) -> None:
