@@ -30,10 +30,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from analyzer import report
 from analyzer.cli import posted_rule_of, write_report
+from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import GameResults
 from analyzer.sanity import game_warnings
 
 GAMES = ("crazy4", "super4", "fourcardfever", "uth")
+#: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
+PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}
 RELATIVE = 1e-12
 #: Near zero a relative error means nothing: sums of terms of order 1 are good to about 1e-16.
 ABSOLUTE = 1e-15
@@ -188,9 +191,18 @@ def reports(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     for game in GAMES:
         analysis = request.getfixturevalue(game)
         path = folder / f"{game}.xlsx"
-        exact = write_report(analysis, path, game_warnings(analysis), posted_rule_of(analysis))
+        exact = write_report(analysis, path, game_warnings(analysis), posted_rule_of(analysis),
+                             progressive_results(analysis, PROGRESSIVES.get(game)))
         written[game] = Written(analysis, path, exact)
     return written
+
+
+def progressive_results(analysis: GameResults, path: Path | None) -> dict | None:
+    """The progressive sheet's figures and table for the paytable file at ``path``, if any."""
+    if path is None:
+        return None
+    progressive = load_progressive(path, analysis.rules.ranking)
+    return {"figures": progressive_figures(analysis, progressive), "table": progressive_table(analysis, progressive)}
 
 
 @pytest.fixture(scope="module")
@@ -207,6 +219,7 @@ def test_every_formula_has_its_exact_figure(reports: dict[str, Written], game: s
     cells = {(sheet.title, cell) for sheet in book.worksheets for cell, _ in formula_cells(sheet)}
     assert cells == set(reports[game].exact)
     assert len(cells) > 100
+    assert ("Progressive" in book.sheetnames) == (game in PROGRESSIVES)
 
 
 @pytest.mark.parametrize("game", GAMES)
