@@ -630,7 +630,7 @@ def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_r
 
 def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
     """A one-sheet workbook holding a titled table (a paytable comparison, say), written atomically."""
-    def build() -> openpyxl.Workbook:
+    def build() -> Report:
         book = Report()
         sheet = book.worksheets[0]
         sheet.title = "Comparison"
