@@ -14,6 +14,7 @@ import os
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyzer import __version__
 from analyzer.compare import as_display, compare_paytables
@@ -29,6 +30,10 @@ from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rul
 from analyzer.sanity import game_warnings, percent, table_warnings
 from analyzer.summary import as_text, exact, summary
 
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analyzer.holdem.results import HoldemPostedRule
 
 DEFAULT_REPORTS = Path("reports")
 
@@ -178,7 +183,7 @@ def run(arguments: list[str]) -> int:
                 if args.command in ("protect", "report") and rules.engine == "one_decision" else None)
     if args.command == "report" and risk is not None and not risk["exact"].iloc[1:].astype(bool).any():
         risk = None  # no exposed analysis in the cache: the game's report has no Procedure risk sheet
-    posted_rule = derive_posted_rule(analysis) if isinstance(analysis, Analysis) else analysis.posted_rule()
+    posted_rule = posted_rule_of(analysis)
     warnings = game_warnings(analysis)
     progressive_results = None
     if progressive is not None:
@@ -198,6 +203,27 @@ def run(arguments: list[str]) -> int:
             print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
         if output is None:
             return 0
+    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk)
+    print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
+    if getattr(args, "charts", False):  # report only
+        from analyzer.charts import write_charts
+        for path in write_charts(analysis, output.with_suffix("")):
+            print(f"wrote {path}")
+    return 0
+
+
+def posted_rule_of(analysis: GameResults) -> PostedRule | HoldemPostedRule | None:
+    """The rule a dealer could post: derived from the optimal strategy in the four-card games,
+    the posted card in Ultimate Texas Hold'em (None when its counts were not computed)."""
+    return derive_posted_rule(analysis) if isinstance(analysis, Analysis) else analysis.posted_rule()
+
+
+def write_report(analysis: GameResults, output: Path, warnings: list[str],
+                 posted_rule: PostedRule | HoldemPostedRule | None, progressive_results: dict | None = None,
+                 evaluated: dict | None = None,
+                 risk: pd.DataFrame | None = None) -> dict[tuple[str, str], Fraction]:
+    """Write the math report as ``analyzer report`` does; returns the exact figure behind
+    each formula cell, by (sheet, cell) (see :class:`analyzer.report.Report`)."""
     from analyzer.report import write_workbook
     posted = posted_rule and {
         "text": posted_rule.text, "cost": posted_rule.cost,
@@ -207,13 +233,7 @@ def run(arguments: list[str]) -> int:
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
                  for row in posted_rule.table().itertuples(index=False)]}
-    write_workbook(analysis, output, warnings, posted, progressive_results, risk)
-    print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
-    if getattr(args, "charts", False):  # report only
-        from analyzer.charts import write_charts
-        for path in write_charts(analysis, output.with_suffix("")):
-            print(f"wrote {path}")
-    return 0
+    return write_workbook(analysis, output, warnings, posted, progressive_results, risk)
 
 
 def _notify(message: str) -> None:

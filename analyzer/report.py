@@ -5,7 +5,9 @@ Strategy, Strategy chart (colour-coded decisions), Rules and Method. Every outco
 combination counts; its probabilities, contributions and totals are live
 formulas (combinations / cycle, probability x pays, SUM), so a reviewer can
 audit every cell. Excel has no fractions: numbers are floats, and wherever an
-exact value matters an adjacent text cell holds it as "p/q".
+exact value matters an adjacent text cell holds it as "p/q". The workbook
+(a :class:`Report`) also remembers the exact figure behind every formula, so
+tests can recalculate it in a spreadsheet engine and compare.
 
 The workbook is written atomically: to a temporary file in the target folder,
 then moved onto the target, so a failed write never leaves a half-written file
@@ -58,6 +60,31 @@ SHEET_NAME_LENGTH = 31
 FORBIDDEN_IN_SHEET_NAMES = re.compile(r"[\[\]:*?/\\]")
 
 
+# -- live formulas and the exact figures behind them ----------------------------
+@dataclass(frozen=True)
+class Live:
+    """A live formula and the exact figure it must recalculate to.
+
+    >>> Live("=C5/$B$2", Fraction(1, 4)).exact
+    Fraction(1, 4)
+    """
+
+    formula: str
+    exact: Fraction
+
+
+class Report(openpyxl.Workbook):
+    """A workbook that remembers, for each formula cell, the exact figure it stands for.
+
+    ``exact[(sheet title, "D5")]`` is a Fraction (for a square root, its
+    30-digit decimal); :func:`put_row` fills it as it writes a :class:`Live`.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.exact: dict[tuple[str, str], Fraction] = {}
+
+
 # -- small cell helpers ------------------------------------------------------
 def exact(value: Fraction | int | None) -> str:
     """The exact text of a value: "p/q", or the integer; "" for None."""
@@ -78,10 +105,16 @@ def number(value: Fraction | int | str | None) -> float | int | None:
 
 def put_row(sheet: Worksheet, row: int, values: Iterable[object], formats: dict[int, str] | None = None,
             font: Font | None = None) -> None:
-    """Write ``values`` from column A of ``row``; ``formats`` maps a 1-based column to its number format."""
+    """Write ``values`` from column A of ``row``; ``formats`` maps a 1-based column to its number format.
+
+    A :class:`Live` value writes its formula and records its exact figure in the :class:`Report`.
+    """
     for column, value in enumerate(values, start=1):
         if value is None:
             continue
+        if isinstance(value, Live):
+            sheet.parent.exact[(sheet.title, sheet.cell(row=row, column=column).coordinate)] = value.exact
+            value = value.formula
         cell = sheet.cell(row=row, column=column, value=value)
         if formats and column in formats:
             cell.number_format = formats[column]
@@ -176,18 +209,18 @@ def write_outcome_table(sheet: Worksheet, heading: str, table: pd.DataFrame, cyc
     first = HEADER_ROW + 1
     rows = zip(table["outcome"], table[pays_column], table["combinations"], table["probability"],
                table["contribution"])
+    totals = [Fraction(0)] * 4  # combinations, probability, contribution, pays^2 contribution
     for row, (outcome, pays, count, probability, contribution) in enumerate(rows, start=first):
-        put_row(sheet, row, (outcome, number(pays), int(count), f"=C{row}/{CYCLE_CELL}", f"=D{row}*B{row}",
-                             f"=D{row}*B{row}^2", exact(pays), exact(probability), exact(contribution),
-                             str(int(count))),
+        exacts = (int(count), probability, contribution, probability * Fraction(pays) ** 2)
+        totals = [total + figure for total, figure in zip(totals, exacts)]
+        put_row(sheet, row, (outcome, number(pays), int(count), Live(f"=C{row}/{CYCLE_CELL}", probability),
+                             Live(f"=D{row}*B{row}", contribution), Live(f"=D{row}*B{row}^2", exacts[3]),
+                             exact(pays), exact(probability), exact(contribution), str(int(count))),
                 formats)
     block = OutcomeBlock(first, first + len(table) - 1, first + len(table))
-    total = block.total_row
-    put_row(sheet, total, ("total", None, f"=SUM({block.column('C')})", f"=SUM({block.column('D')})",
-                           f"=SUM({block.column('E')})", f"=SUM({block.column('F')})", None,
-                           exact(sum(table["probability"], Fraction(0))),
-                           exact(sum(table["contribution"], Fraction(0))), str(int(table["combinations"].sum()))),
-            formats, font=BOLD)
+    sums = [Live(f"=SUM({block.column(letter)})", total) for letter, total in zip("CDEF", totals)]
+    put_row(sheet, block.total_row, ("total", None, *sums, None, exact(totals[1]), exact(totals[2]),
+                                     str(totals[0])), formats, font=BOLD)
     sheet.freeze_panes = f"B{first}"
     set_widths(sheet, OUTCOME_WIDTHS)
     return block
@@ -204,8 +237,8 @@ def write_formulas(sheet: Worksheet, block: OutcomeBlock, formulas: list[Formula
     addresses: dict[str, str] = {}
     for row, formula in enumerate(formulas, start=row + 1):
         text = formula.exact if isinstance(formula.exact, str) else exact(formula.exact)
-        put_row(sheet, row, (formula.label, "=" + formula.template.format(**ranges, **addresses), text),
-                {2: formula.number_format})
+        live = Live("=" + formula.template.format(**ranges, **addresses), Fraction(formula.exact))
+        put_row(sheet, row, (formula.label, live, text), {2: formula.number_format})
         addresses[formula.key] = f"$B${row}"
     return addresses
 
@@ -433,8 +466,10 @@ def _frame(sheet: Worksheet, row: int, title: str, frame: pd.DataFrame, totals: 
                 formats)
     if totals:
         row += 1
-        put_row(sheet, row, ("total", *[f"=SUM({_letter(c)}{header + 1}:{_letter(c)}{row - 1})" if c in counts
-                                        else None for c in range(2, len(frame.columns) + 1)]), formats, font=BOLD)
+        put_row(sheet, row, ("total", *[Live(f"=SUM({_letter(c)}{header + 1}:{_letter(c)}{row - 1})",
+                                             Fraction(sum(int(count) for count in frame.iloc[:, c - 1])))
+                                        if c in counts else None for c in range(2, len(frame.columns) + 1)]),
+                formats, font=BOLD)
     return header, row + 2
 
 
@@ -589,13 +624,13 @@ def write_procedure_risk(sheet: Worksheet, analysis: Analysis, table: pd.DataFra
 
 # -- the workbook ------------------------------------------------------------
 def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None) -> openpyxl.Workbook:
+                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None) -> Report:
     """The whole report in memory.
 
     ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable;
     ``procedure_risk``: the house edge under each procedure leak (see :mod:`analyzer.procedure_risk`).
     """
-    book, names = openpyxl.Workbook(), SheetNames()
+    book, names = Report(), SheetNames()
     write_summary(_sheet(book, names, "Summary"), analysis, warnings,
                   analysis.rules.unanalysed({"progressive"} if progressive else set()))
     write_return_table(_sheet(book, names, "Return table"), analysis)
@@ -627,15 +662,18 @@ def _sheet(book: openpyxl.Workbook, names: SheetNames, wanted: str) -> Worksheet
 
 
 def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None) -> None:
-    """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`)."""
-    save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk), Path(path))
+                   progressive: dict | None = None,
+                   procedure_risk: pd.DataFrame | None = None) -> dict[tuple[str, str], Fraction]:
+    """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`);
+    returns the exact figure behind each formula cell (:attr:`Report.exact`)."""
+    return save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk),
+                           Path(path)).exact
 
 
 def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
     """A one-sheet workbook holding a titled table (a paytable comparison, say), written atomically."""
-    def build() -> openpyxl.Workbook:
-        book = openpyxl.Workbook()
+    def build() -> Report:
+        book = Report()
         sheet = book.worksheets[0]
         sheet.title = "Comparison"
         _frame(sheet, 1, title, frame, totals=False)
@@ -644,9 +682,11 @@ def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
     save_atomically(build, Path(path))
 
 
-def save_atomically(build: Callable[[], openpyxl.Workbook], path: Path) -> None:
-    """Build a workbook and save it to ``path`` atomically (see :func:`write_atomically`)."""
-    write_atomically(path, lambda temporary: build().save(temporary))
+def save_atomically(build: Callable[[], Report], path: Path) -> Report:
+    """Build a workbook and save it to ``path`` atomically (see :func:`write_atomically`); returns it."""
+    book = build()
+    write_atomically(path, book.save)
+    return book
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:

@@ -1,0 +1,262 @@
+"""Every game's report recalculated by a real spreadsheet engine, LibreOffice Calc (headless).
+
+openpyxl writes formulas without values; LibreOffice opens each workbook,
+recalculates every formula and saves a copy, whose values are then compared,
+cell by cell, with the exact figure the analyzer put behind the formula
+(:class:`analyzer.report.Report` records it while writing): every probability,
+contribution, total, moment and house edge to 12 significant digits. No
+formula may refer to an empty cell or a text cell, no cell may hold an error
+value, and the combinations of every table add up to the cycle.
+
+Without ``soffice`` on the PATH the recalculation tests are skipped, unless
+REQUIRE_LIBREOFFICE=1 (set by ``.ci/run`` after installing it) makes them fail.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import openpyxl
+import pandas as pd
+import pytest
+from openpyxl.formula.tokenizer import Token, Tokenizer
+from openpyxl.worksheet.worksheet import Worksheet
+
+from analyzer import report
+from analyzer.cli import posted_rule_of, write_report
+from analyzer.progressive import load_progressive, progressive_figures, progressive_table
+from analyzer.results import GameResults
+from analyzer.sanity import game_warnings
+
+GAMES = ("crazy4", "super4", "fourcardfever", "uth")
+#: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
+PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}
+RELATIVE = 1e-12
+#: Near zero a relative error means nothing: sums of terms of order 1 are good to about 1e-16.
+ABSOLUTE = 1e-15
+#: Excel's error values, and LibreOffice's own "Err:502" kind.
+ERROR_PREFIXES = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "Err:")
+
+#: A private LibreOffice profile that recalculates every formula of an .xlsx file on load
+#: (Calc > Formula > "Recalculation on file load" > Excel 2007 and newer: Always), so the
+#: values read back are LibreOffice's own even where a file carries cached values.
+RECALCULATE_ON_LOAD = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
+<value>0</value></prop></item>
+</oor:items>
+"""
+
+
+# -- LibreOffice -----------------------------------------------------------------
+@pytest.fixture(scope="module")
+def soffice() -> str:
+    """The LibreOffice executable; skip (or, with REQUIRE_LIBREOFFICE=1, fail) without it."""
+    found = shutil.which("soffice")
+    if found is None:
+        message = "LibreOffice Calc (soffice) is not installed: apt-get install libreoffice-calc"
+        if os.environ.get("REQUIRE_LIBREOFFICE") == "1":
+            pytest.fail(message + " (REQUIRE_LIBREOFFICE=1)")
+        pytest.skip(message)
+    return found
+
+
+def recalculate(soffice: str, books: list[Path], folder: Path) -> dict[Path, openpyxl.Workbook]:
+    """Each book recalculated by LibreOffice and read back as values (one soffice run for all).
+
+    The books are converted .xlsx to .xlsx into ``folder`` with a fresh profile
+    of their own there, so runs in parallel or one after another do not clash.
+    """
+    profile = folder / "profile"
+    (profile / "user").mkdir(parents=True)
+    (profile / "user" / "registrymodifications.xcu").write_text(RECALCULATE_ON_LOAD)
+    output = folder / "recalculated"
+    run = subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+                          "--calc", "--convert-to", "xlsx", "--outdir", str(output), *map(str, books)],
+                         check=False, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr
+    missing = [book.name for book in books if not (output / book.name).exists()]
+    assert not missing, f"LibreOffice wrote no {missing}: {run.stdout} {run.stderr}"
+    return {book: openpyxl.load_workbook(output / book.name, data_only=True) for book in books}
+
+
+# -- checks ------------------------------------------------------------------------
+def references(formula: str) -> list[str]:
+    """The cell and range references of a formula.
+
+    >>> references("=SUM(C5:C9)/$B$2")
+    ['C5:C9', '$B$2']
+    """
+    return [token.value for token in Tokenizer(formula).items
+            if token.type == Token.OPERAND and token.subtype == Token.RANGE]
+
+
+def reference_problems(book: openpyxl.Workbook) -> list[str]:
+    """Every formula reference to another sheet, an empty cell or a cell holding text or a boolean.
+
+    A referenced cell must hold a number or a formula (whose own references are checked in turn).
+    """
+    problems = []
+    for sheet in book.worksheets:
+        for cell, formula in formula_cells(sheet):
+            for reference in references(formula):
+                if "!" in reference:
+                    problems.append(f"{sheet.title}!{cell}: {formula} refers to another sheet")
+                    continue
+                target = sheet[reference.replace("$", "")]
+                for referenced in _flat(target):
+                    value = referenced.value
+                    if value is None or isinstance(value, bool) or not (
+                            isinstance(value, (int, float)) or str(value).startswith("=")):
+                        problems.append(f"{sheet.title}!{cell}: {formula} refers to {referenced.coordinate} "
+                                        f"holding {value!r}")
+    return problems
+
+
+def _flat(target: object) -> list:
+    """A cell, or the cells of a range (rows of cells), as one list."""
+    return [cell for row in target for cell in row] if isinstance(target, tuple) else [target]
+
+
+def formula_cells(sheet: Worksheet) -> list[tuple[str, str]]:
+    """(address, formula) of every formula cell of a sheet as written."""
+    return [(cell.coordinate, cell.value) for row in sheet.iter_rows() for cell in row
+            if isinstance(cell.value, str) and cell.value.startswith("=")]
+
+
+def close(actual: object, expected: Fraction) -> bool:
+    """A recalculated number within 1e-12 relative (or 1e-15 absolute) of the exact figure."""
+    return isinstance(actual, (int, float)) and not isinstance(actual, bool) and math.isclose(
+        actual, float(expected), rel_tol=RELATIVE, abs_tol=ABSOLUTE)
+
+
+# -- a small table, checked by hand ----------------------------------------------
+def coin_table() -> pd.DataFrame:
+    """Win 1 to 1 in 3 deals of 4, lose the stake in 1: return 1/2, E[pays^2] = 1."""
+    return pd.DataFrame({"outcome": ["win", "lose"], "pays": [Fraction(1), Fraction(-1)], "combinations": [3, 1],
+                         "probability": [Fraction(3, 4), Fraction(1, 4)],
+                         "contribution": [Fraction(3, 4), Fraction(-1, 4)]})
+
+
+def test_a_small_table_recalculates_to_the_hand_checked_figures(soffice: str, tmp_path: Path) -> None:
+    book = report.Report()
+    block = report.write_outcome_table(book.active, "coin", coin_table(), cycle=4)
+    report.write_formulas(book.active, block, report.wager_formulas(coin_table(), side_bet=True))
+    title = book.active.title
+    hand_checked = {"D5": Fraction(3, 4), "E5": Fraction(3, 4), "F5": Fraction(3, 4),
+                    "D6": Fraction(1, 4), "E6": Fraction(-1, 4), "F6": Fraction(1, 4),
+                    "C7": Fraction(4), "D7": Fraction(1), "E7": Fraction(1, 2), "F7": Fraction(1),
+                    "B10": Fraction(1, 2), "B11": Fraction(-1, 2)}  # return per unit, house edge
+    assert book.exact == {(title, cell): value for cell, value in hand_checked.items()}
+    assert book.active["B11"].value == "=-SUM(E5:E6)"
+    book.save(tmp_path / "coin.xlsx")
+    values = recalculate(soffice, [tmp_path / "coin.xlsx"], tmp_path)[tmp_path / "coin.xlsx"].active
+    assert {cell: values[cell].value for cell in hand_checked} == {cell: float(v) for cell, v in hand_checked.items()}
+
+
+def test_the_reference_check_finds_empty_and_text_cells() -> None:
+    book = report.Report()
+    sheet = book.active
+    report.put_row(sheet, 1, ("label", 2, "=B1*2", "=A1+B1", "=SUM(B1:B3)", "=Other!A1"))
+    assert reference_problems(book) == [
+        "Sheet!D1: =A1+B1 refers to A1 holding 'label'",
+        "Sheet!E1: =SUM(B1:B3) refers to B2 holding None",
+        "Sheet!E1: =SUM(B1:B3) refers to B3 holding None",
+        "Sheet!F1: =Other!A1 refers to another sheet",
+    ]
+
+
+# -- every game's report -----------------------------------------------------------
+@dataclass(frozen=True)
+class Written:
+    """A report as ``analyzer report`` writes it, with the exact figure behind each formula cell."""
+
+    analysis: GameResults
+    path: Path
+    exact: dict[tuple[str, str], Fraction]
+
+
+@pytest.fixture(scope="module")
+def reports(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Written]:
+    """One report per game, from the session's analyses (conftest.py)."""
+    folder = tmp_path_factory.mktemp("reports")
+    written = {}
+    for game in GAMES:
+        analysis = request.getfixturevalue(game)
+        path = folder / f"{game}.xlsx"
+        exact = write_report(analysis, path, game_warnings(analysis), posted_rule_of(analysis),
+                             progressive_results(analysis, PROGRESSIVES.get(game)))
+        written[game] = Written(analysis, path, exact)
+    return written
+
+
+def progressive_results(analysis: GameResults, path: Path | None) -> dict | None:
+    """The progressive sheet's figures and table for the paytable file at ``path``, if any."""
+    if path is None:
+        return None
+    progressive = load_progressive(path, analysis.rules.ranking)
+    return {"figures": progressive_figures(analysis, progressive), "table": progressive_table(analysis, progressive)}
+
+
+@pytest.fixture(scope="module")
+def recalculated(reports: dict[str, Written], soffice: str,
+                 tmp_path_factory: pytest.TempPathFactory) -> dict[str, openpyxl.Workbook]:
+    """Every game's report recalculated by LibreOffice, in one run."""
+    books = recalculate(soffice, [written.path for written in reports.values()], tmp_path_factory.mktemp("lo"))
+    return {game: books[written.path] for game, written in reports.items()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_formula_has_its_exact_figure(reports: dict[str, Written], game: str) -> None:
+    book = openpyxl.load_workbook(reports[game].path)
+    cells = {(sheet.title, cell) for sheet in book.worksheets for cell, _ in formula_cells(sheet)}
+    assert cells == set(reports[game].exact)
+    assert len(cells) > 100
+    assert ("Progressive" in book.sheetnames) == (game in PROGRESSIVES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_formulas_refer_only_to_filled_numeric_cells(reports: dict[str, Written], game: str) -> None:
+    assert reference_problems(openpyxl.load_workbook(reports[game].path)) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_recalculated_formulas_equal_the_exact_figures(reports: dict[str, Written],
+                                                       recalculated: dict[str, openpyxl.Workbook],
+                                                       game: str) -> None:
+    book = recalculated[game]
+    wrong = {f"{sheet}!{cell}": (book[sheet][cell].value, str(exact), float(exact))
+             for (sheet, cell), exact in reports[game].exact.items() if not close(book[sheet][cell].value, exact)}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_cell_holds_an_error_value(recalculated: dict[str, openpyxl.Workbook], game: str) -> None:
+    errors = [f"{sheet.title}!{cell.coordinate}: {cell.value}" for sheet in recalculated[game].worksheets
+              for row in sheet.iter_rows() for cell in row
+              if isinstance(cell.value, str) and cell.value.startswith(ERROR_PREFIXES)]
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_combinations_add_up_to_the_cycle(reports: dict[str, Written], recalculated: dict[str, openpyxl.Workbook],
+                                          game: str) -> None:
+    written, book = reports[game], recalculated[game]
+    cycle = written.analysis.cycle
+    tables = [sheet for sheet in book.worksheets if sheet["A2"].value == "cycle (all deals)"]
+    assert len(tables) >= 4
+    for sheet in tables:
+        total = next(row for row in range(report.HEADER_ROW + 1, sheet.max_row + 1)
+                     if sheet.cell(row, 1).value == "total")
+        assert sheet[report.CYCLE_CELL.replace("$", "")].value == cycle, sheet.title
+        assert written.exact[(sheet.title, f"C{total}")] == cycle, sheet.title  # the exact integers
+        assert int(sheet[f"J{total}"].value) == cycle, sheet.title  # the exact text beside the sum
+        assert close(sheet[f"C{total}"].value, Fraction(cycle)), sheet.title  # LibreOffice's SUM
+        assert close(sheet[f"D{total}"].value, Fraction(1)), sheet.title
