@@ -110,7 +110,10 @@ def river_chart(situations: SituationDecisions) -> pd.DataFrame:
             "fold with at least (outs)": (int(high) + 1 if high is not None else int(seen[0])) if always_fold else None,
             "outs seen": f"{int(seen[0])}-{int(seen[-1])}",
         })
-    return pd.DataFrame(rows).astype({"1x with at most (outs)": object, "fold with at least (outs)": object})
+    frame = pd.DataFrame(rows)
+    for column in ("1x with at most (outs)", "fold with at least (outs)"):  # whole numbers or None, not floats
+        frame[column] = pd.Series([row[column] for row in rows], dtype=object)
+    return frame
 
 
 def flop_situations(situations: SituationDecisions, denominator: int | None = None) -> pd.DataFrame:
