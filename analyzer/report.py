@@ -1,7 +1,7 @@
 """The math report as an Excel workbook, written for a test lab or a regulator.
 
 Sheets: Summary, Return table, one per main wager, one per side bet paytable,
-Strategy, Rules and Method. Every outcome sheet holds exact integer
+Strategy, Rules, Method and, when one was run, Simulation check. Every outcome sheet holds exact integer
 combination counts; its probabilities, contributions and totals are live
 formulas (combinations / cycle, probability x pays, SUM), so a reviewer can
 audit every cell. Excel has no fractions: numbers are floats, and wherever an
@@ -34,6 +34,7 @@ import analyzer
 from analyzer import figures
 from analyzer.results import Analysis
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
+from analyzer.simulation import SimulationCheck
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=14)
@@ -551,12 +552,49 @@ def write_method(sheet: Worksheet, analysis: Analysis) -> None:
     set_widths(sheet, (46, 110))
 
 
+def write_simulation_sheet(sheet: Worksheet, check: SimulationCheck) -> None:
+    """The independent simulation (:mod:`analyzer.simulation`): how it was run, then per wager the
+    hands, mean return, standard error, exact value, z-score and the verdict."""
+    put_title(sheet, f"{check.title}: simulation check against the exact values")
+    frame = check.table()
+    verdict = frame.columns[-1]
+    lines = [
+        ("method", ("Shuffled decks dealt card by card, the strategy applied to each deal, every wager settled by "
+                    "the written rules with the simulator's own hand evaluator (analyzer.simulation); it shares no "
+                    "counting or ranking code with the enumeration.")),
+        ("strategy", check.strategy),
+        ("hands", check.hands),
+        ("seed (numpy Generator, one per chunk of hands: seed and chunk number)", check.seed),
+        ("z-score", (f"(mean - exact) / standard error, the standard error from the wager's exact variance: "
+                     f"sqrt(variance / hands); a wager passes when {verdict}. The sample standard error, from the "
+                     "simulated hands alone, is smaller when a rare top award has not come up.")),
+        ("result", "every wager passes" if check.passed else "SOME WAGER FAILS: the analysis or the simulator is wrong"),
+    ]
+    for row, line in enumerate(lines, start=3):
+        put_row(sheet, row, line, {2: COUNT} if isinstance(line[1], int) else None)
+        sheet.cell(row=row, column=1).font = BOLD
+    header = 3 + len(lines) + 1
+    put_header(sheet, header, frame.columns)
+    formats = {3: COUNT, 4: DECIMAL, 5: DECIMAL, 6: DECIMAL, 8: "+0.00;-0.00", 10: DECIMAL}
+    for row, values in enumerate(frame.itertuples(index=False), start=header + 1):
+        put_row(sheet, row, [_finite(value) for value in values], formats)
+    sheet.freeze_panes = f"B{header + 1}"
+    set_widths(sheet, (40, 16, 14, 14, 16, 14, 30, 10, 10, 22))
+
+
+def _finite(value: object) -> object:
+    """A cell value: numpy scalars as Python numbers, an infinite z-score as text (Excel has no infinity)."""
+    value = value.item() if isinstance(value, np.generic) else value
+    return str(value) if isinstance(value, float) and not np.isfinite(value) else value
+
+
 # -- the workbook ------------------------------------------------------------
 def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None) -> openpyxl.Workbook:
+                   progressive: dict | None = None, simulation: SimulationCheck | None = None) -> openpyxl.Workbook:
     """The whole report in memory.
 
-    ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable.
+    ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable;
+    ``simulation``: a simulation check to add as its own sheet.
     """
     book, names = openpyxl.Workbook(), SheetNames()
     write_summary(_sheet(book, names, "Summary"), analysis, warnings,
@@ -572,6 +610,8 @@ def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | 
     write_strategy(_sheet(book, names, "Strategy"), analysis, posted_rule)
     write_rules(_sheet(book, names, "Rules"), analysis)
     write_method(_sheet(book, names, "Method"), analysis)
+    if simulation is not None:
+        write_simulation_sheet(_sheet(book, names, "Simulation check"), simulation)
     return book
 
 
@@ -587,9 +627,9 @@ def _sheet(book: openpyxl.Workbook, names: SheetNames, wanted: str) -> Worksheet
 
 
 def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None) -> None:
+                   progressive: dict | None = None, simulation: SimulationCheck | None = None) -> None:
     """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`)."""
-    save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive), Path(path))
+    save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, simulation), Path(path))
 
 
 def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
