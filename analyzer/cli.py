@@ -27,7 +27,7 @@ from analyzer.rules import GameRules, RulesError, game_names, load_game
 from analyzer.solve import solve_pay
 from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rule_file
 from analyzer.sanity import game_warnings, percent, table_warnings
-from analyzer.simulation.games import SimulationError
+from analyzer.simulation.hands import SimulationError
 from analyzer.summary import as_text, exact, summary
 
 

@@ -235,8 +235,14 @@ class Stacked:
         return np.array(self.decks)
 
 
-def test_a_stacked_deck_is_dealt_card_by_card(fourcardfever):
-    game, _ = prepared_game(fourcardfever)
+@pytest.fixture(scope="module")
+def fcf_game(fourcardfever):
+    """The simulator's Four Card Fever with the optimal strategy table (built once: a few seconds)."""
+    return prepared_game(fourcardfever)[0]
+
+
+def test_a_stacked_deck_is_dealt_card_by_card(fourcardfever, fcf_game):
+    game = fcf_game
     data = GameData.of(fourcardfever.rules)
     # player's five, then the dealer's six, the first of them face up
     results = game.play(Stacked("As Ad Ah Ac 2d 2c 3c 4c 5c 9d Jd"), 1, data)
@@ -265,8 +271,8 @@ def test_the_strategy_chart_s_hands_get_the_chart_s_decisions(crazy4):
     assert (game.strategy.decide(hands, None) == wanted).all()
 
 
-def test_up_card_decisions_survive_a_relabelling_of_suits(fourcardfever):
-    game, _ = prepared_game(fourcardfever)
+def test_up_card_decisions_survive_a_relabelling_of_suits(fourcardfever, fcf_game):
+    game = fcf_game
     situations = fourcardfever.situations
     rows = np.random.default_rng(5).choice(len(situations.cards), 20_000, replace=False)
     hands, up = situations.cards[rows].astype(np.int64), situations.up_card[rows].astype(np.int64)

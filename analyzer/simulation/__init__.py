@@ -6,7 +6,7 @@ enumeration. :func:`simulate` compares each wager's mean return with its exact v
 
 from analyzer.simulation.check import (Z_LIMIT, SimulationCheck, WagerCheck, committed_holdem_analysis,
                                        default_hands, exact_figures, simulate)
-from analyzer.simulation.games import SimulationError
+from analyzer.simulation.hands import SimulationError
 
 __all__ = ["Z_LIMIT", "SimulationCheck", "SimulationError", "WagerCheck", "committed_holdem_analysis",
            "default_hands", "exact_figures", "simulate"]

@@ -35,7 +35,8 @@ from joblib import Parallel, delayed
 from analyzer import figures
 from analyzer.progress import progress_bar
 from analyzer.results import distribution
-from analyzer.simulation.games import GAMES, FourCardGame, GameData, HoldemGame, SimulationError, StrategyTable
+from analyzer.simulation.games import GAMES, FourCardGame, GameData, HoldemGame, StrategyTable
+from analyzer.simulation.hands import SimulationError
 
 #: A wager fails the check when its |z| exceeds this.
 Z_LIMIT = 4

@@ -21,14 +21,10 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from analyzer.simulation.hands import at_least, best, pays
+from analyzer.simulation.hands import ORDERS, SimulationError, at_least, best, pays
 
 FOUR, FIVE = "four_card", "five_card"
 DECK = 52
-
-
-class SimulationError(ValueError):
-    """A game or strategy the simulator cannot play as written; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +37,8 @@ class Paytable:
     @classmethod
     def of(cls, ranking: str, paytable) -> Paytable:
         """From a game file's paytable (:class:`analyzer.rules.Paytable`): its hand names and pays only."""
+        if ranking not in ORDERS:
+            raise SimulationError(f"the simulator has no evaluator for {ranking} hands (paytable {paytable.name})")
         return cls(ranking, tuple((line.pattern.text, float(line.pays)) for line in paytable.lines))
 
 

@@ -62,6 +62,10 @@ CATEGORY_SPAN = 1 << (5 * DIGIT_BITS)
 TOP_SHIFT = 4 * DIGIT_BITS
 
 
+class SimulationError(ValueError):
+    """A game, paytable or strategy the simulator cannot play as written; the message says why."""
+
+
 def cards(text: str) -> np.ndarray:
     """Cards of a space-separated list such as ``"As Td 2c"``, as one row.
 
@@ -160,7 +164,7 @@ def matches(values: np.ndarray, ranking: str, name: str) -> np.ndarray:
     """
     parsed = HAND_NAME.fullmatch(name)
     if parsed is None or parsed["category"] not in ORDERS[ranking]:
-        raise ValueError(f"the simulator cannot read the hand {name!r} of a {ranking} paytable")
+        raise SimulationError(f"the simulator cannot read the hand {name!r} of a {ranking} paytable")
     category, rank = parsed["category"], parsed["rank"]
     if parsed["better"]:
         return at_least(values, ranking, category, rank)
