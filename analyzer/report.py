@@ -1,8 +1,8 @@
 """The math report as an Excel workbook, written for a test lab or a regulator.
 
 Sheets: Summary, Return table, one per main wager, one per side bet paytable,
-Strategy, Rules, Method and, when one was run, Simulation check. Every outcome sheet holds exact integer
-combination counts; its probabilities, contributions and totals are live
+Strategy, Rules, Method and, when one was run, Simulation check. Every outcome
+sheet holds exact integer combination counts; its probabilities, contributions and totals are live
 formulas (combinations / cycle, probability x pays, SUM), so a reviewer can
 audit every cell. Excel has no fractions: numbers are floats, and wherever an
 exact value matters an adjacent text cell holds it as "p/q".
