@@ -1,8 +1,9 @@
 """The ``analyzer`` command: list games, print a game's exact analysis, write its math report.
 
 Exit codes: 0 on success; 2 with a one-line message on bad input (unknown
-game, bad option, unwritable output), before any file is written; 130 when
-interrupted (no half-written file is left behind).
+game, bad option, unwritable output), before any file is written; 1 when
+``simulate`` finds a wager outside the z-score limit; 130 when interrupted
+(no half-written file is left behind).
 """
 
 from __future__ import annotations
@@ -24,16 +25,18 @@ from analyzer.posted_rule import PostedRule, derive_posted_rule
 from analyzer.procedure_risk import procedure_risk, unsupported_exposure
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import Analysis, GameResults
-from analyzer.rules import RulesError, game_names, load_game
+from analyzer.rules import GameRules, RulesError, game_names, load_game
 from analyzer.solve import solve_pay
 from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rule_file
 from analyzer.sanity import game_warnings, percent, table_warnings
+from analyzer.simulation.hands import SimulationError
 from analyzer.summary import as_text, exact, summary
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from analyzer.holdem.results import HoldemPostedRule
+    from analyzer.simulation import SimulationCheck
 
 DEFAULT_REPORTS = Path("reports")
 
@@ -64,14 +67,27 @@ def _edge(text: str) -> Fraction:
     return value / 100 if text.strip().endswith("%") else value
 
 
-def _jobs(text: str) -> int:
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--jobs takes a whole number, not {text!r}") from None
-    if jobs < 1:
-        raise argparse.ArgumentTypeError("--jobs must be at least 1")
-    return jobs
+def _count(flag: str, smallest: int):
+    """An argparse type: a whole number (``1_000_000`` and ``1,000,000`` work too) of at least ``smallest``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} takes a whole number, not {text!r}") from None
+        if value < smallest:
+            raise argparse.ArgumentTypeError(f"{flag} must be at least {smallest}")
+        return value
+    return parse
+
+
+_jobs = _count("--jobs", 1)
+
+
+def _simulation_hands(text: str) -> int:
+    hands = _count("--simulation-hands", 0)(text)
+    if hands == 1:
+        raise argparse.ArgumentTypeError("--simulation-hands must be 0 (no simulation check) or at least 2")
+    return hands
 
 
 def build_parser() -> Parser:
@@ -129,6 +145,19 @@ def build_parser() -> Parser:
                                 help="the workbook to write (default: reports/GAME.xlsx)")
     report_command.add_argument("--charts", action="store_true",
                                 help="also write the strategy and net-result charts as PNG files beside it")
+    report_command.add_argument("--simulation-hands", type=_simulation_hands, default=None, metavar="N",
+                                help="hands of the report's Simulation check sheet (default: a few seconds' "
+                                     "worth for the game; 0: no simulation check)")
+    report_command.add_argument("--seed", type=_count("--seed", 0), default=1,
+                                help="seed of the simulation check's shuffles (default 1)")
+    simulate_command = game_command("simulate", "check the exact figures against an independent simulation: "
+                                    "shuffled decks, the strategy applied, every wager settled by the written "
+                                    "rules; each wager's mean return, standard error and z-score")
+    simulate_command.add_argument("--hands", type=_count("--hands", 2), default=None, metavar="N",
+                                  help="hands to deal (default: 1,000,000; 100,000 for Ultimate Texas Hold'em)")
+    simulate_command.add_argument("--seed", type=_count("--seed", 0), default=1,
+                                  help="seed of the shuffles (default 1): the same seed and hands, the same result")
+    simulate_command.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -156,6 +185,8 @@ def run(arguments: list[str]) -> int:
         return _compare(args, options)
     if args.command == "solve":
         return _solve(args, options)
+    if args.command == "simulate":
+        return _simulate(args, rules, options)
     progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
     written = load_strategy(args.strategy, rules.ranking) if args.strategy else None
     if written and rules.engine != "one_decision":
@@ -185,6 +216,12 @@ def run(arguments: list[str]) -> int:
         risk = None  # no exposed analysis in the cache: the game's report has no Procedure risk sheet
     posted_rule = posted_rule_of(analysis)
     warnings = game_warnings(analysis)
+    simulation = None
+    if args.command == "report" and args.simulation_hands != 0:
+        from analyzer.simulation import default_hands, simulate
+        simulation = simulate(analysis, args.simulation_hands or default_hands(args.game, report=True), args.seed,
+                              jobs=args.jobs, progress=not args.quiet)
+        warnings += simulation.warnings()
     progressive_results = None
     if progressive is not None:
         table = progressive_table(analysis, progressive)
@@ -203,7 +240,7 @@ def run(arguments: list[str]) -> int:
             print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
         if output is None:
             return 0
-    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk)
+    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk, simulation)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     if getattr(args, "charts", False):  # report only
         from analyzer.charts import write_charts
@@ -220,8 +257,8 @@ def posted_rule_of(analysis: GameResults) -> PostedRule | HoldemPostedRule | Non
 
 def write_report(analysis: GameResults, output: Path, warnings: list[str],
                  posted_rule: PostedRule | HoldemPostedRule | None, progressive_results: dict | None = None,
-                 evaluated: dict | None = None,
-                 risk: pd.DataFrame | None = None) -> dict[tuple[str, str], Fraction]:
+                 evaluated: dict | None = None, risk: pd.DataFrame | None = None,
+                 simulation: SimulationCheck | None = None) -> dict[tuple[str, str], Fraction]:
     """Write the math report as ``analyzer report`` does; returns the exact figure behind
     each formula cell, by (sheet, cell) (see :class:`analyzer.report.Report`)."""
     from analyzer.report import write_workbook
@@ -233,7 +270,26 @@ def write_report(analysis: GameResults, output: Path, warnings: list[str],
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
                  for row in posted_rule.table().itertuples(index=False)]}
-    return write_workbook(analysis, output, warnings, posted, progressive_results, risk)
+    return write_workbook(analysis, output, warnings, posted, progressive_results, risk, simulation)
+
+
+def _simulate(args: argparse.Namespace, rules: GameRules, options: dict[str, str]) -> int:
+    """``analyzer simulate``: exit code 1 when a wager's |z| exceeds the limit."""
+    from analyzer.simulation import committed_holdem_analysis, default_hands, simulate
+    if args.strategy or args.progressive:
+        raise UsageError("simulate plays the analysis's own strategy: --strategy and --progressive are not for it")
+    if rules.engine == "holdem":  # the committed counts of enumerations/uth and uth_posted: no enumeration
+        analysis = committed_holdem_analysis(rules)
+    else:
+        with execution_backend(args.backend, args.scheduler):
+            analysis = analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
+                               paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify)
+    check = simulate(analysis, args.hands or default_hands(args.game), args.seed, jobs=args.jobs,
+                     progress=not args.quiet)
+    print(json.dumps(check.as_dict(), indent=2) if args.json else check.as_text())
+    for warning in check.warnings():
+        print(f"WARNING: {warning}", file=sys.stderr)
+    return 0 if check.passed else 1
 
 
 def _notify(message: str) -> None:
@@ -276,7 +332,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``analyzer`` console command."""
     try:
         code = run(sys.argv[1:] if argv is None else argv)
-    except (UsageError, RulesError, BackendError) as error:
+    except (UsageError, RulesError, BackendError, SimulationError) as error:
         print(f"analyzer: error: {error}", file=sys.stderr)
         code = 2
     except KeyboardInterrupt:

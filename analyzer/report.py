@@ -1,8 +1,10 @@
 """The math report as an Excel workbook, written for a test lab or a regulator.
 
 Sheets: Summary, Return table, one per main wager, one per side bet paytable,
-Strategy, Strategy chart (colour-coded decisions), Rules and Method. Every outcome sheet holds exact integer
-combination counts; its probabilities, contributions and totals are live
+Procedure risk (when exposed-card analyses are cached), Strategy, Strategy chart
+(colour-coded decisions), Rules, Method and, when one was run, Simulation check.
+Every outcome sheet holds exact integer combination counts; its probabilities,
+contributions and totals are live
 formulas (combinations / cycle, probability x pays, SUM), so a reviewer can
 audit every cell. Excel has no fractions: numbers are floats, and wherever an
 exact value matters an adjacent text cell holds it as "p/q". The workbook
@@ -37,6 +39,7 @@ from analyzer import figures
 from analyzer.procedure_risk import PLAYER_ADVANTAGE
 from analyzer.results import Analysis
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
+from analyzer.simulation import SimulationCheck
 from analyzer.strategy_grid import decision_colour, decision_grid
 
 BOLD = Font(bold=True)
@@ -622,13 +625,51 @@ def write_procedure_risk(sheet: Worksheet, analysis: Analysis, table: pd.DataFra
     set_widths(sheet, (30, 20, 34, 44, 90))
 
 
+def write_simulation_sheet(sheet: Worksheet, check: SimulationCheck) -> None:
+    """The independent simulation (:mod:`analyzer.simulation`): how it was run, then per wager the
+    hands, mean return, standard error, exact value, z-score and the verdict."""
+    put_title(sheet, f"{check.title}: simulation check against the exact values")
+    frame = check.table()
+    verdict = frame.columns[-1]
+    lines = [
+        ("method", ("Shuffled decks dealt card by card, the strategy applied to each deal, every wager settled by "
+                    "the written rules with the simulator's own hand evaluator (analyzer.simulation); it shares no "
+                    "counting or ranking code with the enumeration.")),
+        ("strategy", check.strategy),
+        ("hands", check.hands),
+        ("seed (numpy Generator, one per chunk of hands: seed and chunk number)", check.seed),
+        ("z-score", (f"(mean - exact) / standard error, the standard error from the wager's exact variance: "
+                     f"sqrt(variance / hands); a wager passes when {verdict}. The sample standard error, from the "
+                     "simulated hands alone, is smaller when a rare top award has not come up.")),
+        ("result", "every wager passes" if check.passed else "SOME WAGER FAILS: the analysis or the simulator is wrong"),
+    ]
+    for row, line in enumerate(lines, start=3):
+        put_row(sheet, row, line, {2: COUNT} if isinstance(line[1], int) else None)
+        sheet.cell(row=row, column=1).font = BOLD
+    header = 3 + len(lines) + 1
+    put_header(sheet, header, frame.columns)
+    formats = {3: COUNT, 4: DECIMAL, 5: DECIMAL, 6: DECIMAL, 8: "+0.00;-0.00", 10: DECIMAL}
+    for row, values in enumerate(frame.itertuples(index=False), start=header + 1):
+        put_row(sheet, row, [_finite(value) for value in values], formats)
+    sheet.freeze_panes = f"B{header + 1}"
+    set_widths(sheet, (40, 16, 14, 14, 16, 14, 30, 10, 10, 22))
+
+
+def _finite(value: object) -> object:
+    """A cell value: numpy scalars as Python numbers, an infinite z-score as text (Excel has no infinity)."""
+    value = value.item() if isinstance(value, np.generic) else value
+    return str(value) if isinstance(value, float) and not np.isfinite(value) else value
+
+
 # -- the workbook ------------------------------------------------------------
 def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None) -> Report:
+                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
+                   simulation: SimulationCheck | None = None) -> Report:
     """The whole report in memory.
 
     ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable;
-    ``procedure_risk``: the house edge under each procedure leak (see :mod:`analyzer.procedure_risk`).
+    ``procedure_risk``: the house edge under each procedure leak (see :mod:`analyzer.procedure_risk`);
+    ``simulation``: a simulation check to add as its own sheet.
     """
     book, names = Report(), SheetNames()
     write_summary(_sheet(book, names, "Summary"), analysis, warnings,
@@ -647,6 +688,8 @@ def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | 
     write_strategy_chart(_sheet(book, names, "Strategy chart"), analysis)
     write_rules(_sheet(book, names, "Rules"), analysis)
     write_method(_sheet(book, names, "Method"), analysis)
+    if simulation is not None:
+        write_simulation_sheet(_sheet(book, names, "Simulation check"), simulation)
     return book
 
 
@@ -662,12 +705,12 @@ def _sheet(book: openpyxl.Workbook, names: SheetNames, wanted: str) -> Worksheet
 
 
 def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None,
-                   progressive: dict | None = None,
-                   procedure_risk: pd.DataFrame | None = None) -> dict[tuple[str, str], Fraction]:
+                   progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
+                   simulation: SimulationCheck | None = None) -> dict[tuple[str, str], Fraction]:
     """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`);
     returns the exact figure behind each formula cell (:attr:`Report.exact`)."""
-    return save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk),
-                           Path(path)).exact
+    return save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk,
+                                                  simulation), Path(path)).exact
 
 
 def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
