@@ -22,7 +22,7 @@ from analyzer.compare import as_display, compare_paytables
 from analyzer.distributed import BackendError, execution_backend
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import PostedRule, derive_posted_rule
-from analyzer.procedure_risk import procedure_risk, unsupported_exposure
+from analyzer.procedure_risk import class_totals_folder, figures_only, procedure_risk, unsupported_exposure
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import Analysis, GameResults
 from analyzer.rules import GameRules, RulesError, game_names, load_game
@@ -202,6 +202,8 @@ def run(arguments: list[str]) -> int:
         output = _checked_output(args.output)
     elif args.command == "protect" and args.output:
         output = _checked_output(args.output)
+    if args.command == "protect" and figures_only(rules, exposed):
+        return _protect_figures_only(args, rules, options, exposed, output)
 
     def run_analysis(exposed_cards: int, cache: bool = not args.no_cache) -> GameResults:
         return analyze(args.game, options, jobs=args.jobs, progress=not args.quiet, paytable_files=tuple(args.paytable),
@@ -290,6 +292,44 @@ def _simulate(args: argparse.Namespace, rules: GameRules, options: dict[str, str
     for warning in check.warnings():
         print(f"WARNING: {warning}", file=sys.stderr)
     return 0 if check.passed else 1
+
+
+def _protect_figures_only(args: argparse.Namespace, rules: GameRules, options: dict[str, str], exposed: int,
+                          output: Path | None) -> int:
+    """``protect`` with two dealer cards seen: the exact figures summed one class of exposed cards at a
+    time (:mod:`analyzer.exposure_figures`); no full tables, so ``-o`` writes the procedure risk table."""
+    import shutil
+
+    from analyzer.exposure import expose
+    from analyzer.exposure_figures import exposure_totals
+    from analyzer.report import write_table_workbook
+
+    folder = class_totals_folder(rules, exposed)
+    if args.no_cache and folder.is_dir():
+        shutil.rmtree(folder)
+
+    def run_analysis(cards: int) -> GameResults:
+        return analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
+                       paytable_files=tuple(args.paytable), cache=True, notify=_notify, exposed=cards)
+
+    with execution_backend(args.backend, args.scheduler):
+        figures = exposure_totals(expose(rules, exposed), jobs=args.jobs, progress=not args.quiet,
+                                  folder=folder).figures()
+        risk = procedure_risk(rules, {0: run_analysis(0)}, run_analysis)
+    title = f"{expose(rules, exposed).title}: exact figures, summed one class of exposed cards at a time"
+    if args.json:
+        print(json.dumps(exact({"title": title, **figures, "procedure_risk": risk.to_dict(orient="records")}),
+                         indent=2))
+    else:
+        print(title)
+        for name in ("house_edge_per_ante", "element_of_risk"):
+            print(f"  {name.replace('_', ' '):22} {percent(figures[name]):>12}  {figures[name]}")
+        print(f"  {'average total bet':22} {float(figures['average_total_bet']):>12.6f}  {figures['average_total_bet']}")
+        print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
+    if output is not None:
+        write_table_workbook(risk, f"{rules.title}: procedure risk (house edge per ante)", output)
+        print(f"wrote {output} (the procedure risk table; two seen cards give figures, not full tables)")
+    return 0
 
 
 def _notify(message: str) -> None:

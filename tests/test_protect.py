@@ -27,7 +27,9 @@ from analyzer.cards import combinations, parse_cards
 from analyzer.enumeration import Situations, exposed_card_situations, exposed_sets
 from analyzer.exposure import expose
 from analyzer.isomorphism import canonical_keys
-from analyzer.procedure_risk import PLAYER_ADVANTAGE, procedure_risk_table
+from analyzer import procedure_risk as procedure_risk_module
+from analyzer.exposure_figures import exposure_totals
+from analyzer.procedure_risk import PLAYER_ADVANTAGE, procedure_risk, procedure_risk_table
 from analyzer.ranking import best_ranks_of
 from analyzer.results import Analysis
 from analyzer.rules import OUTCOMES, RulesError, load_game
@@ -158,8 +160,7 @@ def test_the_table_flags_a_player_advantage():
 
 @pytest.mark.parametrize("arguments, message", [
     (["protect", "uth", "--exposed-dealer-cards", "1"], "not supported"),
-    (["protect", "fourcardfever", "--exposed-dealer-cards", "1"], "beyond this version's exact budget"),
-    (["protect", "crazy4", "--exposed-dealer-cards", "2"], "beyond this version's exact budget"),
+    (["protect", "fourcardfever", "--exposed-dealer-cards", "2"], "beyond this version's exact budget"),
     (["protect", "crazy4", "--exposed-dealer-cards", "3"], "invalid choice"),
     (["protect", "crazy4"], "required"),
     (["protect", "crazy4", "--exposed-dealer-cards", "1", "-o", "no/such/folder/r.xlsx"], "does not exist"),
@@ -176,6 +177,7 @@ def test_protect_prints_json_and_writes_a_procedure_risk_sheet(monkeypatch, caps
     rules, situations = chunks[(44,)]
     reduced = Analysis(rules, situations, decide(rules, situations))
     monkeypatch.setattr(cli, "analyze", lambda game, options, exposed=0, **_: reduced if exposed else crazy4)
+    monkeypatch.setattr(procedure_risk_module, "COMMITTED_EDGES", tmp_path / "none.csv")
     output = tmp_path / "protect.xlsx"
     assert cli.run(["protect", "crazy4", "--exposed-dealer-cards", "1", "--json", "--quiet", "-o", str(output)]) == 0
     printed = capsys.readouterr().out
@@ -196,3 +198,43 @@ def test_the_golden_edges_start_from_the_normal_game(crazy4):
     assert Fraction(rows["crazy4", 0]["house_edge_per_ante"]) == crazy4.main_figures()["house_edge_per_ante"]
     assert int(rows["crazy4", 1]["cycle"]) == 5 * crazy4.cycle  # one of the dealer's five cards marked seen
     assert Fraction(rows["crazy4", 1]["house_edge_per_ante"]) < Fraction(rows["crazy4", 0]["house_edge_per_ante"])
+
+
+# -- two seen cards: the figures summed one class of exposed cards at a time -------------
+def test_class_by_class_totals_equal_the_full_analysis_of_those_classes(tmp_path, monkeypatch):
+    rules = expose(load_game("crazy4"), 2)
+    cards, sizes = exposed_sets(2)
+    chosen = [0, 100]
+    totals = exposure_totals(rules, folder=tmp_path, classes=chosen)
+    parts = [exposed_card_situations(rules, tuple(int(card) for card in cards[index])) for index in chosen]
+    whole = Situations(
+        cards=np.concatenate([part.cards for part in parts]),
+        weights=np.concatenate([part.weights * int(sizes[index]) for part, index in zip(parts, chosen)]),
+        best_rank=np.concatenate([part.best_rank for part in parts]),
+        outcome_counts=np.concatenate([part.outcome_counts for part in parts]),
+        dealer_hands=parts[0].dealer_hands,
+        up_card=np.concatenate([part.up_card for part in parts]),
+        seen_cards=np.concatenate([part.seen_cards for part in parts]))
+    full = Analysis(rules, whole, decide(rules, whole)).main_figures()
+    found = totals.figures()
+    assert found["cycle"] == whole.cycle
+    for name in ("house_edge_per_ante", "element_of_risk", "average_total_bet"):
+        assert found[name] == full[name]
+    assert found["actions"] == full["actions"]
+    # resumed from the saved class totals: nothing is enumerated again
+    monkeypatch.setattr("analyzer.exposure_figures.class_totals", lambda *_: pytest.fail("recomputed"))
+    assert exposure_totals(rules, folder=tmp_path, classes=chosen) == totals
+
+
+def test_the_risk_table_uses_the_committed_edges_when_nothing_is_cached(crazy4):
+    rules = load_game("crazy4")
+    table = procedure_risk(rules, {0: crazy4}, lambda exposed: pytest.fail("nothing is cached"))
+    with open(procedure_risk_module.COMMITTED_EDGES) as handle:
+        committed = {int(row["exposed_dealer_cards"]): row["house_edge_per_ante"]
+                     for row in csv.DictReader(handle) if row["game"] == "crazy4"}
+    row = table.set_index("procedure").loc["1 dealer card exposed"]
+    assert row["exact"] == committed[1] and "committed" in row["method"]
+    changed = load_game("crazy4", {"super_bonus_without_qualifier": "push"})
+    row = procedure_risk(changed, {0: crazy4}, lambda exposed: pytest.fail("nothing is cached")) \
+        .set_index("procedure").loc["1 dealer card exposed"]
+    assert row["house edge per ante"] == "not computed"  # committed figures hold for the game as shipped only
