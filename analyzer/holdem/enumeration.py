@@ -46,6 +46,7 @@ directory, and added as integers: any split gives the same numbers.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from collections.abc import Callable, Sequence
@@ -641,7 +642,7 @@ def class_sums(flops: np.ndarray, weights: np.ndarray) -> HoldemSums:
                    HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, sums.ev_sums, sums.bet_counts,
                    sums.check_counts, sums.flop_actions, sums.river_actions, sums.flop_summary, sums.river_summary,
                    values)
-    return HoldemSums(**{**{name: getattr(sums, name) for name in HoldemSums.SHAPES}, "flop_values": values})
+    return dataclasses.replace(sums, flop_values=values)
 
 
 # --------------------------------------------------------------------------- chunks, checkpoints
