@@ -7,7 +7,9 @@ The number of dealer hands H with ``H ∩ P = ∅`` and ``rank(H) < x`` is
 For every subset size k the counter keeps, for every k-card set S, the sorted
 ranks of the hands that contain S (one flat sorted array of keys
 ``colex(S) * R + rank``), so one query is a binary search per subset of P:
-2^|P| searches instead of a loop over every dealer hand. Exact and integer.
+2^|P| searches instead of a loop over every dealer hand (small levels are kept
+as dense cumulative tables, and sets as large as a hand, which hold at most
+one hand, as one rank per set). Exact and integer.
 
 >>> import numpy as np
 >>> from analyzer.cards import combinations
@@ -73,6 +75,19 @@ class CumulativeLevel:
         return self.table[segment[:, None], thresholds]
 
 
+@dataclass(frozen=True)
+class WholeHandLevel:
+    """Sets as large as a hand: each holds at most one hand, so ``ranks[colex(S)]`` is that hand's rank
+    (``rank_count`` where S is no hand: never below a threshold). One gather per query."""
+
+    size: int
+    ranks: np.ndarray
+
+    def count(self, segment: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+        """1 where the set ``segment`` is a hand ranked below the threshold, else 0."""
+        return (self.ranks[segment][:, None] < thresholds).astype(np.int64)
+
+
 class DisjointRankCounter:
     """Counts hands that avoid given cards and rank below given thresholds.
 
@@ -89,10 +104,16 @@ class DisjointRankCounter:
         self.levels = [self._level(hands, ranks, size)
                        for size in range(min(hands.shape[1], max_excluded) + 1)]
 
-    def _level(self, hands: np.ndarray, ranks: np.ndarray, size: int) -> SortedLevel | CumulativeLevel:
+    def _level(self, hands: np.ndarray, ranks: np.ndarray,
+               size: int) -> SortedLevel | CumulativeLevel | WholeHandLevel:
         positions = subset_positions(hands.shape[1], size)
         segment_count = comb(DECK_SIZE, size)
         width = self.rank_count + 1
+        if size == hands.shape[1] and segment_count * width > DENSE_CELLS:
+            dtype = np.int16 if self.rank_count < 2**15 else np.int32
+            whole = np.full(segment_count, self.rank_count, dtype=dtype)
+            whole[colex_index(hands)] = ranks
+            return WholeHandLevel(size, whole)
         if segment_count * width <= DENSE_CELLS:
             cells = np.zeros(segment_count * width, dtype=np.int64)
             for subset in positions:

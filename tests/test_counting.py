@@ -66,6 +66,19 @@ def test_disjoint_rank_counter_against_a_plain_loop(excluded_size):
     assert (fast[:, -1] == comb(DECK - excluded_size, HAND)).all()
 
 
+def test_disjoint_rank_counter_with_many_ranks_keeps_whole_hands_as_one_rank_per_set():
+    """With 1,100 ranks the three-card level is too big for a dense table: one rank per three-card set."""
+    hands, ranks, _ = toy_problem()
+    ranks = ranks * 100 + hands[:, 0]
+    counter = DisjointRankCounter(hands, ranks, rank_count=1100, max_excluded=4)
+    assert type(counter.levels[3]).__name__ == "WholeHandLevel"
+    rng = np.random.default_rng(5)
+    queries = np.sort(np.array([rng.choice(DECK, 4, replace=False) for _ in range(150)]), axis=1)
+    thresholds = rng.integers(0, 1101, size=(150, 3))
+    for query, row, counted in zip(queries, thresholds, counter.count_below(queries, thresholds)):
+        assert counted.tolist() == plain_count_below(hands, ranks, query, row)
+
+
 def test_disjoint_rank_counter_with_thresholds_per_query():
     hands, ranks, rank_count = toy_problem()
     counter = DisjointRankCounter(hands, ranks, rank_count=rank_count, max_excluded=3)
