@@ -11,9 +11,12 @@ No full enumeration runs here.
 
 from __future__ import annotations
 
+import csv
 import itertools
+import json
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -247,3 +250,35 @@ def test_reduced_run_figures_and_table(reduced):
     assert best == chosen
     row = table[(table["hand"] == "AA") & (table["seen_rank"] == "K")].iloc[0]
     assert row["decision"] == "4x" and isinstance(row["ev_4x"], Fraction)
+
+
+# --------------------------------------------------------------------------- the committed full run
+
+
+def test_committed_full_run():
+    """enumerations/protect/uth_exposed_1.json (scripts/uth_exposure.py): every deal of the cycle, a
+    player advantage (normal play: 2.184971% house edge), 3x never the choice, consistent table."""
+    folder = Path(__file__).resolve().parents[1] / "enumerations" / "protect"
+    figures = json.loads((folder / "uth_exposed_1.json").read_text(encoding="utf-8"))
+    assert int(figures["cycle"]) == seen.EXPOSED_CYCLE and figures["complete"] == "True"
+    edge = Fraction(figures["house_edge_per_ante"])
+    assert edge == Fraction(-8592081451, 63213204600) < 0 < Fraction(figures["normal_house_edge_per_ante"])
+    assert Fraction(figures["element_of_risk"]) == edge / Fraction(figures["average_total_bet"])
+    frequencies = {name: Fraction(value) for name, value in figures.items() if name.startswith("frequency")}
+    assert sum(value for name, value in frequencies.items() if "pre-flop" in name) == 1
+    assert frequencies["frequency flop 2x"] + frequencies["frequency flop check"] == frequencies[
+        "frequency pre-flop check"]
+    assert frequencies["frequency river 1x"] + frequencies["frequency river fold"] == frequencies[
+        "frequency flop check"]
+    assert frequencies["frequency pre-flop 3x"] == 0
+    with open(folder / "uth_exposed_1_preflop.csv", encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 5083 and sum(int(row["combinations"]) for row in rows) == seen.HOLE_SEEN
+    raised = sum(int(row["combinations"]) for row in rows if row["decision"] == "4x")
+    assert Fraction(raised, seen.HOLE_SEEN) == frequencies["frequency pre-flop 4x"]
+    for row in rows:
+        evs = {choice: Fraction(row["ev_" + choice]) for choice in ("check", "3x", "4x")}
+        assert evs[row["decision"]] == max(evs.values())
+    # every (hole, seen card) stands for as many deals: the mean of the best EVs is the player's edge
+    best = sum(int(row["combinations"]) * Fraction(row["ev_" + row["decision"]]) for row in rows)
+    assert best / seen.HOLE_SEEN == -edge

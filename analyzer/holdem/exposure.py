@@ -643,7 +643,7 @@ def analyze_exposed(jobs: int = 1, progress: bool = True, checkpoint_dir: Path |
     """Exact analysis of UTH with one dealer hole card seen (a reduced run when flop classes are given)."""
     sums = enumerate_exposed_sums(jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir,
                                   flop_class_indices=flop_class_indices)
-    complete = flop_class_indices is None or len(set(int(i) for i in flop_class_indices)) == len(flop_classes())
+    complete = flop_class_indices is None or len({int(i) for i in flop_class_indices}) == len(flop_classes())
     return ExposedResults.from_sums(sums, complete=complete)
 
 
