@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer import __version__
+from analyzer.collusion import DEFAULT_DEALS, MAX_COLLUDERS
 from analyzer.compare import as_display, compare_paytables
 from analyzer.distributed import BackendError, execution_backend
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import PostedRule, derive_posted_rule
-from analyzer.procedure_risk import class_totals_folder, figures_only, procedure_risk, unsupported_exposure
+from analyzer.procedure_risk import (class_totals_folder, colluders_label, figures_only, procedure_risk,
+                                     unsupported_exposure)
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import Analysis, GameResults
 from analyzer.rules import GameRules, RulesError, game_names, load_game
@@ -135,8 +137,16 @@ def build_parser() -> Parser:
     solve_command.add_argument("--json", action="store_true", help="print one JSON object")
     protect_command = game_command("protect", "game protection: the exact house edge when the player sees some "
                                    "of the dealer's face-down cards (a procedure leak)")
-    protect_command.add_argument("--exposed-dealer-cards", type=int, required=True, choices=(1, 2), metavar="K",
-                                 help="how many of the dealer's face-down cards the player sees (1 or 2)")
+    leak = protect_command.add_mutually_exclusive_group(required=True)
+    leak.add_argument("--exposed-dealer-cards", type=int, choices=(1, 2), metavar="K",
+                      help="how many of the dealer's face-down cards the player sees (1 or 2): exact")
+    leak.add_argument("--colluding-players", type=int, choices=range(1, MAX_COLLUDERS + 1), metavar="N",
+                      help=f"how many other players (1 to {MAX_COLLUDERS}) show the player their hands: an "
+                           "estimate from sampled deals, each settled exactly (see README)")
+    protect_command.add_argument("--deals", type=_count("--deals", 2), default=DEFAULT_DEALS, metavar="M",
+                                 help=f"with --colluding-players: deals to sample (default {DEFAULT_DEALS:,})")
+    protect_command.add_argument("--seed", type=_count("--seed", 0), default=1,
+                                 help="with --colluding-players: seed of the sampled deals (default 1)")
     protect_command.add_argument("--json", action="store_true", help="print one JSON object")
     protect_command.add_argument("-o", "--output", type=Path, default=None,
                                  help="also write the report of the game so played, with its Procedure risk sheet")
@@ -192,9 +202,11 @@ def run(arguments: list[str]) -> int:
     if written and rules.engine != "one_decision":
         raise UsageError(f"--strategy files are not supported for {rules.title} yet")
     output = None
-    exposed = getattr(args, "exposed_dealer_cards", 0)
+    exposed = getattr(args, "exposed_dealer_cards", None) or 0
     if exposed and (why := unsupported_exposure(rules, exposed)):
         raise UsageError(why)
+    if getattr(args, "colluding_players", None) and rules.engine != "one_decision":
+        raise UsageError(f"{rules.title}: colluding players are not supported for this game yet")
     if args.command == "report":
         if args.output is None:
             args.output = DEFAULT_REPORTS / f"{args.game}.xlsx"
@@ -202,6 +214,8 @@ def run(arguments: list[str]) -> int:
         output = _checked_output(args.output)
     elif args.command == "protect" and args.output:
         output = _checked_output(args.output)
+    if args.command == "protect" and args.colluding_players:
+        return _protect_colluders(args, rules, options, output)
     if args.command == "protect" and figures_only(rules, exposed):
         return _protect_figures_only(args, rules, options, exposed, output)
 
@@ -214,8 +228,8 @@ def run(arguments: list[str]) -> int:
         risk = (procedure_risk(rules, {exposed: analysis, **({0: run_analysis(0)} if exposed else {})},
                                lambda cached: run_analysis(cached, cache=True))
                 if args.command in ("protect", "report") and rules.engine == "one_decision" else None)
-    if args.command == "report" and risk is not None and not risk["exact"].iloc[1:].astype(bool).any():
-        risk = None  # no exposed analysis in the cache: the game's report has no Procedure risk sheet
+    if args.command == "report" and risk is not None and (risk["house edge per ante"].iloc[1:] == "not computed").all():
+        risk = None  # no leak analysed, cached or committed: the game's report has no Procedure risk sheet
     posted_rule = posted_rule_of(analysis)
     warnings = game_warnings(analysis)
     simulation = None
@@ -329,6 +343,42 @@ def _protect_figures_only(args: argparse.Namespace, rules: GameRules, options: d
     if output is not None:
         write_table_workbook(risk, f"{rules.title}: procedure risk (house edge per ante)", output)
         print(f"wrote {output} (the procedure risk table; two seen cards give figures, not full tables)")
+    return 0
+
+
+def _protect_colluders(args: argparse.Namespace, rules: GameRules, options: dict[str, str],
+                       output: Path | None) -> int:
+    """``protect --colluding-players N``: the estimate of :mod:`analyzer.collusion`, and the procedure risk
+    table with it; ``-o`` writes that table."""
+    from analyzer.collusion import estimate_collusion
+    from analyzer.report import write_table_workbook
+
+    def run_analysis(cards: int) -> GameResults:
+        return analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
+                       paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify,
+                       exposed=cards)
+
+    with execution_backend(args.backend, args.scheduler):
+        normal = run_analysis(0)
+    estimate = estimate_collusion(normal, args.colluding_players, args.deals, args.seed, jobs=args.jobs,
+                                  progress=not args.quiet)
+    risk = procedure_risk(rules, {0: normal}, run_analysis, {args.colluding_players: estimate})
+    low, high = estimate.interval()
+    if args.json:
+        print(json.dumps(exact({**estimate.as_dict(), "procedure_risk": risk.to_dict(orient="records")}), indent=2))
+    else:
+        print(f"{rules.title} with {colluders_label(args.colluding_players)} (their hands known to the player)")
+        print(f"  house edge per ante   {percent(estimate.edge):>12}  ESTIMATE from {estimate.deals:,} sampled deals "
+              f"(seed {estimate.seed}), 95% interval {percent(low)} to {percent(high)}")
+        print(f"  normal play           {percent(estimate.normal_edge):>12}  exact; an upper bound")
+        print(f"  decisions changed     {estimate.switched:>12,}  of {estimate.deals:,} deals")
+        print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
+    if estimate.edge < 0 or high < 0:
+        print(f"WARNING: {rules.title}: {colluders_label(args.colluding_players)} give the player the advantage "
+              f"(estimated house edge {percent(estimate.edge)})", file=sys.stderr)
+    if output is not None:
+        write_table_workbook(risk, f"{rules.title}: procedure risk (house edge per ante)", output)
+        print(f"wrote {output} (the procedure risk table)")
     return 0
 
 

@@ -1,10 +1,12 @@
 """The procedure risk table: a game's house edge under normal play and under each procedure leak.
 
-One row per procedure (normal play, one dealer card exposed, two ...), with
-the exact house edge per ante under the optimal strategy for what the player
-then knows, and a loud flag where the leak hands the player the advantage
-(a negative house edge). Leaks whose analysis is not at hand are listed as
-not computed, with the reason, rather than left out.
+One row per procedure (normal play, one dealer card exposed, two, one to
+six colluding players), with the house edge per ante under the optimal
+strategy for what the player then knows, and a loud flag where the leak hands
+the player the advantage (a negative house edge). Exposures are exact;
+colluders are estimates (:mod:`analyzer.collusion`), shown with their 95%
+interval and flagged as such. Leaks whose analysis is not at hand are listed
+as not computed, with the reason, rather than left out.
 
 >>> from fractions import Fraction
 >>> table = procedure_risk_table([("normal play", Fraction(3, 100), "exhaustive"),
@@ -23,6 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from analyzer.cache import cache_folder
+from analyzer.collusion import MAX_COLLUDERS, CollusionEstimate
 from analyzer.enumeration import exposed_sets
 from analyzer.exposure import expose
 from analyzer.exposure_figures import TOTALS_VERSION, exposure_totals
@@ -31,15 +34,19 @@ from analyzer.rules import GameRules, load_game
 from analyzer.sanity import percent
 
 PLAYER_ADVANTAGE = "PLAYER ADVANTAGE: the leak turns the game"
+UNCERTAIN = "uncertain: the 95% interval includes 0"
 
 #: Dealer cards seen in all (up-card included) for which the full analysis (every table) is built: one.
-#: Two seen cards mean 169 classes of exposed pairs of ~10^6 player classes each (about 10^8 rows):
-#: their figures are summed one class at a time (:mod:`analyzer.exposure_figures`), without full tables.
+#: Two seen cards mean 169 classes of exposed pairs of ~10^6 player classes each (about 10^8 rows), three
+#: mean 1,755 classes of triples (Four Card Fever with two flashed besides its up-card, about an hour on
+#: two cores): their figures are summed one class at a time (:mod:`analyzer.exposure_figures`).
 MAX_SEEN_DEALER_CARDS = 1
-MAX_STREAMED_SEEN_DEALER_CARDS = 2
+MAX_STREAMED_SEEN_DEALER_CARDS = 3
 
 #: Exact edges of the exposures computed once and committed (``scripts/protect_edges.py``).
 COMMITTED_EDGES = Path(__file__).resolve().parents[1] / "enumerations" / "protect" / "edges.csv"
+#: Colluder estimates computed once and committed (``scripts/protect_colluders.py``).
+COMMITTED_COLLUDERS = COMMITTED_EDGES.with_name("colluders.csv")
 
 
 def exposure_label(exposed: int) -> str:
@@ -95,23 +102,74 @@ def is_cached(rules: GameRules, exposed: int) -> bool:
     return (cache_folder(expose(rules, exposed) if exposed else rules) / "situations.npz").is_file()
 
 
-def procedure_risk_table(rows: list[tuple[str, Fraction | None, str]]) -> pd.DataFrame:
-    """(procedure, house edge per ante or None, method) rows as the report's table."""
+#: A table row: procedure, house edge per ante (None: not computed), method, and for an estimate its
+#: 95% interval (low, high).
+RiskRow = tuple[str, Fraction | None, str] | tuple[str, Fraction | None, str, tuple[float, float]]
+
+
+def _who(edge: Fraction | None, interval: tuple[float, float] | None) -> str:
+    if edge is None:
+        return ""
+    if interval is not None and interval[0] < 0 < interval[1]:
+        return UNCERTAIN
+    return PLAYER_ADVANTAGE if edge < 0 else "house"
+
+
+def procedure_risk_table(rows: list[RiskRow]) -> pd.DataFrame:
+    """(procedure, house edge per ante or None, method[, 95% interval of an estimate]) rows as the
+    report's table; an estimate has no "exact" figure."""
+    intervals = [row[3] if len(row) > 3 else None for row in rows]
     return pd.DataFrame({
-        "procedure": [procedure for procedure, _, _ in rows],
-        "house edge per ante": ["not computed" if edge is None else percent(edge) for _, edge, _ in rows],
-        "exact": ["" if edge is None else str(edge) for _, edge, _ in rows],
-        "who has the edge": ["" if edge is None else PLAYER_ADVANTAGE if edge < 0 else "house"
-                             for _, edge, _ in rows],
-        "method": [method for _, _, method in rows],
+        "procedure": [row[0] for row in rows],
+        "house edge per ante": ["not computed" if row[1] is None else percent(row[1]) for row in rows],
+        "exact": ["" if row[1] is None or interval else str(row[1]) for row, interval in zip(rows, intervals)],
+        "95% interval": ["" if interval is None else f"{percent(interval[0])} to {percent(interval[1])}"
+                         for interval in intervals],
+        "who has the edge": [_who(row[1], interval) for row, interval in zip(rows, intervals)],
+        "method": [row[2] for row in rows],
     })
 
 
-def procedure_risk(rules: GameRules, analysed: dict[int, GameResults],
-                   load: Callable[[int], GameResults]) -> pd.DataFrame:
+def colluders_label(colluders: int) -> str:
+    """``N colluding player(s)``."""
+    return f"{colluders} colluding player{'s' if colluders > 1 else ''}"
+
+
+def committed_collusion(rules: GameRules, colluders: int) -> CollusionEstimate | None:
+    """The estimate committed in ``enumerations/protect/colluders.csv``, for the game as shipped only."""
+    if not COMMITTED_COLLUDERS.is_file() or rules.input_hash != load_game(rules.name).input_hash:
+        return None
+    with open(COMMITTED_COLLUDERS, encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            if row["game"] == rules.name and int(row["colluders"]) == colluders:
+                return CollusionEstimate(rules.name, colluders, int(row["deals"]), int(row["seed"]),
+                                         Fraction(row["normal_house_edge_per_ante"]),
+                                         Fraction(row["mean_information_value"]), float(row["standard_error"]),
+                                         int(row["decisions_changed"]))
+    return None
+
+
+def collusion_rows(rules: GameRules, estimates: dict[int, CollusionEstimate]) -> list[RiskRow]:
+    """One row per number of colluders: the estimate in hand, else the committed one, else not computed."""
+    rows: list[RiskRow] = []
+    for colluders in range(1, MAX_COLLUDERS + 1):
+        estimate = estimates.get(colluders) or committed_collusion(rules, colluders)
+        if estimate is None:
+            rows.append((colluders_label(colluders), None,
+                         f"not computed yet: run analyzer protect {rules.name} --colluding-players {colluders}"))
+        else:
+            committed = "" if colluders in estimates else " (committed result, enumerations/protect)"
+            rows.append((colluders_label(colluders), estimate.edge, estimate.method() + committed,
+                         estimate.interval()))
+    return rows
+
+
+def procedure_risk(rules: GameRules, analysed: dict[int, GameResults], load: Callable[[int], GameResults],
+                   colluders: dict[int, CollusionEstimate] | None = None) -> pd.DataFrame:
     """The table for one game: normal play and every exposure, from the ``analysed`` results by number of
-    exposed cards, else from ``load`` when the exposure's enumeration is cached, else "not computed"."""
-    rows = []
+    exposed cards, else from ``load`` when the exposure's enumeration is cached, else "not computed"; then
+    the colluder estimates (``colluders`` by number of colluders, else committed ones)."""
+    rows: list[RiskRow] = []
     exhaustive = "exhaustive enumeration, optimal strategy for what the player sees"
     for exposed in range(3):
         results = analysed.get(exposed)
@@ -133,4 +191,4 @@ def procedure_risk(rules: GameRules, analysed: dict[int, GameResults],
         else:
             rows.append((exposure_label(exposed), None,
                          f"not computed yet: run analyzer protect {rules.name} --exposed-dealer-cards {exposed}"))
-    return procedure_risk_table(rows)
+    return procedure_risk_table(rows + collusion_rows(rules, colluders or {}))

@@ -36,7 +36,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 import analyzer
 from analyzer import figures
-from analyzer.procedure_risk import PLAYER_ADVANTAGE
+from analyzer.procedure_risk import PLAYER_ADVANTAGE, UNCERTAIN
 from analyzer.results import Analysis
 from analyzer.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
 from analyzer.simulation import SimulationCheck
@@ -619,10 +619,10 @@ def write_procedure_risk(sheet: Worksheet, analysis: Analysis, table: pd.DataFra
     _, end = _frame(sheet, 1, f"{analysis.rules.title}: procedure risk (house edge per ante, optimal play "
                     "for what the player sees)", table, totals=False)
     for row in sheet.iter_rows(min_row=3, max_row=end):
-        if any(cell.value == PLAYER_ADVANTAGE for cell in row):
+        if any(cell.value in (PLAYER_ADVANTAGE, UNCERTAIN) for cell in row):
             for cell in row:
                 cell.font = ALARM
-    set_widths(sheet, (30, 20, 34, 44, 90))
+    set_widths(sheet, (30, 20, 34, 30, 44, 110))
 
 
 def write_simulation_sheet(sheet: Worksheet, check: SimulationCheck) -> None:

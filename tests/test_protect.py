@@ -82,7 +82,8 @@ def brute_force(rules, hand: tuple[int, ...], exposed: tuple[int, ...]) -> np.nd
     whole = np.sort(np.column_stack([hidden, np.broadcast_to(exposed, (len(hidden), len(exposed)))]), axis=1)
     dealer = best_ranks_of(rules.ranking, whole)
     player = rules.ranking.best_rank_of(hand)
-    qualifies = dealer >= rules.dealer_qualifies.lowest_rank(rules.ranking)
+    qualifies = (dealer >= rules.dealer_qualifies.lowest_rank(rules.ranking) if rules.dealer_qualifies
+                 else np.ones(len(dealer), dtype=bool))
     comparison = np.sign(player - dealer)  # 1 win, 0 tie, -1 lose
     outcome = np.where(qualifies, 3, 0) + 1 - comparison
     return np.bincount(outcome, minlength=len(OUTCOMES))
@@ -99,13 +100,17 @@ def samples(exposed: tuple[int, ...], named: list[str], count: int, seed: int) -
 CASES = {  # exposed set -> sampled player hands; K of clubs alone, then the suited pair K-A of clubs
     (44,): samples((44,), ["As Ah Ad Kd 2h", "Kh Qs 8d 4h 2s", "3d 3h 5s 5d 9h", "Ah Kh Qh Jh 2d"], 6, seed=3),
     (44, 48): samples((44, 48), ["Kd Kh 8s 4d 2c", "Qd Jh 8s 4d 2c", "9s 8s 7s 6s 5s"], 6, seed=5),
+    # Four Card Fever: up-card K of clubs, and the A of clubs and 3 of diamonds flashed
+    (5, 44, 48): samples((5, 44, 48), ["Kd Kh 8s 4d 2c", "As Ah Ad 3h 3s"], 4, seed=7),
 }
 
 
 @pytest.fixture(scope="module")
 def chunks():
-    """Crazy 4 Poker with one, then two, dealer cards seen: the situations of one exposed set each."""
-    rules = {1: expose(load_game("crazy4"), 1), 2: expose(load_game("crazy4"), 2)}
+    """Crazy 4 Poker with one, then two, dealer cards seen, and Four Card Fever with three: the
+    situations of one exposed set each."""
+    rules = {1: expose(load_game("crazy4"), 1), 2: expose(load_game("crazy4"), 2),
+             3: expose(load_game("fourcardfever"), 2)}
     return {exposed: (rules[len(exposed)], exposed_card_situations(rules[len(exposed)], exposed))
             for exposed in CASES}
 
@@ -113,7 +118,7 @@ def chunks():
 def test_weights_add_up_to_every_player_hand_and_rows_to_every_dealer_hand(chunks):
     for exposed, (rules, situations) in chunks.items():
         assert int(situations.weights.sum()) == comb(52 - len(exposed), 5)
-        assert situations.dealer_hands == comb(47 - len(exposed), 5 - len(exposed))
+        assert situations.dealer_hands == comb(47 - len(exposed), rules.dealer_cards - len(exposed))
         assert (situations.outcome_counts.sum(axis=1) == situations.dealer_hands).all()
         assert (situations.up_card == exposed[0]).all()
         assert (situations.seen_cards is None) == (len(exposed) == 1)
@@ -160,7 +165,6 @@ def test_the_table_flags_a_player_advantage():
 
 @pytest.mark.parametrize("arguments, message", [
     (["protect", "uth", "--exposed-dealer-cards", "1"], "not supported"),
-    (["protect", "fourcardfever", "--exposed-dealer-cards", "2"], "beyond this version's exact budget"),
     (["protect", "crazy4", "--exposed-dealer-cards", "3"], "invalid choice"),
     (["protect", "crazy4"], "required"),
     (["protect", "crazy4", "--exposed-dealer-cards", "1", "-o", "no/such/folder/r.xlsx"], "does not exist"),
