@@ -23,8 +23,9 @@ from analyzer.compare import as_display, compare_paytables
 from analyzer.distributed import BackendError, execution_backend
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import PostedRule, derive_posted_rule
-from analyzer.procedure_risk import (class_totals_folder, colluders_label, figures_only, procedure_risk,
-                                     unsupported_exposure)
+from analyzer.procedure_risk import (COMMITTED_HOLDEM, COMMITTED_HOLDEM_PREFLOP, class_totals_folder,
+                                     colluders_label, committed_holdem_figures, figures_only, hole_cards_label,
+                                     holdem_procedure_risk, procedure_risk, unsupported_exposure)
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import Analysis, GameResults
 from analyzer.rules import GameRules, RulesError, game_names, load_game
@@ -216,6 +217,8 @@ def run(arguments: list[str]) -> int:
         output = _checked_output(args.output)
     if args.command == "protect" and args.colluding_players:
         return _protect_colluders(args, rules, options, output)
+    if args.command == "protect" and rules.engine == "holdem":
+        return _protect_holdem(args, rules, exposed, output)
     if args.command == "protect" and figures_only(rules, exposed):
         return _protect_figures_only(args, rules, options, exposed, output)
 
@@ -225,9 +228,12 @@ def run(arguments: list[str]) -> int:
 
     with execution_backend(args.backend, args.scheduler):
         analysis = run_analysis(exposed)
-        risk = (procedure_risk(rules, {exposed: analysis, **({0: run_analysis(0)} if exposed else {})},
-                               lambda cached: run_analysis(cached, cache=True))
-                if args.command in ("protect", "report") and rules.engine == "one_decision" else None)
+        risk = None
+        if args.command in ("protect", "report") and rules.engine == "one_decision":
+            risk = procedure_risk(rules, {exposed: analysis, **({0: run_analysis(0)} if exposed else {})},
+                                  lambda cached: run_analysis(cached, cache=True))
+        elif args.command == "report" and rules.engine == "holdem":
+            risk = holdem_procedure_risk(analysis.main_figures()["house_edge_per_ante"])
     if args.command == "report" and risk is not None and (risk["house edge per ante"].iloc[1:] == "not computed").all():
         risk = None  # no leak analysed, cached or committed: the game's report has no Procedure risk sheet
     posted_rule = posted_rule_of(analysis)
@@ -330,16 +336,8 @@ def _protect_figures_only(args: argparse.Namespace, rules: GameRules, options: d
         figures = exposure_totals(expose(rules, exposed), jobs=args.jobs, progress=not args.quiet,
                                   folder=folder).figures()
         risk = procedure_risk(rules, {0: run_analysis(0)}, run_analysis)
-    title = f"{expose(rules, exposed).title}: exact figures, summed one class of exposed cards at a time"
-    if args.json:
-        print(json.dumps(exact({"title": title, **figures, "procedure_risk": risk.to_dict(orient="records")}),
-                         indent=2))
-    else:
-        print(title)
-        for name in ("house_edge_per_ante", "element_of_risk"):
-            print(f"  {name.replace('_', ' '):22} {percent(figures[name]):>12}  {figures[name]}")
-        print(f"  {'average total bet':22} {float(figures['average_total_bet']):>12.6f}  {figures['average_total_bet']}")
-        print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
+    _print_exposure(f"{expose(rules, exposed).title}: exact figures, summed one class of exposed cards at a time",
+                    figures, risk, args.json)
     if output is not None:
         write_table_workbook(risk, f"{rules.title}: procedure risk (house edge per ante)", output)
         print(f"wrote {output} (the procedure risk table; two seen cards give figures, not full tables)")
@@ -379,6 +377,59 @@ def _protect_colluders(args: argparse.Namespace, rules: GameRules, options: dict
     if output is not None:
         write_table_workbook(risk, f"{rules.title}: procedure risk (house edge per ante)", output)
         print(f"wrote {output} (the procedure risk table)")
+    return 0
+
+
+def _print_exposure(title: str, figures: dict[str, object], risk: pd.DataFrame, as_json: bool) -> None:
+    """An exposure's exact figures (house edge, element of risk, average bet, action frequencies) and the
+    procedure risk table, as text or one JSON object."""
+    if as_json:
+        print(json.dumps(exact({"title": title, **figures, "procedure_risk": risk.to_dict(orient="records")}),
+                         indent=2))
+        return
+    print(title)
+    for name in ("house_edge_per_ante", "element_of_risk"):
+        print(f"  {name.replace('_', ' '):22} {percent(figures[name]):>12}  {figures[name]}")
+    print(f"  {'average total bet':22} {float(figures['average_total_bet']):>12.6f}  {figures['average_total_bet']}")
+    for name, share in figures.get("actions", {}).items():
+        print(f"  {name:22} {percent(share):>12}")
+    print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
+
+
+def _protect_holdem(args: argparse.Namespace, rules: GameRules, exposed: int, output: Path | None) -> int:
+    """``protect uth --exposed-dealer-cards K``: the committed exact run (or, for one seen card, a new one with
+    ``--no-cache``: about 20 minutes on two cores, resumable), its figures, the pre-flop decision table and the
+    procedure risk table; ``-o`` writes both tables."""
+    import pandas as pd
+
+    from analyzer.cache import cache_root
+    from analyzer.holdem.posted import OPTIMAL_FOLDER
+    from analyzer.holdem.results import HoldemAnalysis, load_counts
+    from analyzer.report import write_tables_workbook
+
+    figures = None if args.no_cache else committed_holdem_figures(exposed)
+    if figures is not None:
+        _notify(f"using the committed exact run {COMMITTED_HOLDEM[exposed]}")
+        preflop = pd.read_csv(COMMITTED_HOLDEM_PREFLOP, dtype=str) if exposed == 1 else None
+    else:
+        from analyzer.holdem.exposure import analyze_exposed
+        results = analyze_exposed(jobs=args.jobs, progress=not args.quiet,
+                                  checkpoint_dir=cache_root() / "uth-exposed-1-chunks")
+        figures = {**results.figures(), "actions": results.frequencies()}
+        preflop = results.preflop_table()
+    normal = HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER)).main_figures()["house_edge_per_ante"]
+    risk = holdem_procedure_risk(normal, {exposed: figures["house_edge_per_ante"]})
+    title = f"{rules.title}, {hole_cards_label(exposed)}: exact, optimal play for what the player sees"
+    _print_exposure(title, figures, risk, args.json)
+    if figures["house_edge_per_ante"] < 0:
+        print(f"WARNING: {title.split(':')[0]}: PLAYER ADVANTAGE of {percent(-figures['house_edge_per_ante'])} "
+              "per ante", file=sys.stderr)
+    if output is not None:
+        tables = [("Procedure risk", f"{rules.title}: procedure risk (house edge per ante)", risk)]
+        if preflop is not None:
+            tables.append(("Pre-flop", f"{title}: pre-flop decision per starting hand and seen card", preflop))
+        write_tables_workbook(tables, output)
+        print(f"wrote {output}")
     return 0
 
 

@@ -18,6 +18,7 @@ as not computed, with the reason, rather than left out.
 from __future__ import annotations
 
 import csv
+import json
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -56,6 +57,8 @@ def exposure_label(exposed: int) -> str:
 
 def unsupported_exposure(rules: GameRules, exposed: int) -> str | None:
     """Why ``exposed`` face-down dealer cards of this game cannot be analysed here, or None if they can."""
+    if rules.engine == "holdem":
+        return None if exposed == 1 or committed_holdem_figures(exposed) else HOLDEM_BOTH_SEEN
     if rules.engine != "one_decision":
         return f"{rules.title}: exposed dealer cards are not supported for this game yet"
     seen = rules.dealer_up_cards + exposed
@@ -192,3 +195,56 @@ def procedure_risk(rules: GameRules, analysed: dict[int, GameResults], load: Cal
             rows.append((exposure_label(exposed), None,
                          f"not computed yet: run analyzer protect {rules.name} --exposed-dealer-cards {exposed}"))
     return procedure_risk_table(rows + collusion_rows(rules, colluders or {}))
+
+
+# -- Ultimate Texas Hold'em: the dealer's hole cards seen -------------------------------------------
+#: Exact full runs with one and with both dealer hole cards seen (``scripts/uth_exposure.py``). The main
+#: game has no rule options and a fixed Blind paytable, so they hold for every Trips paytable.
+COMMITTED_HOLDEM = {1: COMMITTED_EDGES.with_name("uth_exposed_1.json"), 2: COMMITTED_EDGES.with_name("uth_exposed_2.json")}
+#: Its pre-flop decision per (starting hand, seen card) class.
+COMMITTED_HOLDEM_PREFLOP = COMMITTED_EDGES.with_name("uth_exposed_1_preflop.csv")
+HOLDEM_BOTH_SEEN = ("Ultimate Texas Hold'em with both dealer hole cards seen: no complete exact run yet (about "
+                    "2.3e12 (hole, dealer hand, board) showdowns, each its own decision: an hour or more on two cores)")
+HOLDEM_COLLUDERS = ("not analysed for Ultimate Texas Hold'em: the sampled estimate of the four-card games needs each "
+                    "deal's optimal play given the known cards, here a whole game tree (about 1.5e10 hands) per deal")
+
+
+def hole_cards_label(seen: int) -> str:
+    """``1 dealer hole card seen`` or ``both dealer hole cards seen``."""
+    return "1 dealer hole card seen" if seen == 1 else "both dealer hole cards seen"
+
+
+def committed_holdem_figures(seen: int) -> dict[str, object] | None:
+    """The exact figures of the committed complete run with ``seen`` dealer hole cards seen, or None."""
+    path = COMMITTED_HOLDEM.get(seen)
+    if path is None or not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if str(data.get("complete")) != "True":
+        return None
+    figures: dict[str, object] = {"cycle": int(data["cycle"])}
+    for name in ("house_edge_per_ante", "house_edge_per_initial_wager", "average_total_bet", "element_of_risk"):
+        figures[name] = Fraction(data[name])
+    figures["actions"] = {name.removeprefix("frequency "): Fraction(value) for name, value in data.items()
+                          if name.startswith("frequency ")}
+    return figures
+
+
+def holdem_procedure_risk(normal_edge: Fraction, in_hand: dict[int, Fraction] | None = None) -> pd.DataFrame:
+    """The table for Ultimate Texas Hold'em: normal play, one and both dealer hole cards seen (from the run
+    in hand, else the committed full runs), colluders (not analysed, with the reason)."""
+    exhaustive = "exhaustive enumeration, optimal strategy for what the player sees"
+    rows: list[RiskRow] = [("normal play", normal_edge, exhaustive)]
+    for seen in (1, 2):
+        found = committed_holdem_figures(seen)
+        if in_hand and seen in in_hand:
+            rows.append((hole_cards_label(seen), in_hand[seen], exhaustive))
+        elif found is not None:
+            rows.append((hole_cards_label(seen), found["house_edge_per_ante"],
+                         exhaustive + " (committed result, enumerations/protect)"))
+        else:
+            rows.append((hole_cards_label(seen), None,
+                         HOLDEM_BOTH_SEEN if seen == 2 else "not computed yet: run analyzer protect uth "
+                                                            "--exposed-dealer-cards 1"))
+    rows.append(("colluding players", None, HOLDEM_COLLUDERS))
+    return procedure_risk_table(rows)

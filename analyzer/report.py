@@ -715,12 +715,18 @@ def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_r
 
 def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
     """A one-sheet workbook holding a titled table (a paytable comparison, say), written atomically."""
+    write_tables_workbook([("Comparison", title, frame)], path)
+
+
+def write_tables_workbook(tables: list[tuple[str, str, pd.DataFrame]], path: Path) -> None:
+    """A workbook of titled tables, one sheet each ((sheet name, title, table)), written atomically."""
     def build() -> Report:
         book = Report()
-        sheet = book.worksheets[0]
-        sheet.title = "Comparison"
-        _frame(sheet, 1, title, frame, totals=False)
-        set_widths(sheet, (30, *(18 for _ in frame.columns)))
+        for index, (name, title, frame) in enumerate(tables):
+            sheet = book.worksheets[0] if index == 0 else book.create_sheet()
+            sheet.title = name
+            _frame(sheet, 1, title, frame, totals=False)
+            set_widths(sheet, (30, *(18 for _ in frame.columns)))
         return book
     save_atomically(build, Path(path))
 

@@ -29,8 +29,10 @@ from analyzer.exposure import expose
 from analyzer.isomorphism import canonical_keys
 from analyzer import procedure_risk as procedure_risk_module
 from analyzer.exposure_figures import exposure_totals
-from analyzer.procedure_risk import PLAYER_ADVANTAGE, procedure_risk, procedure_risk_table
+from analyzer.procedure_risk import (COMMITTED_HOLDEM, PLAYER_ADVANTAGE, holdem_procedure_risk, procedure_risk,
+                                     procedure_risk_table)
 from analyzer.ranking import best_ranks_of
+from analyzer.report import build_workbook
 from analyzer.results import Analysis
 from analyzer.rules import OUTCOMES, RulesError, load_game
 from analyzer.strategy import decide, wager_results
@@ -164,7 +166,8 @@ def test_the_table_flags_a_player_advantage():
 
 
 @pytest.mark.parametrize("arguments, message", [
-    (["protect", "uth", "--exposed-dealer-cards", "1"], "not supported"),
+    (["protect", "uth", "--exposed-dealer-cards", "2"] if not COMMITTED_HOLDEM[2].is_file() else
+     ["protect", "uth", "--colluding-players", "1"], "Ultimate Texas Hold'em"),
     (["protect", "crazy4", "--exposed-dealer-cards", "3"], "invalid choice"),
     (["protect", "crazy4"], "required"),
     (["protect", "crazy4", "--exposed-dealer-cards", "1", "-o", "no/such/folder/r.xlsx"], "does not exist"),
@@ -242,3 +245,31 @@ def test_the_risk_table_uses_the_committed_edges_when_nothing_is_cached(crazy4):
     row = procedure_risk(changed, {0: crazy4}, lambda exposed: pytest.fail("nothing is cached")) \
         .set_index("procedure").loc["1 dealer card exposed"]
     assert row["house edge per ante"] == "not computed"  # committed figures hold for the game as shipped only
+
+
+# -- Ultimate Texas Hold'em: the dealer's hole cards seen (committed full runs) ----------------
+def test_the_hold_em_risk_table_shows_the_committed_exposure_as_a_player_advantage(uth):
+    table = holdem_procedure_risk(uth.main_figures()["house_edge_per_ante"]).set_index("procedure")
+    assert table.loc["normal play", "house edge per ante"] == "2.184971%"
+    seen = table.loc["1 dealer hole card seen"]
+    assert seen["exact"] == "-8592081451/63213204600" and seen["who has the edge"] == PLAYER_ADVANTAGE
+    assert "committed" in seen["method"]
+    assert table.loc["colluding players", "house edge per ante"] == "not computed"
+    book = build_workbook(uth, [], None, None, table.reset_index())
+    sheet = book["Procedure risk"]
+    assert [sheet.cell(row, 1).value for row in (3, 4, 5, 6)] == [
+        "normal play", "1 dealer hole card seen", "both dealer hole cards seen", "colluding players"]
+
+
+def test_protect_uth_prints_the_committed_figures_and_writes_both_tables(capsys, tmp_path):
+    output = tmp_path / "uth-seen.xlsx"
+    assert cli.run(["protect", "uth", "--exposed-dealer-cards", "1", "--json", "--quiet", "-o", str(output)]) == 0
+    captured = capsys.readouterr()
+    printed = captured.out
+    figures = json.loads(printed[:printed.rindex("}") + 1])
+    assert figures["house_edge_per_ante"] == "-8592081451/63213204600"
+    assert figures["actions"]["pre-flop 3x"] == "0"
+    assert "PLAYER ADVANTAGE" in captured.err
+    book = openpyxl.load_workbook(output)
+    assert book.sheetnames == ["Procedure risk", "Pre-flop"]
+    assert book["Pre-flop"].max_row == 2 + 5083  # title, header, one row per (starting hand, seen card) class
