@@ -26,13 +26,14 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.holdem.enumeration import flop_classes
+from analyzer.holdem.enumeration import HAND_CLASSES, SCALE, flop_classes
 from analyzer.holdem.exposure_both import BOTH_CYCLE, analyze_both, enumerate_both_sums
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "enumerations" / "protect"
 CHECKPOINT = ROOT / "enumerations" / "cache" / "uth_exposed_2"
 NORMAL_SUMMARY = ROOT / "enumerations" / "uth" / "summary.csv"
+NORMAL_PREFLOP = ROOT / "enumerations" / "uth" / "preflop.csv"
 ONE_CARD = OUTPUT / "uth_exposed_1.json"
 
 
@@ -41,6 +42,20 @@ def normal_edge() -> Fraction:
     with open(NORMAL_SUMMARY, encoding="utf-8", newline="") as handle:
         rows = {row["figure"]: row["value"] for row in csv.DictReader(handle)}
     return Fraction(rows["house_edge_per_ante"])
+
+
+def normal_raise_evs_match(results) -> bool:
+    """Whether, per starting-hand class, the 3x and 4x EVs (summed over the dealer pair, which seeing it
+    does not change) equal the committed normal ones (enumerations/uth/preflop.csv)."""
+    with open(NORMAL_PREFLOP, encoding="utf-8", newline="") as handle:
+        rows = {row["class"]: row for row in csv.DictReader(handle)}
+    sums, deals = results.hand_class_raise_values()
+    for k, name in enumerate(HAND_CLASSES):
+        a, b = int(sums[k, 0]), int(sums[k, 1])
+        for multiple in (3, 4):
+            if Fraction(a + multiple * b, SCALE * int(deals[k])) != Fraction(rows[name][f"ev_{multiple}x"]):
+                return False
+    return True
 
 
 def timing(count: int, jobs: int) -> None:
@@ -71,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     if results.cycle != BOTH_CYCLE:
         raise ArithmeticError(f"deals {results.cycle} != cycle {BOTH_CYCLE}")
     figures = results.figures()
+    figures["normal_raise_evs_match"] = normal_raise_evs_match(results)
+    if not figures["normal_raise_evs_match"]:
+        raise ArithmeticError("3x/4x EVs per starting-hand class differ from the normal engine's")
     normal = normal_edge()
     one_card = Fraction(json.loads(ONE_CARD.read_text(encoding="utf-8"))["house_edge_per_ante"])
     edge = figures["house_edge_per_ante"]

@@ -257,6 +257,14 @@ def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
         assert np.array_equal(reduced.values[c], expected * classes.sizes[c])
 
 
+def test_reduced_run_raise_values_per_hand_class_are_the_normal_ones(reduced):
+    """Summed over the dealer pair (and the hand class's members), A and B are the normal engine's."""
+    normal = uth.enumerate_sums(progress=False, flop_class_indices=REDUCED)
+    sums, deals = reduced.hand_class_raise_values()
+    assert np.array_equal(sums, normal.ev_sums[:, :2])
+    assert np.array_equal(deals, normal.bet_counts.sum(axis=(1, 2)))
+
+
 def test_reduced_run_counts_add_up(reduced):
     weights = uth.flop_classes().weights[REDUCED]
     assert reduced.cycle == int(weights.sum()) * comb(49, 2) * comb(47, 2) * comb(45, 2)  # H, D, turn/river
@@ -313,3 +321,4 @@ def test_committed_full_run():
         assert share == frequencies[f"frequency pre-flop {choice}"]
     best = sum(int(row["combinations"]) * Fraction(row["ev_best"]) for row in rows)
     assert best / both.HOLE_DEALER == -edge
+    assert figures["normal_raise_evs_match"] is True

@@ -599,6 +599,17 @@ class BothResults:
                 "element_of_risk": self.element_of_risk(),
                 **{f"frequency {name}": value for name, value in self.frequencies().items()}}
 
+    def hand_class_raise_values(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per starting-hand class of the player (169): the scaled (A, B) sums over every member, dealer
+        pair and deal, and the deals counted. Summed over the dealer's pair these do not depend on seeing
+        it: they equal the normal engine's (its ``ev_sums[:, :2]``; per ante ``ev_3x = (A + 3B) / (2 deals)``)."""
+        classes = both_classes_cached()
+        sums = np.zeros((HAND_CLASS_COUNT, 2), dtype=np.int64)
+        deals = np.zeros(HAND_CLASS_COUNT, dtype=np.int64)
+        np.add.at(sums, classes.hand_class, self.sums.ev_sums[:, :2])
+        np.add.at(deals, classes.hand_class, self.sums.deals)
+        return sums, deals
+
     def class_table(self) -> pd.DataFrame:
         """Every (hole, dealer pair) class: labels, an example, size, decision and each choice's EV per ante."""
         classes = both_classes_cached()
