@@ -305,6 +305,7 @@ def test_committed_full_run():
     assert int(figures["cycle"]) == both.BOTH_CYCLE and figures["complete"] is True
     edge = Fraction(figures["house_edge_per_ante"])
     one_card = json.loads((OUTPUT / "uth_exposed_1.json").read_text(encoding="utf-8"))
+    assert edge == Fraction(-2682750886069, 6953452506000)  # -38.581566% per ante
     assert edge < Fraction(one_card["house_edge_per_ante"]) < 0
     assert Fraction(figures["element_of_risk"]) == edge / Fraction(figures["average_total_bet"])
     frequencies = {name: Fraction(value) for name, value in figures.items() if name.startswith("frequency")}
