@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Ultimate Texas Hold'em with both dealer hole cards seen: the exact edge under optimal play.
+
+    PYTHONPATH=. .venv/bin/python scripts/uth_exposure_both.py [--jobs 2] [--checkpoint DIR]
+    PYTHONPATH=. .venv/bin/python scripts/uth_exposure_both.py --time 8    # time 8 flop classes, project a full run
+
+A full run enumerates every flop class (chunks saved to the checkpoint folder,
+so an interrupted run resumes), prints the figures, and writes
+``enumerations/protect/uth_exposed_2.json`` (exact figures as Fraction
+strings, ``complete`` a JSON boolean) and
+``enumerations/protect/uth_exposed_2_preflop.csv`` (per starting-hand class
+and dealer's starting-hand class: (hole, dealer pair) combinations per
+pre-flop decision and the exact EV of optimal play). See
+:mod:`analyzer.holdem.exposure_both`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.holdem.enumeration import HAND_CLASSES, SCALE, flop_classes
+from analyzer.holdem.exposure_both import BOTH_CYCLE, analyze_both, enumerate_both_sums
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTPUT = ROOT / "enumerations" / "protect"
+CHECKPOINT = ROOT / "enumerations" / "cache" / "uth_exposed_2"
+NORMAL_SUMMARY = ROOT / "enumerations" / "uth" / "summary.csv"
+NORMAL_PREFLOP = ROOT / "enumerations" / "uth" / "preflop.csv"
+ONE_CARD = OUTPUT / "uth_exposed_1.json"
+
+
+def normal_edge() -> Fraction:
+    """The committed house edge per ante of normal play (no dealer card seen)."""
+    with open(NORMAL_SUMMARY, encoding="utf-8", newline="") as handle:
+        rows = {row["figure"]: row["value"] for row in csv.DictReader(handle)}
+    return Fraction(rows["house_edge_per_ante"])
+
+
+def normal_raise_evs_match(results) -> bool:
+    """Whether, per starting-hand class, the 3x and 4x EVs (summed over the dealer pair, which seeing it
+    does not change) equal the committed normal ones (enumerations/uth/preflop.csv)."""
+    with open(NORMAL_PREFLOP, encoding="utf-8", newline="") as handle:
+        rows = {row["class"]: row for row in csv.DictReader(handle)}
+    sums, deals = results.hand_class_raise_values()
+    for k, name in enumerate(HAND_CLASSES):
+        a, b = int(sums[k, 0]), int(sums[k, 1])
+        for multiple in (3, 4):
+            if Fraction(a + multiple * b, SCALE * int(deals[k])) != Fraction(rows[name][f"ev_{multiple}x"]):
+                return False
+    return True
+
+
+def timing(count: int, jobs: int) -> None:
+    """Time ``count`` flop classes (spread over the list) on ``jobs`` threads and project a full run."""
+    classes = len(flop_classes())
+    enumerate_both_sums(jobs=1, progress=False, flop_class_indices=[0])  # compile / load the kernels
+    indices = np.linspace(1, classes - 1, count).astype(int).tolist()
+    started = time.perf_counter()
+    enumerate_both_sums(jobs=jobs, progress=False, flop_class_indices=indices, chunk_flops=max(1, count // jobs))
+    seconds = time.perf_counter() - started
+    print(f"{count} flop classes on {jobs} thread(s): {seconds:.1f} s, {seconds / count:.3f} s per class; "
+          f"projected full run ({classes} classes): {seconds / count * classes / 60:.1f} min")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--checkpoint", type=Path, default=CHECKPOINT, help="folder of finished chunks")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="folder of the JSON and CSV")
+    parser.add_argument("--time", type=int, metavar="N", help="only time N flop classes and project a full run")
+    args = parser.parse_args(argv)
+    if args.time:
+        timing(args.time, args.jobs)
+        return 0
+    started = time.perf_counter()
+    results = analyze_both(jobs=args.jobs, progress=True, checkpoint_dir=args.checkpoint)
+    seconds = time.perf_counter() - started
+    if results.cycle != BOTH_CYCLE:
+        raise ArithmeticError(f"deals {results.cycle} != cycle {BOTH_CYCLE}")
+    figures = results.figures()
+    figures["normal_raise_evs_match"] = normal_raise_evs_match(results)
+    if not figures["normal_raise_evs_match"]:
+        raise ArithmeticError("3x/4x EVs per starting-hand class differ from the normal engine's")
+    normal = normal_edge()
+    one_card = Fraction(json.loads(ONE_CARD.read_text(encoding="utf-8"))["house_edge_per_ante"])
+    edge = figures["house_edge_per_ante"]
+    report: dict[str, object] = {name: value if isinstance(value, bool) else str(value)
+                                 for name, value in figures.items()}
+    report.update({
+        "house_edge_percent": f"{float(100 * edge):.6f}",
+        "element_of_risk_percent": f"{float(100 * figures['element_of_risk']):.6f}",
+        "normal_house_edge_per_ante": str(normal),
+        "normal_house_edge_percent": f"{float(100 * normal):.6f}",
+        "one_card_house_edge_per_ante": str(one_card),
+        "one_card_house_edge_percent": f"{float(100 * one_card):.6f}",
+        "edge_gain_per_ante": str(normal - edge),
+        "cycle_order": "hole, dealer pair, flop, turn+river",
+        "exposed_dealer_cards": "2",
+        "seconds": f"{seconds:.0f}",
+    })
+    for name, value in report.items():
+        extra = f"  ({float(Fraction(value)) * 100:.6f} %)" if isinstance(value, str) and "/" in value else ""
+        print(f"{name}: {value}{extra}")
+    if edge > one_card:
+        raise ArithmeticError("seeing both dealer cards gave less than seeing one")
+    args.output.mkdir(parents=True, exist_ok=True)
+    (args.output / "uth_exposed_2.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    table = results.preflop_table()
+    table["ev_best_decimal"] = [f"{float(v):.6f}" for v in table["ev_best"]]
+    table["ev_best"] = table["ev_best"].astype(str)
+    table.to_csv(args.output / "uth_exposed_2_preflop.csv", index=False, lineterminator="\n")
+    print(f"written: {args.output / 'uth_exposed_2.json'}, {args.output / 'uth_exposed_2_preflop.csv'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
