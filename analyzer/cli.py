@@ -397,9 +397,9 @@ def _print_exposure(title: str, figures: dict[str, object], risk: pd.DataFrame, 
 
 
 def _protect_holdem(args: argparse.Namespace, rules: GameRules, exposed: int, output: Path | None) -> int:
-    """``protect uth --exposed-dealer-cards K``: the committed exact run (or, for one seen card, a new one with
-    ``--no-cache``: about 20 minutes on two cores, resumable), its figures, the pre-flop decision table and the
-    procedure risk table; ``-o`` writes both tables."""
+    """``protect uth --exposed-dealer-cards K``: the committed exact run (or a new one with ``--no-cache``: about
+    20 minutes for one seen card, 30 for both, on two cores, resumable), its figures, the pre-flop decision
+    table and the procedure risk table; ``-o`` writes both tables."""
     import pandas as pd
 
     from analyzer.cache import cache_root
@@ -410,11 +410,12 @@ def _protect_holdem(args: argparse.Namespace, rules: GameRules, exposed: int, ou
     figures = None if args.no_cache else committed_holdem_figures(exposed)
     if figures is not None:
         _notify(f"using the committed exact run {COMMITTED_HOLDEM[exposed]}")
-        preflop = pd.read_csv(COMMITTED_HOLDEM_PREFLOP, dtype=str) if exposed == 1 else None
+        preflop = pd.read_csv(COMMITTED_HOLDEM_PREFLOP[exposed], dtype=str)
     else:
         from analyzer.holdem.exposure import analyze_exposed
-        results = analyze_exposed(jobs=args.jobs, progress=not args.quiet,
-                                  checkpoint_dir=cache_root() / "uth-exposed-1-chunks")
+        from analyzer.holdem.exposure_both import analyze_both
+        results = (analyze_exposed if exposed == 1 else analyze_both)(
+            jobs=args.jobs, progress=not args.quiet, checkpoint_dir=cache_root() / f"uth-exposed-{exposed}-chunks")
         figures = {**results.figures(), "actions": results.frequencies()}
         preflop = results.preflop_table()
     normal = HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER)).main_figures()["house_edge_per_ante"]
@@ -425,10 +426,10 @@ def _protect_holdem(args: argparse.Namespace, rules: GameRules, exposed: int, ou
         print(f"WARNING: {title.split(':')[0]}: PLAYER ADVANTAGE of {percent(-figures['house_edge_per_ante'])} "
               "per ante", file=sys.stderr)
     if output is not None:
-        tables = [("Procedure risk", f"{rules.title}: procedure risk (house edge per ante)", risk)]
-        if preflop is not None:
-            tables.append(("Pre-flop", f"{title}: pre-flop decision per starting hand and seen card", preflop))
-        write_tables_workbook(tables, output)
+        seen = "seen card" if exposed == 1 else "dealer hand"
+        write_tables_workbook([("Procedure risk", f"{rules.title}: procedure risk (house edge per ante)", risk),
+                               ("Pre-flop", f"{title}: pre-flop decision per starting hand and {seen}", preflop)],
+                              output)
         print(f"wrote {output}")
     return 0
 

@@ -58,7 +58,7 @@ def exposure_label(exposed: int) -> str:
 def unsupported_exposure(rules: GameRules, exposed: int) -> str | None:
     """Why ``exposed`` face-down dealer cards of this game cannot be analysed here, or None if they can."""
     if rules.engine == "holdem":
-        return None if exposed == 1 or committed_holdem_figures(exposed) else HOLDEM_BOTH_SEEN
+        return None
     if rules.engine != "one_decision":
         return f"{rules.title}: exposed dealer cards are not supported for this game yet"
     seen = rules.dealer_up_cards + exposed
@@ -198,13 +198,12 @@ def procedure_risk(rules: GameRules, analysed: dict[int, GameResults], load: Cal
 
 
 # -- Ultimate Texas Hold'em: the dealer's hole cards seen -------------------------------------------
-#: Exact full runs with one and with both dealer hole cards seen (``scripts/uth_exposure.py``). The main
-#: game has no rule options and a fixed Blind paytable, so they hold for every Trips paytable.
-COMMITTED_HOLDEM = {1: COMMITTED_EDGES.with_name("uth_exposed_1.json"), 2: COMMITTED_EDGES.with_name("uth_exposed_2.json")}
-#: Its pre-flop decision per (starting hand, seen card) class.
-COMMITTED_HOLDEM_PREFLOP = COMMITTED_EDGES.with_name("uth_exposed_1_preflop.csv")
-HOLDEM_BOTH_SEEN = ("Ultimate Texas Hold'em with both dealer hole cards seen: no complete exact run yet (about "
-                    "2.3e12 (hole, dealer hand, board) showdowns, each its own decision: an hour or more on two cores)")
+#: Exact full runs with one and with both dealer hole cards seen (``scripts/uth_exposure.py``,
+#: ``scripts/uth_exposure_both.py``). The main game has no rule options and a fixed Blind paytable, so they
+#: hold for every Trips paytable.
+COMMITTED_HOLDEM = {seen: COMMITTED_EDGES.with_name(f"uth_exposed_{seen}.json") for seen in (1, 2)}
+#: Their pre-flop decisions: per (starting hand, seen card) class; per (starting hand, dealer hand) class.
+COMMITTED_HOLDEM_PREFLOP = {seen: COMMITTED_EDGES.with_name(f"uth_exposed_{seen}_preflop.csv") for seen in (1, 2)}
 HOLDEM_COLLUDERS = ("not analysed for Ultimate Texas Hold'em: the sampled estimate of the four-card games needs each "
                     "deal's optimal play given the known cards, here a whole game tree (about 1.5e10 hands) per deal")
 
@@ -244,7 +243,6 @@ def holdem_procedure_risk(normal_edge: Fraction, in_hand: dict[int, Fraction] | 
                          exhaustive + " (committed result, enumerations/protect)"))
         else:
             rows.append((hole_cards_label(seen), None,
-                         HOLDEM_BOTH_SEEN if seen == 2 else "not computed yet: run analyzer protect uth "
-                                                            "--exposed-dealer-cards 1"))
+                         f"not computed yet: run analyzer protect uth --exposed-dealer-cards {seen} --no-cache"))
     rows.append(("colluding players", None, HOLDEM_COLLUDERS))
     return procedure_risk_table(rows)

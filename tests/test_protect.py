@@ -29,8 +29,7 @@ from analyzer.exposure import expose
 from analyzer.isomorphism import canonical_keys
 from analyzer import procedure_risk as procedure_risk_module
 from analyzer.exposure_figures import exposure_totals
-from analyzer.procedure_risk import (COMMITTED_HOLDEM, PLAYER_ADVANTAGE, holdem_procedure_risk, procedure_risk,
-                                     procedure_risk_table)
+from analyzer.procedure_risk import PLAYER_ADVANTAGE, holdem_procedure_risk, procedure_risk, procedure_risk_table
 from analyzer.ranking import best_ranks_of
 from analyzer.report import build_workbook
 from analyzer.results import Analysis
@@ -166,8 +165,7 @@ def test_the_table_flags_a_player_advantage():
 
 
 @pytest.mark.parametrize("arguments, message", [
-    (["protect", "uth", "--exposed-dealer-cards", "2"] if not COMMITTED_HOLDEM[2].is_file() else
-     ["protect", "uth", "--colluding-players", "1"], "Ultimate Texas Hold'em"),
+    (["protect", "uth", "--colluding-players", "1"], "colluding players are not supported"),
     (["protect", "crazy4", "--exposed-dealer-cards", "3"], "invalid choice"),
     (["protect", "crazy4"], "required"),
     (["protect", "crazy4", "--exposed-dealer-cards", "1", "-o", "no/such/folder/r.xlsx"], "does not exist"),
@@ -254,6 +252,8 @@ def test_the_hold_em_risk_table_shows_the_committed_exposure_as_a_player_advanta
     seen = table.loc["1 dealer hole card seen"]
     assert seen["exact"] == "-8592081451/63213204600" and seen["who has the edge"] == PLAYER_ADVANTAGE
     assert "committed" in seen["method"]
+    both = table.loc["both dealer hole cards seen"]
+    assert both["exact"] == "-2682750886069/6953452506000" and both["who has the edge"] == PLAYER_ADVANTAGE
     assert table.loc["colluding players", "house edge per ante"] == "not computed"
     book = build_workbook(uth, [], None, None, table.reset_index())
     sheet = book["Procedure risk"]
@@ -273,3 +273,13 @@ def test_protect_uth_prints_the_committed_figures_and_writes_both_tables(capsys,
     book = openpyxl.load_workbook(output)
     assert book.sheetnames == ["Procedure risk", "Pre-flop"]
     assert book["Pre-flop"].max_row == 2 + 5083  # title, header, one row per (starting hand, seen card) class
+
+
+def test_protect_uth_with_both_hole_cards_seen_reads_the_committed_run(capsys, tmp_path):
+    output = tmp_path / "uth-both.xlsx"
+    assert cli.run(["protect", "uth", "--exposed-dealer-cards", "2", "--json", "--quiet", "-o", str(output)]) == 0
+    printed = capsys.readouterr().out
+    figures = json.loads(printed[:printed.rindex("}") + 1])
+    assert figures["house_edge_per_ante"] == "-2682750886069/6953452506000"
+    assert Fraction(figures["actions"]["pre-flop 4x"]) + Fraction(figures["actions"]["pre-flop check"]) == 1
+    assert openpyxl.load_workbook(output)["Pre-flop"].max_row == 2 + 169 * 169  # starting hand x dealer hand
