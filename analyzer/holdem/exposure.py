@@ -56,7 +56,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from math import comb
 from pathlib import Path
 
@@ -65,11 +64,10 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import DECK_SIZE, RANK_SYMBOLS, format_cards
-from analyzer.figures import element_of_risk
-from analyzer.holdem.enumeration import (_BLIND_SCALED, CHUNK_FLOPS, CYCLE, FLOP_CHOICES, HAND_CLASS_OF, HAND_CLASSES,
-                                         HOLE_FIRST, HOLE_PAIRS, HOLE_SECOND, PREFLOP_CHOICES, RIVER_CHOICES, SCALE,
-                                         FlopClassSums, _order_by_rank, _river_values, flop_classes,
+from analyzer.holdem.enumeration import (_BLIND_SCALED, CHUNK_FLOPS, CYCLE, HAND_CLASS_OF, HAND_CLASSES, HOLE_FIRST,
+                                         HOLE_PAIRS, HOLE_SECOND, SCALE, FlopClassSums, _order_by_rank, _river_values,
                                          sum_over_flop_classes)
+from analyzer.holdem.exposure_results import SeenResults, covers_every_flop_class
 from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, board_pair_ranks, rank_line
 from analyzer.isomorphism import canonical_keys
 
@@ -539,102 +537,31 @@ def enumerate_exposed_sums(jobs: int = 1, progress: bool = True, checkpoint_dir:
 # --------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
-class ExposedResults:
+class ExposedResults(SeenResults):
     """Exact results of Ultimate Texas Hold'em with one dealer hole card seen, played optimally.
 
-    Counts are deals of the ordered cycle (hole, seen card, other dealer card,
-    flop, turn+river); see the module docstring.
-
-    * ``sums``: the class sums (:class:`ExposedSums`);
-    * ``values``: int64 (5083, 3), scaled values (check, 3x, 4x) summed over
-      each class's members and deals; ``decision``: index into PREFLOP_CHOICES;
-    * ``preflop_actions`` (3,), ``flop_actions`` (2,: 2x, check, among deals
-      that checked pre-flop), ``river_actions`` (2,: 1x, fold, among deals
-      that checked twice): deals per decision;
-    * ``cycle``: deals counted; ``complete``: every flop class enumerated.
+    The fields and figures are those of :class:`~analyzer.holdem.exposure_results.SeenResults`, counted
+    in deals of the ordered cycle (hole, seen card, other dealer card, flop, turn+river); see the module
+    docstring. ``sums``: :class:`ExposedSums`; ``values`` (5083, 3): per (hole pair, seen card) class.
     """
 
-    sums: ExposedSums
-    values: np.ndarray
-    decision: np.ndarray
-    preflop_actions: np.ndarray
-    flop_actions: np.ndarray
-    river_actions: np.ndarray
-    cycle: int
-    complete: bool
+    FLOP_SITUATION_DEALS = DEALS_PER_SEEN_FLOP
+    RIVER_SITUATION_DEALS = DEALS_PER_SEEN_RIVER
 
-    @classmethod
-    def from_sums(cls, sums: ExposedSums, complete: bool = True) -> "ExposedResults":
-        classes = _classes()
-        if (sums.ev_sums % classes.sizes[:, None]).any():
-            raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
-        a, b, flop_best = sums.ev_sums.T
-        values = np.stack([flop_best, a + 3 * b, a + 4 * b], axis=1)
-        decision = np.zeros(len(values), dtype=np.int64)
-        for choice in (1, 2):  # strictly better only: exact ties go to the smaller wager
-            best = values[np.arange(len(values)), decision]
-            decision = np.where(values[:, choice] > best, choice, decision)
-        preflop_actions = np.array([sums.deals[decision == choice].sum() for choice in range(3)], dtype=np.int64)
-        checked = decision == 0
-        flop_actions = sums.flop_actions[checked].sum(axis=0) * DEALS_PER_SEEN_FLOP
-        river_actions = sums.river_actions[checked].sum(axis=0) * DEALS_PER_SEEN_RIVER
-        cycle = int(sums.deals.sum())
-        if flop_actions.sum() != preflop_actions[0] or river_actions.sum() != flop_actions[1]:
-            raise ArithmeticError("decision counts do not add up")
-        return cls(sums, values, decision, preflop_actions, flop_actions, river_actions, cycle, complete)
-
-    # ----------------------------------------------------------------- figures
-
-    def expected_net(self) -> Fraction:
-        """E[net] of the main game (Ante + Blind + Play) per ante, exact."""
-        best = self.values[np.arange(len(self.values)), self.decision]
-        return Fraction(sum(int(v) for v in best), SCALE * self.cycle)
-
-    def house_edge_per_ante(self) -> Fraction:
-        return -self.expected_net()
-
-    def average_total_bet(self) -> Fraction:
-        """Ante + Blind + the Play bet made, per ante, on average."""
-        play = (3 * int(self.preflop_actions[1]) + 4 * int(self.preflop_actions[2]) + 2 * int(self.flop_actions[0])
-                + int(self.river_actions[0]))
-        return 2 + Fraction(play, self.cycle)
-
-    def element_of_risk(self) -> Fraction:
-        return element_of_risk(self.expected_net(), self.average_total_bet())
-
-    def frequencies(self) -> dict[str, Fraction]:
-        """Share of all deals per decision taken (pre-flop, then flop and river among all deals)."""
-        table = {f"pre-flop {name}": Fraction(int(n), self.cycle)
-                 for name, n in zip(PREFLOP_CHOICES, self.preflop_actions)}
-        table.update({f"flop {name}": Fraction(int(n), self.cycle) for name, n in zip(FLOP_CHOICES, self.flop_actions)})
-        table.update({f"river {name}": Fraction(int(n), self.cycle)
-                      for name, n in zip(RIVER_CHOICES, self.river_actions)})
-        return table
-
-    def figures(self) -> dict[str, Fraction | int | bool]:
-        edge = self.house_edge_per_ante()
-        return {"cycle": self.cycle, "complete": self.complete, "house_edge_per_ante": edge,
-                "house_edge_per_initial_wager": edge / 2, "average_total_bet": self.average_total_bet(),
-                "element_of_risk": self.element_of_risk(),
-                **{f"frequency {name}": value for name, value in self.frequencies().items()}}
+    @staticmethod
+    def class_sizes() -> np.ndarray:
+        return _classes().sizes
 
     def preflop_table(self) -> pd.DataFrame:
         """The pre-flop decision per (starting-hand class, seen card) class, with each choice's EV per ante."""
         classes = _classes()
-        deals = self.sums.deals
-        evs = [[Fraction(int(v), SCALE * int(n)) if n else None for v in row] for row, n in zip(self.values, deals)]
         return pd.DataFrame({
             "hand": list(classes.hand_class),
             "seen_rank": list(classes.seen_rank),
             "seen_suit": list(classes.relation),
             "example": [f"{format_cards([int(HOLE_SECOND[h]), int(HOLE_FIRST[h])])} | {format_cards([int(s)])}"
                         for h, s in zip(classes.hole, classes.seen)],
-            "combinations": classes.sizes,
-            "decision": [PREFLOP_CHOICES[d] for d in self.decision],
-            "ev_check": [row[0] for row in evs],
-            "ev_3x": [row[1] for row in evs],
-            "ev_4x": [row[2] for row in evs],
+            **self.decision_columns(),
         })
 
 
@@ -643,8 +570,7 @@ def analyze_exposed(jobs: int = 1, progress: bool = True, checkpoint_dir: Path |
     """Exact analysis of UTH with one dealer hole card seen (a reduced run when flop classes are given)."""
     sums = enumerate_exposed_sums(jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir,
                                   flop_class_indices=flop_class_indices)
-    complete = flop_class_indices is None or len({int(i) for i in flop_class_indices}) == len(flop_classes())
-    return ExposedResults.from_sums(sums, complete=complete)
+    return ExposedResults.from_sums(sums, complete=covers_every_flop_class(flop_class_indices))
 
 
 __all__ = ["EXPOSED_CYCLE", "ExposedResults", "ExposedSums", "analyze_exposed", "board_seen_outcomes",
