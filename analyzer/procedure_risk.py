@@ -198,8 +198,8 @@ def procedure_risk(rules: GameRules, analysed: dict[int, GameResults], load: Cal
 
 
 # -- Ultimate Texas Hold'em: the dealer's hole cards seen -------------------------------------------
-#: Exact full runs with one and with both dealer hole cards seen (``scripts/uth_exposure.py``,
-#: ``scripts/uth_exposure_both.py``). The main game has no rule options and a fixed Blind paytable, so they
+#: Exact full runs with one and with both dealer hole cards seen (``scripts/uth_exposure.py --seen 1``,
+#: ``--seen 2``). The main game has no rule options and a fixed Blind paytable, so they
 #: hold for every Trips paytable.
 COMMITTED_HOLDEM = {seen: COMMITTED_EDGES.with_name(f"uth_exposed_{seen}.json") for seen in (1, 2)}
 #: Their pre-flop decisions: per (starting hand, seen card) class; per (starting hand, dealer hand) class.

@@ -299,7 +299,7 @@ OUTPUT = Path(__file__).resolve().parents[1] / "enumerations" / "protect"
 
 @pytest.mark.skipif(not (OUTPUT / "uth_exposed_2.json").exists(), reason="full run not committed yet")
 def test_committed_full_run():
-    """enumerations/protect/uth_exposed_2.json (scripts/uth_exposure_both.py): every deal of the cycle,
+    """enumerations/protect/uth_exposed_2.json (scripts/uth_exposure.py --seen 2): every deal of the cycle,
     a larger player advantage than with one card seen, consistent frequencies and pre-flop table."""
     figures = json.loads((OUTPUT / "uth_exposed_2.json").read_text(encoding="utf-8"))
     assert int(figures["cycle"]) == both.BOTH_CYCLE and figures["complete"] is True
