@@ -65,9 +65,9 @@ from numba import njit
 
 from analyzer.cards import DECK_SIZE, RANK_SYMBOLS, format_cards
 from analyzer.holdem.enumeration import (_BLIND_SCALED, CHUNK_FLOPS, CYCLE, HAND_CLASS_OF, HAND_CLASSES, HOLE_FIRST,
-                                         HOLE_PAIRS, HOLE_SECOND, SCALE, FlopClassSums, _order_by_rank, _river_values,
+                                         HOLE_PAIRS, HOLE_SECOND, SCALE, _order_by_rank, _river_values,
                                          sum_over_flop_classes)
-from analyzer.holdem.exposure_results import SeenResults, covers_every_flop_class
+from analyzer.holdem.exposure_results import SeenResults, SeenSums, covers_every_flop_class
 from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, board_pair_ranks, rank_line
 from analyzer.isomorphism import canonical_keys
 
@@ -482,8 +482,7 @@ def exposed_flop_sums(flop: Sequence[int]) -> ExposedFlopSums:
 SEEN_CLASS_COUNT = 5083
 
 
-@dataclass(frozen=True, eq=False)
-class ExposedSums(FlopClassSums):
+class ExposedSums(SeenSums):
     """Integer sums by (hole pair, seen card) class (:func:`seen_classes`) over some flop classes.
 
     ``ev_sums[c]``: (A, B, best flop value) summed over the class's members,
@@ -493,15 +492,7 @@ class ExposedSums(FlopClassSums):
     a flop check; ``deals[c]``: deals counted (dealer hands over every board).
     """
 
-    ev_sums: np.ndarray
-    flop_actions: np.ndarray
-    river_actions: np.ndarray
-    deals: np.ndarray
-
-    SHAPES = {"ev_sums": (SEEN_CLASS_COUNT, 3),
-              "flop_actions": (SEEN_CLASS_COUNT, 2),
-              "river_actions": (SEEN_CLASS_COUNT, 2),
-              "deals": (SEEN_CLASS_COUNT,)}
+    SHAPES = SeenSums.shapes(SEEN_CLASS_COUNT)
 
 
 _SEEN_CLASSES: SeenClasses | None = None

@@ -73,8 +73,8 @@ from numba import njit
 from analyzer.cards import DECK_SIZE, format_cards
 from analyzer.holdem.enumeration import (_BLIND_SCALED, CHUNK_FLOPS, CYCLE, HAND_CLASS_COUNT, HAND_CLASS_OF,
                                          HAND_CLASSES, HOLE_FIRST, HOLE_PAIRS, HOLE_SECOND, PREFLOP_CHOICES, SCALE,
-                                         FlopClassSums, sum_over_flop_classes)
-from analyzer.holdem.exposure_results import SeenResults, covers_every_flop_class
+                                         sum_over_flop_classes)
+from analyzer.holdem.exposure_results import SeenResults, SeenSums, covers_every_flop_class
 from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, board_pair_ranks, rank_line
 
 # --------------------------------------------------------------------------- the game's numbers
@@ -457,8 +457,7 @@ def both_flop_sums(flop: Sequence[int]) -> BothFlopSums:
 BOTH_CLASS_COUNT = 93769
 
 
-@dataclass(frozen=True, eq=False)
-class BothSums(FlopClassSums):
+class BothSums(SeenSums):
     """Integer sums by (hole pair, dealer pair) class (:func:`both_classes`) over some flop classes.
 
     ``ev_sums[c]``: (A, B, best flop value) summed over the class's members,
@@ -468,15 +467,7 @@ class BothSums(FlopClassSums):
     after a flop check; ``deals[c]``: deals counted.
     """
 
-    ev_sums: np.ndarray
-    flop_actions: np.ndarray
-    river_actions: np.ndarray
-    deals: np.ndarray
-
-    SHAPES = {"ev_sums": (BOTH_CLASS_COUNT, 3),
-              "flop_actions": (BOTH_CLASS_COUNT, 2),
-              "river_actions": (BOTH_CLASS_COUNT, 2),
-              "deals": (BOTH_CLASS_COUNT,)}
+    SHAPES = SeenSums.shapes(BOTH_CLASS_COUNT)
 
 
 _BOTH_CLASSES: BothClasses | None = None

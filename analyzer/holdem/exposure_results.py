@@ -29,6 +29,29 @@ def covers_every_flop_class(flop_class_indices: Sequence[int] | None) -> bool:
     return flop_class_indices is None or len({int(i) for i in flop_class_indices}) == len(flop_classes())
 
 
+@dataclass(frozen=True, eq=False)
+class SeenSums(FlopClassSums):
+    """Integer sums by pre-flop class over some flop classes (a subclass sets ``SHAPES`` with :meth:`shapes`).
+
+    ``ev_sums[c]``: (A, B, best flop value) summed over the class's members,
+    flops, turn/rivers and dealer hands (scaled); ``flop_actions[c, (2x,
+    check)]``: flop situations per flop decision; ``river_actions[c, (1x,
+    fold)]``: river situations per river decision after a flop check;
+    ``deals[c]``: deals counted.
+    """
+
+    ev_sums: np.ndarray
+    flop_actions: np.ndarray
+    river_actions: np.ndarray
+    deals: np.ndarray
+
+    @staticmethod
+    def shapes(classes: int) -> dict[str, tuple[int, ...]]:
+        """The arrays' shapes for ``classes`` pre-flop classes."""
+        return {"ev_sums": (classes, 3), "flop_actions": (classes, 2), "river_actions": (classes, 2),
+                "deals": (classes,)}
+
+
 @dataclass(frozen=True)
 class SeenResults:
     """Exact results of one exposure case, played optimally (a subclass names the case).
@@ -49,7 +72,7 @@ class SeenResults:
     FLOP_SITUATION_DEALS: ClassVar[int]
     RIVER_SITUATION_DEALS: ClassVar[int]
 
-    sums: FlopClassSums
+    sums: SeenSums
     values: np.ndarray
     decision: np.ndarray
     preflop_actions: np.ndarray
@@ -64,7 +87,7 @@ class SeenResults:
         raise NotImplementedError
 
     @classmethod
-    def from_sums(cls, sums: FlopClassSums, complete: bool = True) -> SeenResults:
+    def from_sums(cls, sums: SeenSums, complete: bool = True) -> SeenResults:
         if (sums.ev_sums % cls.class_sizes()[:, None]).any():
             raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
         a, b, flop_best = sums.ev_sums.T
