@@ -14,7 +14,9 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from math import comb
 from pathlib import Path
 
@@ -48,6 +50,67 @@ def plain_outcomes(board, hole, seen_card) -> np.ndarray:
         comparison = 0 if player > dealer else 1 if player == dealer else 2
         counts[(3 if dealer >= PAIR_OR_BETTER else 0) + comparison] += 1
     return counts
+
+
+# --------------------------------------------------------------------------- also used by test_holdem_exposure_both
+
+
+def summed_over_rivers(values: np.ndarray) -> tuple[int, int, int, int, int]:
+    """(check, 2x, 3x, 4x, rivers played) of one flop from the scaled Play m values (m = 0 fold ... 4)
+    of each turn/river: after a check the river plays 1x only when strictly better than the fold."""
+    played = values[:, 1] > values[:, 0]
+    river_best = np.where(played, values[:, 1], values[:, 0])
+    return (int(river_best.sum()), int(values[:, 2].sum()), int(values[:, 3].sum()), int(values[:, 4].sum()),
+            int(played.sum()))
+
+
+def representative_flop_sums(flop_sums: Callable) -> list:
+    """(flop, ``flop_sums(flop)``) for the representative of each REDUCED flop class."""
+    return [(tuple(int(card) for card in flop), flop_sums(flop)) for flop in uth.flop_classes().cards[REDUCED]]
+
+
+@cache
+def concrete_flops() -> np.ndarray:
+    """Every concrete flop of the REDUCED flop classes."""
+    flops = np.asarray(combinations(52, 3), dtype=np.int64)
+    return flops[np.isin(suit_classes(flops).class_of, REDUCED)]
+
+
+def summed_over_concrete_flops(flop_values: Callable, known: set[int]) -> np.ndarray:
+    """(flop's best value, 3x, 4x) summed over every concrete flop of the REDUCED classes that avoids the
+    known cards; ``flop_values(flop)``: the plain (check, 2x, 3x, 4x, rivers played) of one flop."""
+    expected = np.zeros(3, dtype=np.int64)
+    for flop in concrete_flops():
+        if set(flop.tolist()) & known:
+            continue
+        check, raise_2x, raise_3x, raise_4x, _ = flop_values(flop.tolist())
+        expected += (max(check, raise_2x), raise_3x, raise_4x)
+    return expected
+
+
+def assert_reduced_counts_add_up(results, deals_per_flop: int) -> None:
+    """A run over the REDUCED flop classes counts every deal of their flops, each under one decision."""
+    weights = uth.flop_classes().weights[REDUCED]
+    assert results.cycle == int(weights.sum()) * deals_per_flop
+    assert results.preflop_actions.sum() == results.cycle
+    assert results.flop_actions.sum() == results.preflop_actions[0]
+    assert results.river_actions.sum() == results.flop_actions[1]
+    assert not results.complete
+
+
+def frequencies_add_up(figures: dict) -> dict[str, Fraction]:
+    """The frequencies of ``figures`` (Fractions or their strings, as committed), checked: the pre-flop
+    ones add up to 1, flop and river ones to the check before; the element of risk is the edge over the
+    average total bet."""
+    assert Fraction(figures["element_of_risk"]) == Fraction(figures["house_edge_per_ante"]) / Fraction(
+        figures["average_total_bet"])
+    frequencies = {name: Fraction(value) for name, value in figures.items() if name.startswith("frequency")}
+    assert sum(value for name, value in frequencies.items() if "pre-flop" in name) == 1
+    assert frequencies["frequency flop 2x"] + frequencies["frequency flop check"] == frequencies[
+        "frequency pre-flop check"]
+    assert frequencies["frequency river 1x"] + frequencies["frequency river fold"] == frequencies[
+        "frequency flop check"]
+    return frequencies
 
 
 # --------------------------------------------------------------------------- the cycle
@@ -165,10 +228,7 @@ def plain_river_values(hole, seen_card, flop):
 
 def plain_flop_values(hole, seen_card, flop):
     """(check, 2x, 3x, 4x, rivers played) for one (hole, seen card, flop), ties to the smaller wager."""
-    values = plain_river_values(hole, seen_card, flop)
-    river_best = np.where(values[:, 1] > values[:, 0], values[:, 1], values[:, 0])
-    return (int(river_best.sum()), int(values[:, 2].sum()), int(values[:, 3].sum()), int(values[:, 4].sum()),
-            int((values[:, 1] > values[:, 0]).sum()))
+    return summed_over_rivers(plain_river_values(hole, seen_card, flop))
 
 
 SAMPLES = [("As Ad", "Kh"), ("Ac Kd", "5h"), ("7h 6h", "Js"), ("Qs 3d", "Qd"), ("9c 9d", "Tc"), ("4s 3s", "2s")]
@@ -176,8 +236,7 @@ SAMPLES = [("As Ad", "Kh"), ("Ac Kd", "5h"), ("7h 6h", "Js"), ("Qs 3d", "Qd"), (
 
 @pytest.fixture(scope="module")
 def representative_sums():
-    cards = uth.flop_classes().cards[REDUCED]
-    return [(tuple(int(card) for card in flop), seen.exposed_flop_sums(flop)) for flop in cards]
+    return representative_flop_sums(seen.exposed_flop_sums)
 
 
 def test_flop_sums_against_plain_loops(representative_sums):
@@ -215,34 +274,20 @@ def reduced():
 def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
     """Class sums over the representatives, times the weights, divided by the class size, equal the
     plain sums over every concrete flop of the two classes."""
-    flops = np.asarray(combinations(52, 3), dtype=np.int64)
-    concrete = flops[np.isin(suit_classes(flops).class_of, REDUCED)]
     classes = seen.seen_classes()
     for hole, seen_card in SAMPLES[:3]:
         hole, (seen_card,) = CARD(hole), CARD(seen_card)
-        expected = np.zeros(3, dtype=np.int64)  # check (flop best), 3x, 4x
-        for flop in concrete:
-            if set(flop.tolist()) & {*hole, seen_card}:
-                continue
-            check, raise_2x, raise_3x, raise_4x, _ = plain_flop_values(hole, seen_card, flop.tolist())
-            expected += (max(check, raise_2x), raise_3x, raise_4x)
+        expected = summed_over_concrete_flops(lambda flop: plain_flop_values(hole, seen_card, flop), {*hole, seen_card})
         c = classes.class_of[hole_index(hole), seen_card]
         assert np.array_equal(reduced.values[c], expected * classes.sizes[c])
 
 
 def test_reduced_run_counts_add_up(reduced):
-    weights = uth.flop_classes().weights[REDUCED]
-    assert reduced.cycle == int(weights.sum()) * comb(49, 2) * 47 * comb(46, 2) * 44  # hole, seen, turn/river, d
-    assert reduced.preflop_actions.sum() == reduced.cycle
-    assert reduced.flop_actions.sum() == reduced.preflop_actions[0]
-    assert reduced.river_actions.sum() == reduced.flop_actions[1]
-    assert not reduced.complete
+    assert_reduced_counts_add_up(reduced, comb(49, 2) * 47 * comb(46, 2) * 44)  # hole, seen, turn/river, d
 
 
 def test_reduced_run_figures_and_table(reduced):
-    figures = reduced.figures()
-    assert figures["element_of_risk"] == figures["house_edge_per_ante"] / figures["average_total_bet"]
-    assert sum(value for name, value in figures.items() if name.startswith("frequency pre-flop")) == 1
+    frequencies_add_up(reduced.figures())
     table = reduced.preflop_table()
     assert len(table) == 5083 and int(table["combinations"].sum()) == seen.HOLE_SEEN
     best = [max(row.ev_check, row.ev_3x, row.ev_4x) for row in table.itertuples()]
@@ -263,13 +308,7 @@ def test_committed_full_run():
     assert int(figures["cycle"]) == seen.EXPOSED_CYCLE and figures["complete"] == "True"
     edge = Fraction(figures["house_edge_per_ante"])
     assert edge == Fraction(-8592081451, 63213204600) < 0 < Fraction(figures["normal_house_edge_per_ante"])
-    assert Fraction(figures["element_of_risk"]) == edge / Fraction(figures["average_total_bet"])
-    frequencies = {name: Fraction(value) for name, value in figures.items() if name.startswith("frequency")}
-    assert sum(value for name, value in frequencies.items() if "pre-flop" in name) == 1
-    assert frequencies["frequency flop 2x"] + frequencies["frequency flop check"] == frequencies[
-        "frequency pre-flop check"]
-    assert frequencies["frequency river 1x"] + frequencies["frequency river fold"] == frequencies[
-        "frequency flop check"]
+    frequencies = frequencies_add_up(figures)
     assert frequencies["frequency pre-flop 3x"] == 0
     with open(folder / "uth_exposed_1_preflop.csv", encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))

@@ -22,16 +22,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyzer.cards import combinations, parse_cards
+from analyzer.cards import parse_cards
 from analyzer.holdem import enumeration as uth
 from analyzer.holdem import exposure_both as both
 from analyzer.holdem.posted import SCALED_NETS
 from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, evaluate_cards, evaluate_hands, rank_line
-from analyzer.isomorphism import suit_classes
+from test_holdem_exposure import (REDUCED, assert_reduced_counts_add_up, frequencies_add_up,
+                                   representative_flop_sums, summed_over_concrete_flops, summed_over_rivers)
 
 CARD = parse_cards
-#: Flop classes of the reduced run: 2c 2d 2h (weight 4) and 5c 5d Jc (12).
-REDUCED = [0, 700]
 S = uth.SCALE
 
 
@@ -155,11 +154,7 @@ def plain_flop_values(hole, dealer, flop):
     house = evaluate_hands(np.column_stack([boards, np.tile(dealer, (len(boards), 1))]))
     outcome = np.where(house >= PAIR_OR_BETTER, 3, 0) + np.where(player > house, 0, np.where(player == house, 1, 2))
     lines = np.asarray([rank_line(int(rank)) for rank in player])
-    values = np.stack([SCALED_NETS[m][outcome, lines] for m in range(5)], axis=1)
-    played = values[:, 1] > values[:, 0]
-    river_best = np.where(played, values[:, 1], values[:, 0])
-    return (int(river_best.sum()), int(values[:, 2].sum()), int(values[:, 3].sum()), int(values[:, 4].sum()),
-            int(played.sum()))
+    return summed_over_rivers(np.stack([SCALED_NETS[m][outcome, lines] for m in range(5)], axis=1))
 
 
 SAMPLES = [("As Ad", "Kh Kc"), ("Ac Kd", "5h 5s"), ("7h 6h", "Js Tc"), ("Qs 3d", "Qd 3c"), ("9c 9d", "Tc 8h"),
@@ -168,8 +163,7 @@ SAMPLES = [("As Ad", "Kh Kc"), ("Ac Kd", "5h 5s"), ("7h 6h", "Js Tc"), ("Qs 3d",
 
 @pytest.fixture(scope="module")
 def representative_sums():
-    cards = uth.flop_classes().cards[REDUCED]
-    return [(tuple(int(card) for card in flop), both.both_flop_sums(flop)) for flop in cards]
+    return representative_flop_sums(both.both_flop_sums)
 
 
 def test_flop_sums_against_plain_loops(representative_sums):
@@ -242,17 +236,10 @@ def reduced():
 def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
     """Class sums over the representatives, times the weights, divided by the class size, equal the
     plain sums over every concrete flop of the two classes."""
-    flops = np.asarray(combinations(52, 3), dtype=np.int64)
-    concrete = flops[np.isin(suit_classes(flops).class_of, REDUCED)]
     classes = both.both_classes_cached()
     for hole, dealer in SAMPLES[:3]:
         hole, dealer = CARD(hole), CARD(dealer)
-        expected = np.zeros(3, dtype=np.int64)  # check (flop best), 3x, 4x
-        for flop in concrete:
-            if set(flop.tolist()) & {*hole, *dealer}:
-                continue
-            check, raise_2x, raise_3x, raise_4x, _ = plain_flop_values(hole, dealer, flop.tolist())
-            expected += (max(check, raise_2x), raise_3x, raise_4x)
+        expected = summed_over_concrete_flops(lambda flop: plain_flop_values(hole, dealer, flop), {*hole, *dealer})
         c = classes.class_of[index(hole), index(dealer)]
         assert np.array_equal(reduced.values[c], expected * classes.sizes[c])
 
@@ -266,18 +253,12 @@ def test_reduced_run_raise_values_per_hand_class_are_the_normal_ones(reduced):
 
 
 def test_reduced_run_counts_add_up(reduced):
-    weights = uth.flop_classes().weights[REDUCED]
-    assert reduced.cycle == int(weights.sum()) * comb(49, 2) * comb(47, 2) * comb(45, 2)  # H, D, turn/river
-    assert reduced.preflop_actions.sum() == reduced.cycle
-    assert reduced.flop_actions.sum() == reduced.preflop_actions[0]
-    assert reduced.river_actions.sum() == reduced.flop_actions[1]
-    assert not reduced.complete
+    assert_reduced_counts_add_up(reduced, comb(49, 2) * comb(47, 2) * comb(45, 2))  # H, D, turn/river
 
 
 def test_reduced_run_figures_and_tables(reduced):
     figures = reduced.figures()
-    assert figures["element_of_risk"] == figures["house_edge_per_ante"] / figures["average_total_bet"]
-    assert sum(value for name, value in figures.items() if name.startswith("frequency pre-flop")) == 1
+    frequencies_add_up(figures)
     table = reduced.preflop_table()
     assert len(table) == 169 * 169 and int(table["combinations"].sum()) == both.HOLE_DEALER
     assert (table[list(uth.PREFLOP_CHOICES)].sum(axis=1) == table["combinations"]).all()
@@ -310,13 +291,7 @@ def test_committed_full_run():
     assert edge == Fraction(-2682750886069, 6953452506000)
     assert round(float(Fraction(figures["frequency pre-flop 4x"])) * 100, 4) == 34.7368
     assert edge < Fraction(one_card["house_edge_per_ante"]) < 0
-    assert Fraction(figures["element_of_risk"]) == edge / Fraction(figures["average_total_bet"])
-    frequencies = {name: Fraction(value) for name, value in figures.items() if name.startswith("frequency")}
-    assert sum(value for name, value in frequencies.items() if "pre-flop" in name) == 1
-    assert frequencies["frequency flop 2x"] + frequencies["frequency flop check"] == frequencies[
-        "frequency pre-flop check"]
-    assert frequencies["frequency river 1x"] + frequencies["frequency river fold"] == frequencies[
-        "frequency flop check"]
+    frequencies = frequencies_add_up(figures)
     with open(OUTPUT / "uth_exposed_2_preflop.csv", encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 169 * 169 and sum(int(row["combinations"]) for row in rows) == both.HOLE_DEALER
