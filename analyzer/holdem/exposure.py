@@ -242,33 +242,48 @@ def _prepare_board(board, unseen, straight_top, flush_rank, first, second, ranks
 
 
 @njit(cache=True, nogil=True)
+def _board_workspace(size):
+    """Arrays for one board's walk over the pairs of ``size`` unseen cards: ``first``, ``second``,
+    ``ranks``, ``order``, ``scratch`` (one per pair), ``buckets``, ``pair_rank`` (52 x 52), and per card
+    ``no_pair``, ``lower``, ``upper`` (zero)."""
+    pairs = size * (size - 1) // 2
+    return (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64),
+            np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(256, dtype=np.int64),
+            np.zeros((DECK_SIZE, DECK_SIZE), dtype=np.int64), np.zeros(DECK_SIZE, dtype=np.int64),
+            np.zeros(DECK_SIZE, dtype=np.int64), np.zeros(DECK_SIZE, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _rank_group_end(ranks, order, start, count):
+    """The end of the group of pairs ranked as ``order[start]`` in the rank order (``order[:count]``)."""
+    end = start + 1
+    while end < count and ranks[order[end]] == ranks[order[start]]:
+        end += 1
+    return end
+
+
+@njit(cache=True, nogil=True)
+def _count_group(first, second, order, start, end, counts):
+    """Count the pairs ``order[start:end]`` into ``counts`` for each of their two cards."""
+    for q in range(start, end):
+        counts[first[order[q]]] += 1
+        counts[second[order[q]]] += 1
+
+
+@njit(cache=True, nogil=True)
 def _board_seen_outcomes(board, unseen, straight_top, flush_rank, outcomes):
     """``outcomes[h, s]``: dealer outcome counts of hole pair h (colex) with seen card s on one board
     (left untouched where h or s meets the board or s is a card of h)."""
     size = unseen.shape[0]
-    pairs = size * (size - 1) // 2
-    first = np.empty(pairs, dtype=np.int64)
-    second = np.empty(pairs, dtype=np.int64)
-    ranks = np.empty(pairs, dtype=np.int64)
-    order = np.empty(pairs, dtype=np.int64)
-    scratch = np.empty(pairs, dtype=np.int64)
-    buckets = np.empty(256, dtype=np.int64)
-    pair_rank = np.zeros((DECK_SIZE, DECK_SIZE), dtype=np.int64)
-    no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
-    lower = np.zeros(DECK_SIZE, dtype=np.int64)
-    upper = np.zeros(DECK_SIZE, dtype=np.int64)
+    first, second, ranks, order, scratch, buckets, pair_rank, no_pair, lower, upper = _board_workspace(size)
     pairs = _prepare_board(board, unseen, straight_top, flush_rank, first, second, ranks, order, scratch, buckets,
                            pair_rank, no_pair)
     others = size - 3
     start = 0
     while start < pairs:
         rank = ranks[order[start]]
-        end = start + 1
-        while end < pairs and ranks[order[end]] == rank:
-            end += 1
-        for q in range(start, end):
-            upper[first[order[q]]] += 1
-            upper[second[order[q]]] += 1
+        end = _rank_group_end(ranks, order, start, pairs)
+        _count_group(first, second, order, start, end, upper)
         for q in range(start, end):
             k = order[q]
             x = first[k]
@@ -280,9 +295,7 @@ def _board_seen_outcomes(board, unseen, straight_top, flush_rank, outcomes):
                     continue
                 _seen_outcomes(lower[s], upper[s], no_pair[s], pair_rank[x, s], pair_rank[y, s], rank, others,
                                outcomes[h, s])
-        for q in range(start, end):
-            lower[first[order[q]]] += 1
-            lower[second[order[q]]] += 1
+        _count_group(first, second, order, start, end, lower)
         start = end
 
 
@@ -311,17 +324,7 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
     board[2] = flop[2]
     size = n - 2
     unseen = np.empty(size, dtype=np.int64)
-    pairs = size * (size - 1) // 2
-    first = np.empty(pairs, dtype=np.int64)
-    second = np.empty(pairs, dtype=np.int64)
-    ranks = np.empty(pairs, dtype=np.int64)
-    order = np.empty(pairs, dtype=np.int64)
-    scratch = np.empty(pairs, dtype=np.int64)
-    buckets = np.empty(256, dtype=np.int64)
-    pair_rank = np.zeros((DECK_SIZE, DECK_SIZE), dtype=np.int64)
-    no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
-    lower = np.zeros(DECK_SIZE, dtype=np.int64)
-    upper = np.zeros(DECK_SIZE, dtype=np.int64)
+    first, second, ranks, order, scratch, buckets, pair_rank, no_pair, lower, upper = _board_workspace(size)
     out = np.zeros(6, dtype=np.int64)
     others = size - 3
     fold = -2 * SCALE * others
@@ -341,12 +344,8 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
             start = 0
             while start < count:
                 rank = ranks[order[start]]
-                end = start + 1
-                while end < count and ranks[order[end]] == rank:
-                    end += 1
-                for q in range(start, end):
-                    upper[first[order[q]]] += 1
-                    upper[second[order[q]]] += 1
+                end = _rank_group_end(ranks, order, start, count)
+                _count_group(first, second, order, start, end, upper)
                 line = rank_line(rank)
                 for q in range(start, end):
                     k = order[q]
@@ -369,9 +368,7 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
                             river_play[h, s] += 1
                         else:
                             sum_check[h, s] += fold
-                for q in range(start, end):
-                    lower[first[order[q]]] += 1
-                    lower[second[order[q]]] += 1
+                _count_group(first, second, order, start, end, lower)
                 start = end
 
 
