@@ -291,6 +291,37 @@ def _river_values(outcomes, line, blind_scaled):
 
 
 @njit(cache=True, nogil=True)
+def _flop_rest(flop):
+    """``rest``: the 49 cards not in the flop, ascending; ``local[card]``: a card's position in it (-1 in the
+    flop)."""
+    rest = np.empty(DECK_SIZE - 3, dtype=np.int64)
+    local = np.full(DECK_SIZE, -1, dtype=np.int64)
+    n = 0
+    for card in range(DECK_SIZE):
+        if card != flop[0] and card != flop[1] and card != flop[2]:
+            rest[n] = card
+            local[card] = n
+            n += 1
+    return rest, local
+
+
+@njit(cache=True, nogil=True)
+def _deal_board(flop, rest, i, j, board, unseen):
+    """``board``: the flop, then turn ``rest[i]`` and river ``rest[j]``; ``unseen``: the other cards of
+    ``rest``, ascending."""
+    board[0] = flop[0]
+    board[1] = flop[1]
+    board[2] = flop[2]
+    board[3] = rest[i]
+    board[4] = rest[j]
+    m = 0
+    for u in range(rest.shape[0]):
+        if u != i and u != j:
+            unseen[m] = rest[u]
+            m += 1
+
+
+@njit(cache=True, nogil=True)
 def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
                river_fold, river_actions, river_summary):
     """Per hole pair (colex index over the deck), sums over every turn/river of one flop.
@@ -304,19 +335,9 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
     (hole pair and board) by the features of :mod:`analyzer.holdem.features`.
     Arrays are added to, not reset.
     """
-    used = np.zeros(DECK_SIZE, dtype=np.bool_)
-    for card in flop:
-        used[card] = True
-    rest = np.empty(DECK_SIZE - 3, dtype=np.int64)
-    n = 0
-    for card in range(DECK_SIZE):
-        if not used[card]:
-            rest[n] = card
-            n += 1
+    rest, _ = _flop_rest(flop)
+    n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
-    board[0] = flop[0]
-    board[1] = flop[1]
-    board[2] = flop[2]
     unseen = np.empty(n - 2, dtype=np.int64)
     pairs = (n - 2) * (n - 3) // 2
     first = np.empty(pairs, dtype=np.int64)
@@ -333,13 +354,7 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     for j in range(n):
         for i in range(j):
-            board[3] = rest[i]
-            board[4] = rest[j]
-            m = 0
-            for u in range(n):
-                if u != i and u != j:
-                    unseen[m] = rest[u]
-                    m += 1
+            _deal_board(flop, rest, i, j, board, unseen)
             count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
                                     below, card_count, card_no_pair, buckets, outcomes)
             board_made = made_part(evaluate_cards(board, straight_top, flush_rank), MADE_PART_MODULI)

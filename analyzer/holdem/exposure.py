@@ -65,8 +65,8 @@ from numba import njit
 
 from analyzer.cards import DECK_SIZE, RANK_SYMBOLS, format_cards
 from analyzer.holdem.enumeration import (_BLIND_SCALED, CHUNK_FLOPS, CYCLE, HAND_CLASS_OF, HAND_CLASSES, HOLE_FIRST,
-                                         HOLE_PAIRS, HOLE_SECOND, SCALE, _order_by_rank, _river_values,
-                                         sum_over_flop_classes)
+                                         HOLE_PAIRS, HOLE_SECOND, SCALE, _deal_board, _flop_rest, _order_by_rank,
+                                         _river_values, sum_over_flop_classes)
 from analyzer.holdem.exposure_results import SeenResults, SeenSums, covers_every_flop_class
 from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, board_pair_ranks, rank_line
 from analyzer.isomorphism import canonical_keys
@@ -309,19 +309,9 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
     the river decision is Play 1x; ``dealt``: dealer hands counted (44 per
     board).
     """
-    used = np.zeros(DECK_SIZE, dtype=np.bool_)
-    for card in flop:
-        used[card] = True
-    rest = np.empty(DECK_SIZE - 3, dtype=np.int64)
-    n = 0
-    for card in range(DECK_SIZE):
-        if not used[card]:
-            rest[n] = card
-            n += 1
+    rest, _ = _flop_rest(flop)
+    n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
-    board[0] = flop[0]
-    board[1] = flop[1]
-    board[2] = flop[2]
     size = n - 2
     unseen = np.empty(size, dtype=np.int64)
     first, second, ranks, order, scratch, buckets, pair_rank, no_pair, lower, upper = _board_workspace(size)
@@ -330,13 +320,7 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
     fold = -2 * SCALE * others
     for j in range(n):
         for i in range(j):
-            board[3] = rest[i]
-            board[4] = rest[j]
-            m = 0
-            for u in range(n):
-                if u != i and u != j:
-                    unseen[m] = rest[u]
-                    m += 1
+            _deal_board(flop, rest, i, j, board, unseen)
             count = _prepare_board(board, unseen, straight_top, flush_rank, first, second, ranks, order, scratch,
                                    buckets, pair_rank, no_pair)
             lower[:] = 0

@@ -73,7 +73,7 @@ from numba import njit
 from analyzer.cards import DECK_SIZE, format_cards
 from analyzer.holdem.enumeration import (_BLIND_SCALED, CHUNK_FLOPS, CYCLE, HAND_CLASS_COUNT, HAND_CLASS_OF,
                                          HAND_CLASSES, HOLE_FIRST, HOLE_PAIRS, HOLE_SECOND, PREFLOP_CHOICES, SCALE,
-                                         sum_over_flop_classes)
+                                         _deal_board, _flop_rest, sum_over_flop_classes)
 from analyzer.holdem.exposure_results import SeenResults, SeenSums, covers_every_flop_class
 from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, board_pair_ranks, rank_line
 
@@ -230,28 +230,11 @@ def _sweep_board(rows, count, rank, win, qualified, loss, acc):
 
 
 @njit(cache=True, nogil=True)
-def _flop_rest(flop, rest, local):
-    """``rest``: the 49 cards not in the flop, ascending; ``local[card]``: a card's position in it (-1 in the flop)."""
-    local[:] = -1
-    n = 0
-    for card in range(DECK_SIZE):
-        if card != flop[0] and card != flop[1] and card != flop[2]:
-            rest[n] = card
-            local[card] = n
-            n += 1
-    return n
-
-
-@njit(cache=True, nogil=True)
 def _both_flop_pass(flop, straight_top, flush_rank, blind_scaled, acc):
     """``acc[H, D]`` (local pairs, added to): packed counters (:data:`FIELDS`) over every turn/river of one flop."""
-    rest = np.empty(FLOP_REST, dtype=np.int64)
-    local = np.empty(DECK_SIZE, dtype=np.int64)
-    n = _flop_rest(flop, rest, local)
+    rest, local = _flop_rest(flop)
+    n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
-    board[0] = flop[0]
-    board[1] = flop[1]
-    board[2] = flop[2]
     size = n - 2
     unseen = np.empty(size, dtype=np.int64)
     pairs = size * (size - 1) // 2
@@ -266,13 +249,7 @@ def _both_flop_pass(flop, straight_top, flush_rank, blind_scaled, acc):
     loss = np.zeros(width, dtype=np.int64)
     for j in range(n):
         for i in range(j):
-            board[3] = rest[i]
-            board[4] = rest[j]
-            m = 0
-            for u in range(n):
-                if u != i and u != j:
-                    unseen[m] = rest[u]
-                    m += 1
+            _deal_board(flop, rest, i, j, board, unseen)
             count = _prepare_board(board, unseen, local, straight_top, flush_rank, blind_scaled, first, second,
                                    ranks, rows, rank, win, qualified, loss)
             _sweep_board(rows, count, rank, win, qualified, loss, acc)
@@ -300,9 +277,8 @@ def _add_both_flop(flop, weight, class_of, acc, ev_sums, flop_actions, river_act
     in (H, D, flop) situations; ``river_actions[c, (1x, fold)]`` in (H, D,
     board) situations (deals) after a flop check; ``deals[c]``: deals counted.
     """
-    rest = np.empty(FLOP_REST, dtype=np.int64)
-    local = np.empty(DECK_SIZE, dtype=np.int64)
-    n = _flop_rest(flop, rest, local)
+    rest, _ = _flop_rest(flop)
+    n = rest.shape[0]
     width = n * (n - 1) // 2
     pair_first = np.empty(width, dtype=np.int64)
     pair_second = np.empty(width, dtype=np.int64)
@@ -354,9 +330,8 @@ def _process_both_flops(flops, weights, class_of, straight_top, flush_rank, blin
 def _global_counters(flop, acc, out):
     """``out[h, d]``: the packed counter of hole pair h and dealer pair d (colex) from a local ``acc``
     (set where both avoid the flop and each other; the rest left untouched)."""
-    rest = np.empty(FLOP_REST, dtype=np.int64)
-    local = np.empty(DECK_SIZE, dtype=np.int64)
-    n = _flop_rest(flop, rest, local)
+    rest, _ = _flop_rest(flop)
+    n = rest.shape[0]
     for j in range(n):
         for i in range(j):
             p = i + j * (j - 1) // 2
@@ -387,9 +362,7 @@ def board_both_counters(board: Sequence[int]) -> np.ndarray:
     or d meets the board or they share a card. Exactly one of W, L or nothing (a tie) is 1."""
     board = [int(card) for card in board]
     flop = np.asarray(sorted(board[:3]), dtype=np.int64)
-    rest = np.empty(FLOP_REST, dtype=np.int64)
-    local = np.empty(DECK_SIZE, dtype=np.int64)
-    _flop_rest(flop, rest, local)
+    _, local = _flop_rest(flop)
     unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
     pairs = comb(len(unseen), 2)
     first, second, ranks, rows = (np.empty(pairs, dtype=np.int64) for _ in range(4))

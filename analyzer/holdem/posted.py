@@ -95,7 +95,7 @@ from analyzer.holdem.enumeration import (BELOW_STRAIGHT, CHUNK_FLOPS, FlopClassS
                                          DEALS_PER_RIVER_DECISION, EV_DENOMINATOR, FOLD, HAND_CLASS_COUNT,
                                          CYCLE, HAND_CLASS_OF, HAND_CLASS_SIZES, HAND_CLASSES, HOLE_PAIRS, MULTIPLES,  # noqa: F401 (CYCLE: doctests)
                                          OUTCOMES, PLAY_2X, PLAY_3X, PLAY_4X, PREFLOP_CHOICES, SCALE, HoldemCounts, _board_outcomes, _collapse_lines, flop_classes,
-                                         main_game_net, pair_index)
+                                         _deal_board, _flop_rest, main_game_net, pair_index)
 from analyzer.holdem.features import (board_plus_one, dealer_outs, flop_category, made_part, made_part_moduli,
                                       river_features)
 from analyzer.holdem.results import counts_csvs
@@ -308,19 +308,9 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdo
     line; ``river_fold``: the same on the rivers where the posted rule folds;
     ``river_actions[h, line, (1x, fold)]``: river decisions. Added to, not reset.
     """
-    used = np.zeros(DECK_SIZE, dtype=np.bool_)
-    for card in flop:
-        used[card] = True
-    rest = np.empty(DECK_SIZE - 3, dtype=np.int64)
-    n = 0
-    for card in range(DECK_SIZE):
-        if not used[card]:
-            rest[n] = card
-            n += 1
+    rest, _ = _flop_rest(flop)
+    n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
-    board[0] = flop[0]
-    board[1] = flop[1]
-    board[2] = flop[2]
     unseen = np.empty(n - 2, dtype=np.int64)
     pairs = (n - 2) * (n - 3) // 2
     first = np.empty(pairs, dtype=np.int64)
@@ -337,13 +327,7 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdo
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     for j in range(n):
         for i in range(j):
-            board[3] = rest[i]
-            board[4] = rest[j]
-            m = 0
-            for u in range(n):
-                if u != i and u != j:
-                    unseen[m] = rest[u]
-                    m += 1
+            _deal_board(flop, rest, i, j, board, unseen)
             count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
                                     below, card_count, card_no_pair, buckets, outcomes)
             board_made = made_part(evaluate_cards(board, straight_top, flush_rank), moduli)
