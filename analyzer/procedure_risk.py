@@ -219,7 +219,7 @@ def committed_holdem_figures(seen: int) -> dict[str, object] | None:
     if path is None or not path.is_file():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
-    if str(data.get("complete")) != "True":
+    if data.get("complete") is not True:
         return None
     figures: dict[str, object] = {"cycle": int(data["cycle"])}
     for name in ("house_edge_per_ante", "house_edge_per_initial_wager", "average_total_bet", "element_of_risk"):

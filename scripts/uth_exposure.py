@@ -12,13 +12,16 @@ strings) and ``enumerations/protect/uth_exposed_K_preflop.csv``, K the
 number of dealer cards seen:
 
 * ``--seen 1`` (:mod:`analyzer.holdem.exposure`): the pre-flop decision per
-  starting-hand class and seen card, with each choice's exact EV; the JSON's
-  ``complete`` is the string "True", as committed;
+  starting-hand class and seen card, with each choice's exact EV;
 * ``--seen 2`` (:mod:`analyzer.holdem.exposure_both`): per starting-hand class
   and dealer's starting-hand class, (hole, dealer pair) combinations per
-  pre-flop decision and the exact EV of optimal play; ``complete`` and
+  pre-flop decision and the exact EV of optimal play; also
   ``normal_raise_evs_match`` (3x and 4x EVs per starting-hand class equal to
-  the normal engine's) are JSON booleans, and the one-card edge is reported.
+  the normal engine's) and the one-card edge.
+
+``complete`` and ``normal_raise_evs_match`` are JSON booleans; ``seconds`` is
+the wall time of the invocation that wrote the file (a run resumed from its
+checkpoints takes seconds: keep the full run's time when re-writing).
 """
 
 from __future__ import annotations
@@ -121,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ArithmeticError("3x/4x EVs per starting-hand class differ from the normal engine's")
     normal = normal_edge()
     edge = figures["house_edge_per_ante"]
-    report: dict[str, object] = {name: value if isinstance(value, bool) and seen == 2 else str(value)
+    report: dict[str, object] = {name: value if isinstance(value, bool) else str(value)
                                  for name, value in figures.items()}
     report.update({
         "house_edge_percent": f"{float(100 * edge):.6f}",

@@ -305,7 +305,7 @@ def test_committed_full_run():
     player advantage (normal play: 2.184971% house edge), 3x never the choice, consistent table."""
     folder = Path(__file__).resolve().parents[1] / "enumerations" / "protect"
     figures = json.loads((folder / "uth_exposed_1.json").read_text(encoding="utf-8"))
-    assert int(figures["cycle"]) == seen.EXPOSED_CYCLE and figures["complete"] == "True"
+    assert int(figures["cycle"]) == seen.EXPOSED_CYCLE and figures["complete"] is True
     edge = Fraction(figures["house_edge_per_ante"])
     assert edge == Fraction(-8592081451, 63213204600) < 0 < Fraction(figures["normal_house_edge_per_ante"])
     frequencies = frequencies_add_up(figures)
