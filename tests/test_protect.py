@@ -203,6 +203,11 @@ def test_the_golden_edges_start_from_the_normal_game(crazy4):
     assert Fraction(rows["crazy4", 0]["house_edge_per_ante"]) == crazy4.main_figures()["house_edge_per_ante"]
     assert int(rows["crazy4", 1]["cycle"]) == 5 * crazy4.cycle  # one of the dealer's five cards marked seen
     assert Fraction(rows["crazy4", 1]["house_edge_per_ante"]) < Fraction(rows["crazy4", 0]["house_edge_per_ante"])
+    # Four Card Fever: the seen cards are alike, so the up-card plus k of the 5 face-down ones count C(5, k) / (k + 1)
+    # times each normal deal (C(52,5) * 47 * C(46,5) of them)
+    normal = comb(52, 5) * 47 * comb(46, 5)
+    assert [Fraction(int(rows["fourcardfever", k]["cycle"]), normal) for k in (1, 2)] == [Fraction(5, 2), Fraction(10, 3)]
+    assert Fraction(rows["fourcardfever", 2]["house_edge_per_ante"]) < 0  # two flashed: the player's game
 
 
 # -- two seen cards: the figures summed one class of exposed cards at a time -------------
