@@ -371,7 +371,7 @@ def _protect_colluders(args: argparse.Namespace, rules: GameRules, options: dict
         print(f"  normal play           {percent(estimate.normal_edge):>12}  exact; an upper bound")
         print(f"  decisions changed     {estimate.switched:>12,}  of {estimate.deals:,} deals")
         print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
-    if estimate.edge < 0 or high < 0:
+    if estimate.edge < 0:
         print(f"WARNING: {rules.title}: {colluders_label(args.colluding_players)} give the player the advantage "
               f"(estimated house edge {percent(estimate.edge)})", file=sys.stderr)
     if output is not None:
