@@ -21,18 +21,19 @@ from analyzer import __version__
 from analyzer.collusion import DEFAULT_DEALS, MAX_COLLUDERS
 from analyzer.compare import as_display, compare_paytables
 from analyzer.distributed import BackendError, execution_backend
+from analyzer.holdem.collusion import DEFAULT_PREFLOP_SAMPLES, DEFAULT_SAMPLES
 from analyzer.pipeline import analyze
 from analyzer.posted_rule import PostedRule, derive_posted_rule
-from analyzer.procedure_risk import (COMMITTED_HOLDEM, COMMITTED_HOLDEM_PREFLOP, class_totals_folder,
-                                     colluders_label, committed_holdem_figures, figures_only, hole_cards_label,
-                                     holdem_procedure_risk, procedure_risk, unsupported_exposure)
+from analyzer.procedure_risk import (COMMITTED_HOLDEM, COMMITTED_HOLDEM_PREFLOP, class_totals_folder, colluders_label,
+                                     committed_holdem_figures, figures_only, holdem_procedure_risk, hole_cards_label,
+                                     procedure_risk, unsupported_exposure)
 from analyzer.progressive import load_progressive, progressive_figures, progressive_table
 from analyzer.results import Analysis, GameResults
 from analyzer.rules import GameRules, RulesError, game_names, load_game
-from analyzer.solve import solve_pay
-from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rule_file
 from analyzer.sanity import game_warnings, percent, table_warnings
 from analyzer.simulation.hands import SimulationError
+from analyzer.solve import solve_pay
+from analyzer.strategy_files import evaluate_strategy, load_strategy, posted_rule_file
 from analyzer.summary import as_text, exact, summary
 
 if TYPE_CHECKING:
@@ -144,10 +145,18 @@ def build_parser() -> Parser:
     leak.add_argument("--colluding-players", type=int, choices=range(1, MAX_COLLUDERS + 1), metavar="N",
                       help=f"how many other players (1 to {MAX_COLLUDERS}) show the player their hands: an "
                            "estimate from sampled deals, each settled exactly (see README)")
-    protect_command.add_argument("--deals", type=_count("--deals", 2), default=DEFAULT_DEALS, metavar="M",
-                                 help=f"with --colluding-players: deals to sample (default {DEFAULT_DEALS:,})")
+    protect_command.add_argument("--deals", type=_count("--deals", 2), default=None, metavar="M",
+                                 help=f"with --colluding-players: deals to sample (default {DEFAULT_DEALS:,}; for "
+                                      f"uth, (colluders' cards, flop) samples, each with every player hand: "
+                                      f"default {DEFAULT_SAMPLES:,})")
     protect_command.add_argument("--seed", type=_count("--seed", 0), default=1,
                                  help="with --colluding-players: seed of the sampled deals (default 1)")
+    protect_command.add_argument("--preflop-samples", type=_count("--preflop-samples", 0), default=None,
+                                 metavar="K",
+                                 help=f"uth with --colluding-players: colluder deals whose every board is enumerated "
+                                      f"to estimate the pre-flop use of their cards (default {DEFAULT_PREFLOP_SAMPLES}; "
+                                      f"about 90 s each for one colluder, 25 s for six; 0: pre-flop played as normal, "
+                                      f"an upper bound on the edge)")
     protect_command.add_argument("--json", action="store_true", help="print one JSON object")
     protect_command.add_argument("-o", "--output", type=Path, default=None,
                                  help="also write the report of the game so played, with its Procedure risk sheet")
@@ -206,8 +215,11 @@ def run(arguments: list[str]) -> int:
     exposed = getattr(args, "exposed_dealer_cards", None) or 0
     if exposed and (why := unsupported_exposure(rules, exposed)):
         raise UsageError(why)
-    if getattr(args, "colluding_players", None) and rules.engine != "one_decision":
-        raise UsageError(f"{rules.title}: colluding players are not supported for this game yet")
+    if getattr(args, "preflop_samples", None) is not None:
+        if not (args.colluding_players and rules.engine == "holdem"):
+            raise UsageError("--preflop-samples is for Ultimate Texas Hold'em with --colluding-players")
+        if args.preflop_samples == 1:
+            raise UsageError("--preflop-samples must be 0 or at least 2 (one sample gives no error estimate)")
     if args.command == "report":
         if args.output is None:
             args.output = DEFAULT_REPORTS / f"{args.game}.xlsx"
@@ -233,7 +245,7 @@ def run(arguments: list[str]) -> int:
             risk = procedure_risk(rules, {exposed: analysis, **({0: run_analysis(0)} if exposed else {})},
                                   lambda cached: run_analysis(cached, cache=True))
         elif args.command == "report" and rules.engine == "holdem":
-            risk = holdem_procedure_risk(analysis.main_figures()["house_edge_per_ante"])
+            risk = holdem_procedure_risk(rules, analysis.main_figures()["house_edge_per_ante"])
     if args.command == "report" and risk is not None and (risk["house edge per ante"].iloc[1:] == "not computed").all():
         risk = None  # no leak analysed, cached or committed: the game's report has no Procedure risk sheet
     posted_rule = posted_rule_of(analysis)
@@ -346,33 +358,51 @@ def _protect_figures_only(args: argparse.Namespace, rules: GameRules, options: d
 
 def _protect_colluders(args: argparse.Namespace, rules: GameRules, options: dict[str, str],
                        output: Path | None) -> int:
-    """``protect --colluding-players N``: the estimate of :mod:`analyzer.collusion`, and the procedure risk
-    table with it; ``-o`` writes that table."""
-    from analyzer.collusion import estimate_collusion
+    """``protect --colluding-players N``: the estimate of :mod:`analyzer.collusion` (Ultimate Texas Hold'em:
+    :mod:`analyzer.holdem.collusion`), and the procedure risk table with it; ``-o`` writes that table."""
     from analyzer.report import write_table_workbook
 
-    def run_analysis(cards: int) -> GameResults:
-        return analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
-                       paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify,
-                       exposed=cards)
+    colluders = args.colluding_players
+    if rules.engine == "holdem":
+        from analyzer.holdem.collusion import estimate_holdem_collusion
+        from analyzer.simulation import committed_holdem_analysis
 
-    with execution_backend(args.backend, args.scheduler):
-        normal = run_analysis(0)
-    estimate = estimate_collusion(normal, args.colluding_players, args.deals, args.seed, jobs=args.jobs,
-                                  progress=not args.quiet)
-    risk = procedure_risk(rules, {0: normal}, run_analysis, {args.colluding_players: estimate})
+        normal = committed_holdem_analysis(rules)  # the main game's exact counts, committed in enumerations/uth
+        preflop = normal.preflop_values()
+        estimate = estimate_holdem_collusion(normal.main_figures()["house_edge_per_ante"],
+                                             dict(zip(preflop["hand"], preflop["decision"])), colluders,
+                                             args.deals or DEFAULT_SAMPLES, args.seed,
+                                             DEFAULT_PREFLOP_SAMPLES if args.preflop_samples is None
+                                             else args.preflop_samples, jobs=args.jobs, progress=not args.quiet)
+        risk = holdem_procedure_risk(rules, estimate.normal_edge, colluders={colluders: estimate})
+        sampled = "(colluders' cards, flop) samples"
+    else:
+        from analyzer.collusion import estimate_collusion
+
+        def run_analysis(cards: int) -> GameResults:
+            return analyze(args.game, options, jobs=args.jobs, progress=not args.quiet,
+                           paytable_files=tuple(args.paytable), cache=not args.no_cache, notify=_notify,
+                           exposed=cards)
+
+        with execution_backend(args.backend, args.scheduler):
+            normal = run_analysis(0)
+        estimate = estimate_collusion(normal, colluders, args.deals or DEFAULT_DEALS, args.seed, jobs=args.jobs,
+                                      progress=not args.quiet)
+        risk = procedure_risk(rules, {0: normal}, run_analysis, {colluders: estimate})
+        sampled = "sampled deals"
     low, high = estimate.interval()
     if args.json:
         print(json.dumps(exact({**estimate.as_dict(), "procedure_risk": risk.to_dict(orient="records")}), indent=2))
     else:
-        print(f"{rules.title} with {colluders_label(args.colluding_players)} (their hands known to the player)")
-        print(f"  house edge per ante   {percent(estimate.edge):>12}  ESTIMATE from {estimate.deals:,} sampled deals "
+        print(f"{rules.title} with {colluders_label(colluders)} (their hands known to the player)")
+        print(f"  house edge per ante   {percent(estimate.edge):>12}  ESTIMATE from {estimate.deals:,} {sampled} "
               f"(seed {estimate.seed}), 95% interval {percent(low)} to {percent(high)}")
         print(f"  normal play           {percent(estimate.normal_edge):>12}  exact; an upper bound")
-        print(f"  decisions changed     {estimate.switched:>12,}  of {estimate.deals:,} deals")
+        print(f"  decisions changed     {estimate.switched:>12,}  {estimate.changed_unit()}")
+        print("  method: " + estimate.method())
         print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
     if estimate.edge < 0:
-        print(f"WARNING: {rules.title}: {colluders_label(args.colluding_players)} give the player the advantage "
+        print(f"WARNING: {rules.title}: {colluders_label(colluders)} give the player the advantage "
               f"(estimated house edge {percent(estimate.edge)})", file=sys.stderr)
     if output is not None:
         write_table_workbook(risk, f"{rules.title}: procedure risk (house edge per ante)", output)
@@ -419,7 +449,7 @@ def _protect_holdem(args: argparse.Namespace, rules: GameRules, exposed: int, ou
         figures = {**results.figures(), "actions": results.frequencies()}
         preflop = results.preflop_table()
     normal = HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER)).main_figures()["house_edge_per_ante"]
-    risk = holdem_procedure_risk(normal, {exposed: figures["house_edge_per_ante"]})
+    risk = holdem_procedure_risk(rules, normal, {exposed: figures["house_edge_per_ante"]})
     title = f"{rules.title}, {hole_cards_label(exposed)}: exact, optimal play for what the player sees"
     _print_exposure(title, figures, risk, args.json)
     if figures["house_edge_per_ante"] < 0:

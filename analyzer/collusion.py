@@ -61,6 +61,15 @@ DEFAULT_DEALS = 20_000
 CHUNK_DEALS = 500
 #: Two-sided 95% normal quantile, for the interval shown beside an estimate.
 Z_95 = 1.959963984540054
+#: Two-sided 95% Student quantiles by degrees of freedom, for a mean of few samples (beyond 30: Z_95).
+T_95 = dict(enumerate((12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+                       2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+                       2.052, 2.048, 2.045, 2.042), start=1))
+
+
+def colluders_count(colluders: int) -> str:
+    """``1 colluder``, ``3 colluders``."""
+    return f"{colluders} colluder{'s' if colluders > 1 else ''}"
 
 
 def _binomials() -> np.ndarray:
@@ -301,6 +310,10 @@ class CollusionEstimate:
                 f"cards; edge = normal edge - mean value of the information; standard error "
                 f"{100 * self.standard_error:.4f}%")
 
+    def changed_unit(self) -> str:
+        """What ``switched`` counts, for display."""
+        return f"of {self.deals:,} deals"
+
     def as_dict(self) -> dict[str, object]:
         low, high = self.interval()
         return {"game": self.game, "colluders": self.colluders, "deals": self.deals, "seed": self.seed,
@@ -323,7 +336,7 @@ def estimate_collusion(analysis: Analysis, colluders: int, deals: int, seed: int
     tasks = (delayed(deal_gains)(rules, normal, colluders, size, seed, chunk) for chunk, size in enumerate(sizes))
     parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
     gains = np.concatenate(list(progress_bar(parts, total=len(sizes), enabled=progress,
-                                             description=f"{rules.name}: deals with {colluders} colluders")))
+                                             description=f"{rules.name}: deals with {colluders_count(colluders)}")))
     dealer_hands = comb(DECK_SIZE - rules.dealer_up_cards - (colluders + 1) * rules.player_cards,
                         rules.dealer_cards - rules.dealer_up_cards)
     unit = common_scale(rules) * dealer_hands

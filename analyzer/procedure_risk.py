@@ -4,8 +4,9 @@ One row per procedure (normal play, one dealer card exposed, two, one to
 six colluding players), with the house edge per ante under the optimal
 strategy for what the player then knows, and a loud flag where the leak hands
 the player the advantage (a negative house edge). Exposures are exact;
-colluders are estimates (:mod:`analyzer.collusion`), shown with their 95%
-interval and flagged as such. Leaks whose analysis is not at hand are listed
+colluders are estimates (:mod:`analyzer.collusion`; for Ultimate Texas Hold'em
+:mod:`analyzer.holdem.collusion`), shown with their 95% interval and flagged
+as such. Leaks whose analysis is not at hand are listed
 as not computed, with the reason, rather than left out.
 
 >>> from fractions import Fraction
@@ -30,6 +31,7 @@ from analyzer.collusion import MAX_COLLUDERS, CollusionEstimate
 from analyzer.enumeration import exposed_sets
 from analyzer.exposure import expose
 from analyzer.exposure_figures import TOTALS_VERSION, exposure_totals
+from analyzer.holdem.collusion import HoldemCollusionEstimate
 from analyzer.results import GameResults
 from analyzer.rules import GameRules, load_game
 from analyzer.sanity import percent
@@ -139,22 +141,29 @@ def colluders_label(colluders: int) -> str:
 
 
 def committed_collusion(rules: GameRules, colluders: int) -> CollusionEstimate | None:
-    """The estimate committed in ``enumerations/protect/colluders.csv``, for the game as shipped only."""
-    if not COMMITTED_COLLUDERS.is_file() or rules.input_hash != load_game(rules.name).input_hash:
+    """The estimate committed in ``enumerations/protect/colluders.csv``, for the game as shipped only (for
+    Ultimate Texas Hold'em: any Trips paytable, the main game has no options)."""
+    shipped = rules.engine == "holdem" or rules.input_hash == load_game(rules.name).input_hash
+    if not COMMITTED_COLLUDERS.is_file() or not shipped:
         return None
     with open(COMMITTED_COLLUDERS, encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             if row["game"] == rules.name and int(row["colluders"]) == colluders:
-                return CollusionEstimate(rules.name, colluders, int(row["deals"]), int(row["seed"]),
-                                         Fraction(row["normal_house_edge_per_ante"]),
-                                         Fraction(row["mean_information_value"]), float(row["standard_error"]),
-                                         int(row["decisions_changed"]))
+                figures = (rules.name, colluders, int(row["deals"]), int(row["seed"]),
+                           Fraction(row["normal_house_edge_per_ante"]), Fraction(row["mean_information_value"]),
+                           float(row["standard_error"]), int(row["decisions_changed"]))
+                if rules.engine != "holdem":
+                    return CollusionEstimate(*figures)
+                preflop = row.get("preflop_information_values") or ""
+                return HoldemCollusionEstimate(*figures, preflop_gains=tuple(
+                    Fraction(value) for value in preflop.split(";") if value))
     return None
 
 
-def collusion_rows(rules: GameRules, estimates: dict[int, CollusionEstimate]) -> list[RiskRow]:
+def collusion_rows(rules: GameRules, estimates: dict[int, CollusionEstimate] | None = None) -> list[RiskRow]:
     """One row per number of colluders: the estimate in hand, else the committed one, else not computed."""
     rows: list[RiskRow] = []
+    estimates = estimates or {}
     for colluders in range(1, MAX_COLLUDERS + 1):
         estimate = estimates.get(colluders) or committed_collusion(rules, colluders)
         if estimate is None:
@@ -194,7 +203,7 @@ def procedure_risk(rules: GameRules, analysed: dict[int, GameResults], load: Cal
         else:
             rows.append((exposure_label(exposed), None,
                          f"not computed yet: run analyzer protect {rules.name} --exposed-dealer-cards {exposed}"))
-    return procedure_risk_table(rows + collusion_rows(rules, colluders or {}))
+    return procedure_risk_table(rows + collusion_rows(rules, colluders))
 
 
 # -- Ultimate Texas Hold'em: the dealer's hole cards seen -------------------------------------------
@@ -204,9 +213,6 @@ def procedure_risk(rules: GameRules, analysed: dict[int, GameResults], load: Cal
 COMMITTED_HOLDEM = {seen: COMMITTED_EDGES.with_name(f"uth_exposed_{seen}.json") for seen in (1, 2)}
 #: Their pre-flop decisions: per (starting hand, seen card) class; per (starting hand, dealer hand) class.
 COMMITTED_HOLDEM_PREFLOP = {seen: COMMITTED_EDGES.with_name(f"uth_exposed_{seen}_preflop.csv") for seen in (1, 2)}
-HOLDEM_COLLUDERS = ("not analysed for Ultimate Texas Hold'em: the sampled estimate of the four-card games needs each "
-                    "deal's optimal play given the known cards, here a whole game tree (about 1.5e10 hands) per deal")
-
 
 def hole_cards_label(seen: int) -> str:
     """``1 dealer hole card seen`` or ``both dealer hole cards seen``."""
@@ -229,9 +235,10 @@ def committed_holdem_figures(seen: int) -> dict[str, object] | None:
     return figures
 
 
-def holdem_procedure_risk(normal_edge: Fraction, in_hand: dict[int, Fraction] | None = None) -> pd.DataFrame:
+def holdem_procedure_risk(rules: GameRules, normal_edge: Fraction, in_hand: dict[int, Fraction] | None = None,
+                          colluders: dict[int, CollusionEstimate] | None = None) -> pd.DataFrame:
     """The table for Ultimate Texas Hold'em: normal play, one and both dealer hole cards seen (from the run
-    in hand, else the committed full runs), colluders (not analysed, with the reason)."""
+    in hand, else the committed full runs), then the colluder estimates (in hand, else committed)."""
     exhaustive = "exhaustive enumeration, optimal strategy for what the player sees"
     rows: list[RiskRow] = [("normal play", normal_edge, exhaustive)]
     for seen in (1, 2):
@@ -244,5 +251,4 @@ def holdem_procedure_risk(normal_edge: Fraction, in_hand: dict[int, Fraction] | 
         else:
             rows.append((hole_cards_label(seen), None,
                          f"not computed yet: run analyzer protect uth --exposed-dealer-cards {seen} --no-cache"))
-    rows.append(("colluding players", None, HOLDEM_COLLUDERS))
-    return procedure_risk_table(rows)
+    return procedure_risk_table(rows + collusion_rows(rules, colluders))

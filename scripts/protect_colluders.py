@@ -2,10 +2,17 @@
 """Estimate the edge with colluding players and record it in enumerations/protect/colluders.csv.
 
     .venv/bin/python scripts/protect_colluders.py crazy4:1-6 super4:1-6 fourcardfever:1-6 [--deals 20000]
+    .venv/bin/python scripts/protect_colluders.py uth:1-6 --deals 5000 --preflop-samples 4
+    .venv/bin/python scripts/protect_colluders.py uth:1-6 --preflop-only --preflop-samples 4
 
 Each GAME:N (or GAME:FIRST-LAST) is the game as shipped with N other players'
-hands known to the player (:mod:`analyzer.collusion`). Rows already in the
-file for other GAME:N pairs are kept; the file is what the procedure risk
+hands known to the player (:mod:`analyzer.collusion`; for uth
+:mod:`analyzer.holdem.collusion`, where ``--deals`` counts (colluders' cards,
+flop) samples and ``--preflop-samples`` the colluder deals whose every flop is
+enumerated for the pre-flop use of the cards; ``--preflop-only`` keeps a
+row's flop-and-river part and recomputes only its pre-flop samples (run time
+in ``preflop_seconds``). Rows already in the file for other GAME:N pairs are
+kept; the file is what the procedure risk
 table shows when no estimate is in hand. Each run prints its time.
 """
 
@@ -13,23 +20,33 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import io
 import sys
+import time
+from fractions import Fraction
 
-from analyzer.collusion import estimate_collusion
+from analyzer.collusion import CollusionEstimate, estimate_collusion
+from analyzer.holdem.collusion import (HoldemCollusionEstimate, estimate_holdem_collusion, preflop_choices,
+                                       preflop_gain, random_known_cards)
 from analyzer.pipeline import analyze
-from analyzer.procedure_risk import COMMITTED_COLLUDERS
+from analyzer.procedure_risk import COMMITTED_COLLUDERS, committed_collusion
+from analyzer.rules import load_game
+from analyzer.simulation import committed_holdem_analysis
 
 COLUMNS = ["game", "colluders", "deals", "seed", "house_edge_estimate_percent", "standard_error_percent",
-           "normal_house_edge_per_ante", "mean_information_value", "standard_error", "decisions_changed", "seconds"]
+           "normal_house_edge_per_ante", "mean_information_value", "standard_error", "decisions_changed", "seconds",
+           "preflop_information_values", "preflop_seconds"]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", nargs="+", metavar="GAME:N")
-    parser.add_argument("--deals", type=int, default=20_000)
+    parser.add_argument("--deals", type=int, default=20_000, help="per GAME:N (default 20,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--preflop-samples", type=int, default=0, help="uth: colluder deals with every flop")
+    parser.add_argument("--preflop-only", action="store_true", help="uth: keep the committed flop-and-river part")
     args = parser.parse_args(argv)
     rows: dict[tuple[str, int], dict[str, object]] = {}
     if COMMITTED_COLLUDERS.is_file():
@@ -38,9 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     for run in args.runs:
         game, _, span = run.partition(":")
         first, _, last = span.partition("-")
-        analysis = analyze(game, jobs=args.jobs, progress=True)
         for colluders in range(int(first), int(last or first) + 1):
-            estimate = estimate_collusion(analysis, colluders, args.deals, args.seed, jobs=args.jobs, progress=True)
+            if args.preflop_only:
+                rows[game, colluders].update(preflop_row(colluders, args.preflop_samples, args.jobs))
+                print(rows[game, colluders], flush=True)
+                write(rows)
+                continue
+            started = time.perf_counter()
+            estimate = run_estimate(game, colluders, args.deals, args.seed, args.preflop_samples, args.jobs)
             rows[game, colluders] = {
                 "game": game, "colluders": colluders, "deals": estimate.deals, "seed": estimate.seed,
                 "house_edge_estimate_percent": f"{float(100 * estimate.edge):.6f}",
@@ -48,9 +70,45 @@ def main(argv: list[str] | None = None) -> int:
                 "normal_house_edge_per_ante": estimate.normal_edge, "mean_information_value": estimate.mean_gain,
                 "standard_error": repr(estimate.standard_error), "decisions_changed": estimate.switched,
                 "seconds": f"{estimate.seconds:.1f}"}
+            if isinstance(estimate, HoldemCollusionEstimate):
+                rows[game, colluders].update(
+                    preflop_information_values=";".join(str(gain) for gain in estimate.preflop_gains),
+                    preflop_seconds=f"{time.perf_counter() - started - estimate.seconds:.1f}")
             print(rows[game, colluders], flush=True)
             write(rows)
     return 0
+
+
+def uth_normal() -> tuple[Fraction, dict[str, str]]:
+    """The exact normal edge of Ultimate Texas Hold'em and its pre-flop decision per starting hand."""
+    normal = committed_holdem_analysis(load_game("uth"))
+    table = normal.preflop_values()
+    return normal.main_figures()["house_edge_per_ante"], dict(zip(table["hand"], table["decision"]))
+
+
+def run_estimate(game: str, colluders: int, deals: int, seed: int, preflop_samples: int,
+                 jobs: int) -> CollusionEstimate:
+    """The estimate for one game as shipped."""
+    if game == "uth":
+        return estimate_holdem_collusion(*uth_normal(), colluders, deals, seed, preflop_samples, jobs=jobs,
+                                         progress=True)
+    return estimate_collusion(analyze(game, jobs=jobs, progress=True), colluders, deals, seed, jobs=jobs,
+                              progress=True)
+
+
+def preflop_row(colluders: int, samples: int, jobs: int) -> dict[str, str]:
+    """The pre-flop columns of the committed uth row with ``colluders``, recomputed."""
+    estimate = committed_collusion(load_game("uth"), colluders)
+    if not isinstance(estimate, HoldemCollusionEstimate):
+        raise SystemExit(f"no committed uth row with {colluders} colluders: run it without --preflop-only")
+    started = time.perf_counter()
+    choices = preflop_choices(uth_normal()[1])
+    gains = tuple(preflop_gain(random_known_cards(colluders, estimate.seed, sample), choices, jobs, progress=True)
+                  for sample in range(samples))
+    estimate = dataclasses.replace(estimate, preflop_gains=gains)
+    return {"house_edge_estimate_percent": f"{float(100 * estimate.edge):.6f}",
+            "preflop_information_values": ";".join(str(gain) for gain in gains),
+            "preflop_seconds": f"{time.perf_counter() - started:.1f}"}
 
 
 def write(rows: dict[tuple[str, int], dict[str, object]]) -> None:

@@ -167,7 +167,6 @@ def test_the_table_flags_a_player_advantage():
 
 
 @pytest.mark.parametrize("arguments, message", [
-    (["protect", "uth", "--colluding-players", "1"], "colluding players are not supported"),
     (["protect", "crazy4", "--exposed-dealer-cards", "3"], "invalid choice"),
     (["protect", "crazy4"], "required"),
     (["protect", "crazy4", "--exposed-dealer-cards", "1", "-o", "no/such/folder/r.xlsx"], "does not exist"),
@@ -254,18 +253,19 @@ def test_the_risk_table_uses_the_committed_edges_when_nothing_is_cached(crazy4):
 
 # -- Ultimate Texas Hold'em: the dealer's hole cards seen (committed full runs) ----------------
 def test_the_hold_em_risk_table_shows_the_committed_exposure_as_a_player_advantage(uth):
-    table = holdem_procedure_risk(uth.main_figures()["house_edge_per_ante"]).set_index("procedure")
+    table = holdem_procedure_risk(uth.rules, uth.main_figures()["house_edge_per_ante"]).set_index("procedure")
     assert table.loc["normal play", "house edge per ante"] == "2.184971%"
     seen = table.loc["1 dealer hole card seen"]
     assert seen["exact"] == "-8592081451/63213204600" and seen["who has the edge"] == PLAYER_ADVANTAGE
     assert "committed" in seen["method"]
     both = table.loc["both dealer hole cards seen"]
     assert both["exact"] == "-2682750886069/6953452506000" and both["who has the edge"] == PLAYER_ADVANTAGE
-    assert table.loc["colluding players", "house edge per ante"] == "not computed"
+    assert table.loc["6 colluding players", "who has the edge"] == "house"
     book = build_workbook(uth, [], None, None, table.reset_index())
     sheet = book["Procedure risk"]
-    assert [sheet.cell(row, 1).value for row in (3, 4, 5, 6)] == [
-        "normal play", "1 dealer hole card seen", "both dealer hole cards seen", "colluding players"]
+    assert [sheet.cell(row, 1).value for row in (3, 4, 5, 6, 11)] == [
+        "normal play", "1 dealer hole card seen", "both dealer hole cards seen", "1 colluding player",
+        "6 colluding players"]
 
 
 def test_protect_uth_prints_the_committed_figures_and_writes_both_tables(capsys, tmp_path):
