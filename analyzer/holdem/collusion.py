@@ -52,8 +52,8 @@ from numba import njit
 from analyzer.cards import DECK_SIZE
 from analyzer.collusion import MAX_COLLUDERS, T_95, Z_95, CollusionEstimate, colluders_count
 from analyzer.holdem.enumeration import (_BLIND_SCALED, HAND_CLASS_OF, HAND_CLASSES, HOLE_FIRST, HOLE_PAIRS,
-                                         HOLE_SECOND, PREFLOP_CHOICES, SCALE, _board_outcomes, _deal_board, _flop_rest,
-                                         _river_values)
+                                         HOLE_SECOND, PREFLOP_CHOICES, SCALE, _board_outcomes, _board_scratch,
+                                         _deal_board, _flop_rest, _river_values)
 from analyzer.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, rank_line
 from analyzer.progress import progress_bar
 from analyzer.sanity import percent
@@ -109,16 +109,7 @@ def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, blind_sca
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     unseen_info = np.empty(n - 2, dtype=np.int64)
-    pairs = (n - 2) * (n - 3) // 2
-    first = np.empty(pairs, dtype=np.int64)
-    second = np.empty(pairs, dtype=np.int64)
-    ranks = np.empty(pairs, dtype=np.int64)
-    order = np.empty(pairs, dtype=np.int64)
-    below = np.empty(pairs, dtype=np.int64)
-    buckets = np.empty(256, dtype=np.int64)
-    card_count = np.zeros(DECK_SIZE, dtype=np.int64)
-    card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
-    outcomes = np.empty((pairs, 6), dtype=np.int64)
+    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = _board_scratch(n - 2)
     plays = np.zeros(HOLE_PAIRS, dtype=np.bool_)
     size = n - 2 - known.shape[0]
     fold_normal = -2 * SCALE * ((n - 4) * (n - 5) // 2)
@@ -215,17 +206,8 @@ def _preflop_board_pass(rest, task, tasks, straight_top, flush_rank, blind_scale
     r = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(r - 5, dtype=np.int64)
-    pairs = (r - 5) * (r - 6) // 2
-    first = np.empty(pairs, dtype=np.int64)
-    second = np.empty(pairs, dtype=np.int64)
-    ranks = np.empty(pairs, dtype=np.int64)
-    order = np.empty(pairs, dtype=np.int64)
-    below = np.empty(pairs, dtype=np.int64)
-    buckets = np.empty(256, dtype=np.int64)
-    card_count = np.zeros(DECK_SIZE, dtype=np.int64)
-    card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
-    outcomes = np.empty((pairs, 6), dtype=np.int64)
-    values = np.empty((pairs, 4), dtype=np.int64)
+    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = _board_scratch(r - 5)
+    values = np.empty((first.shape[0], 4), dtype=np.int64)
     split_rows = np.empty(10, dtype=np.int64)
     fold = -2 * SCALE * ((r - 7) * (r - 8) // 2)
     counter = -1

@@ -281,6 +281,16 @@ def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, rank
 
 
 @njit(cache=True, nogil=True)
+def _board_scratch(unseen_size):
+    """Work arrays of :func:`_board_outcomes` for boards with ``unseen_size`` unseen cards: (first, second,
+    ranks, order, below, card_count, card_no_pair, buckets, outcomes)."""
+    pairs = unseen_size * (unseen_size - 1) // 2
+    return (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64),
+            np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.zeros(DECK_SIZE, dtype=np.int64),
+            np.zeros(DECK_SIZE, dtype=np.int64), np.empty(256, dtype=np.int64), np.empty((pairs, 6), dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
 def _river_values(outcomes, line, blind_scaled):
     """(A, B): the river value of Play m is A + m * B, summed over the dealer hands (scaled)."""
     pay = blind_scaled[line]
