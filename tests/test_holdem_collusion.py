@@ -146,7 +146,8 @@ def test_procedure_risk_table_shows_the_colluder_rows(normal):
     table = holdem_procedure_risk(UTH, normal.main_figures()["house_edge_per_ante"]).set_index("procedure")
     row = table.loc["1 colluding player"]
     assert row["exact"] == "" and " to " in row["95% interval"] and "ESTIMATE" in row["method"]
-    assert "pre-flop play as normal" in row["method"]
+    assert "pre-flop: every board enumerated for 6 sampled colluder deals" in row["method"]
+    assert row["who has the edge"] == "house"
 
 
 def plain_preflop_values(rest: list[int], hole: list[int]) -> list[int]:
@@ -206,6 +207,8 @@ def test_cli_protect_uth_colluders(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "uth" and data["colluders"] == 6 and data["deals"] == 4
     assert len(data["preflop_information_values"]) == 2
+    parts = Fraction(data["flop_and_river_information_value"]) + Fraction(data["preflop_information_value"])
+    assert Fraction(data["mean_information_value"]) == parts
     low, high = data["interval_95"]
     assert low < float(Fraction(data["house_edge_per_ante_estimate"])) < high
     assert data["procedure_risk"][-1]["procedure"] == "6 colluding players"

@@ -360,8 +360,10 @@ class HoldemCollusionEstimate(CollusionEstimate):
                        f"value {percent(self.preflop_gain)} (standard error {100 * self.preflop_standard_error:.4f}%)")
 
     def as_dict(self) -> dict[str, object]:
-        return {**super().as_dict(), "flop_and_river_information_value": self.mean_gain,
-                "preflop_information_values": list(self.preflop_gains)}
+        return {**super().as_dict(), "mean_information_value": self.mean_gain + self.preflop_gain,
+                "flop_and_river_information_value": self.mean_gain, "preflop_information_value": self.preflop_gain,
+                "preflop_information_values": list(self.preflop_gains),
+                "preflop_standard_error": self.preflop_standard_error}
 
 
 def estimate_holdem_collusion(normal_edge: Fraction, preflop_decisions: dict[str, str], colluders: int,
