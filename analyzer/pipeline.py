@@ -8,12 +8,17 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from analyzer.cache import cache_folder, load_situations, save_situations
-from analyzer.enumeration import enumerate_situations
-from analyzer.exposure import expose
-from analyzer.results import Analysis, GameResults
-from analyzer.rules import load_game
-from analyzer.strategy import decide
+from analyzer.engines.cache import cache_folder
+from analyzer.engines.one_decision.enumeration import (
+    enumerate_situations,
+    load_situations,
+    save_situations,
+)
+from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.one_decision.strategy import decide
+from analyzer.engines.results import GameResults
+from analyzer.games.exposure import expose
+from analyzer.games.rules import load_game
 
 
 def _timing(started: float) -> dict[str, object]:
@@ -27,11 +32,11 @@ def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, pro
     user paytable files (the optimal strategy is recomputed for them).
 
     ``jobs``: parallel workers for the enumeration; ``progress``: draw bars on
-    stderr. ``cache``: reuse a cached enumeration (see :mod:`analyzer.cache`)
+    stderr. ``cache``: reuse a cached enumeration (see :mod:`analyzer.engines.cache`)
     when there is one; the enumeration is saved either way, with its completed
     chunks on the way, so an interrupted run resumes. ``notify`` receives a
     line saying when a cached enumeration is used. ``exposed``: how many of the
-    dealer's face-down cards the player sees (see :mod:`analyzer.exposure`).
+    dealer's face-down cards the player sees (see :mod:`analyzer.games.exposure`).
     """
     started = time.perf_counter()
     rules = load_game(game, options, tuple(paytable_files))
@@ -39,9 +44,12 @@ def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, pro
         rules = expose(rules, exposed)
     folder = cache_folder(rules)
     if rules.engine == "holdem":
-        from analyzer.holdem.enumeration import analyze_holdem
-        from analyzer.holdem.posted import CARD_WITH_DEALER_OUTS, posted_strategy_counts
-        from analyzer.holdem.results import HoldemAnalysis
+        from analyzer.engines.holdem.enumeration import analyze_holdem
+        from analyzer.engines.holdem.posted import (
+            CARD_WITH_DEALER_OUTS,
+            posted_strategy_counts,
+        )
+        from analyzer.engines.holdem.results import HoldemAnalysis
 
         chunks = folder / "chunks"
         if cache and notify and chunks.is_dir() and any(chunks.iterdir()):

@@ -26,7 +26,7 @@ from pathlib import Path
 ONE_RUN = r"""
 import sys
 from pathlib import Path
-from analyzer.cli import run
+from analyzer.cli.main import run
 sys.exit(run(["report", sys.argv[1], "--quiet", "--jobs", sys.argv[2], "-o", str(Path(sys.argv[3]) / "r.xlsx")]))
 """
 

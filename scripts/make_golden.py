@@ -21,7 +21,7 @@ Files:
 * ``summary.csv``: figure, value;
 * Ultimate Texas Hold'em, instead of the chart: ``settlement_by_hand.csv``,
   ``trips_hands.csv``, ``preflop.csv``, ``actions.csv``, the enumeration's
-  own counts, from which :func:`analyzer.holdem.results.load_counts` rebuilds
+  own counts, from which :func:`analyzer.engines.holdem.results.load_counts` rebuilds
   the whole analysis without enumerating (tests use them that way).
 """
 
@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from analyzer.csvtext import csv_text, exact_text as exact  # noqa: E402
+from analyzer.core.csvtext import csv_text  # noqa: E402
+from analyzer.core.csvtext import exact_text as exact
 
 OUTPUT = ROOT / "enumerations"
 
@@ -83,7 +84,7 @@ def golden_csvs(analysis) -> dict[str, str]:
             files[f"side_bet_{safe_name(bet.name)}_{safe_name(name)}.csv"] = csv_text(
                 ["outcome", "pays", "combinations"], outcome_rows(analysis.side_bet_table(bet, paytable)))
     if hasattr(analysis, "counts"):  # Ultimate Texas Hold'em: its counts are also the cached enumeration
-        from analyzer.holdem.results import counts_csvs
+        from analyzer.engines.holdem.results import counts_csvs
 
         files.update(counts_csvs(analysis.counts))
         files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))

@@ -6,8 +6,8 @@
     .venv/bin/python scripts/protect_colluders.py uth:1-6 --preflop-only --preflop-samples 4
 
 Each GAME:N (or GAME:FIRST-LAST) is the game as shipped with N other players'
-hands known to the player (:mod:`analyzer.collusion`; for uth
-:mod:`analyzer.holdem.collusion`, where ``--deals`` counts (colluders' cards,
+hands known to the player (:mod:`analyzer.engines.one_decision.collusion`; for uth
+:mod:`analyzer.engines.holdem.collusion`, where ``--deals`` counts (colluders' cards,
 flop) samples and ``--preflop-samples`` the colluder deals whose every flop is
 enumerated for the pre-flop use of the cards; ``--preflop-only`` keeps a
 row's flop-and-river part and recomputes only its pre-flop samples (run time
@@ -26,12 +26,20 @@ import sys
 import time
 from fractions import Fraction
 
-from analyzer.collusion import CollusionEstimate, estimate_collusion
-from analyzer.holdem.collusion import (HoldemCollusionEstimate, estimate_holdem_collusion, preflop_choices,
-                                       preflop_gain, random_known_cards)
+from analyzer.engines.holdem.collusion import (
+    HoldemCollusionEstimate,
+    estimate_holdem_collusion,
+    preflop_choices,
+    preflop_gain,
+    random_known_cards,
+)
+from analyzer.engines.one_decision.collusion import (
+    CollusionEstimate,
+    estimate_collusion,
+)
+from analyzer.games.rules import load_game
 from analyzer.pipeline import analyze
-from analyzer.procedure_risk import COMMITTED_COLLUDERS, committed_collusion
-from analyzer.rules import load_game
+from analyzer.protection.procedure_risk import COMMITTED_COLLUDERS, committed_collusion
 from analyzer.simulation import committed_holdem_analysis
 
 COLUMNS = ["game", "colluders", "deals", "seed", "house_edge_estimate_percent", "standard_error_percent",

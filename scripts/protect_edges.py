@@ -18,11 +18,15 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from analyzer.exposure import expose
-from analyzer.exposure_figures import exposure_totals
+from analyzer.engines.one_decision.exposure_figures import exposure_totals
+from analyzer.games.exposure import expose
+from analyzer.games.rules import load_game
 from analyzer.pipeline import analyze
-from analyzer.procedure_risk import COMMITTED_EDGES, class_totals_folder, figures_only
-from analyzer.rules import load_game
+from analyzer.protection.procedure_risk import (
+    COMMITTED_EDGES,
+    class_totals_folder,
+    figures_only,
+)
 
 COLUMNS = ["game", "exposed_dealer_cards", "cycle", "house_edge_per_ante", "element_of_risk", "house_edge_percent",
            "element_of_risk_percent", "average_total_bet"]

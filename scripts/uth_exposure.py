@@ -11,9 +11,9 @@ so an interrupted run resumes), prints the figures, and writes
 strings) and ``enumerations/protect/uth_exposed_K_preflop.csv``, K the
 number of dealer cards seen:
 
-* ``--seen 1`` (:mod:`analyzer.holdem.exposure`): the pre-flop decision per
+* ``--seen 1`` (:mod:`analyzer.engines.holdem.exposure`): the pre-flop decision per
   starting-hand class and seen card, with each choice's exact EV;
-* ``--seen 2`` (:mod:`analyzer.holdem.exposure_both`): per starting-hand class
+* ``--seen 2`` (:mod:`analyzer.engines.holdem.exposure_both`): per starting-hand class
   and dealer's starting-hand class, (hole, dealer pair) combinations per
   pre-flop decision and the exact EV of optimal play; also
   ``normal_raise_evs_match`` (3x and 4x EVs per starting-hand class equal to
@@ -38,10 +38,19 @@ from typing import NamedTuple
 
 import numpy as np
 
-from analyzer.holdem.enumeration import HAND_CLASSES, SCALE, flop_classes
-from analyzer.holdem.exposure import EXPOSED_CYCLE, analyze_exposed, enumerate_exposed_sums
-from analyzer.holdem.exposure_both import BOTH_CYCLE, BothResults, analyze_both, enumerate_both_sums
-from analyzer.holdem.exposure_results import SeenResults
+from analyzer.engines.holdem.enumeration import HAND_CLASSES, SCALE, flop_classes
+from analyzer.engines.holdem.exposure import (
+    EXPOSED_CYCLE,
+    analyze_exposed,
+    enumerate_exposed_sums,
+)
+from analyzer.engines.holdem.exposure_both import (
+    BOTH_CYCLE,
+    BothResults,
+    analyze_both,
+    enumerate_both_sums,
+)
+from analyzer.engines.holdem.exposure_results import SeenResults
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "enumerations" / "protect"

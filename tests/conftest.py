@@ -49,6 +49,6 @@ def fourcardfever():
 @pytest.fixture(scope="session")
 def uth():
     """Ultimate Texas Hold'em from its committed counts (enumerations/uth/): no enumeration in tests."""
-    from analyzer.holdem.results import HoldemAnalysis, load_counts
+    from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
 
     return HoldemAnalysis(analyzer.load_game("uth"), load_counts(ROOT / "enumerations" / "uth"))

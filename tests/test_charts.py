@@ -12,8 +12,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from analyzer import charts, cli, report
-from analyzer.strategy_grid import Cell, decision_colour, decision_grid
+from analyzer.cli import main as cli
+from analyzer.reports import charts
+from analyzer.reports import workbook as report
+from analyzer.reports.strategy_grid import Cell, decision_colour, decision_grid
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 import openpyxl
 import pytest
 
-import analyzer.cli as cli
+import analyzer.cli.main as cli
 
 
 def run_cli(*arguments: str) -> subprocess.CompletedProcess:

@@ -21,15 +21,33 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyzer import cli
-from analyzer import procedure_risk as procedure_risk_module
-from analyzer.cards import colex_index
-from analyzer.collusion import (MAX_COLLUDERS, NormalDecisions, _BINOMIAL, _dealer_histogram, deal_gains,
-                                dealer_thresholds, estimate_collusion, random_deals)
-from analyzer.enumeration import DenseRanks, Situations, best_ranks, closed_dealer_counter, outcome_counts
-from analyzer.procedure_risk import UNCERTAIN, procedure_risk, procedure_risk_table
-from analyzer.rules import load_game
-from analyzer.strategy import decide
+from analyzer.cli import main as cli
+from analyzer.core.cards import colex_index
+from analyzer.engines.one_decision.collusion import (
+    _BINOMIAL,
+    MAX_COLLUDERS,
+    NormalDecisions,
+    _dealer_histogram,
+    deal_gains,
+    dealer_thresholds,
+    estimate_collusion,
+    random_deals,
+)
+from analyzer.engines.one_decision.enumeration import (
+    DenseRanks,
+    Situations,
+    best_ranks,
+    closed_dealer_counter,
+    outcome_counts,
+)
+from analyzer.engines.one_decision.strategy import decide
+from analyzer.games.rules import load_game
+from analyzer.protection import procedure_risk as procedure_risk_module
+from analyzer.protection.procedure_risk import (
+    UNCERTAIN,
+    procedure_risk,
+    procedure_risk_table,
+)
 
 COMMITTED = Path(__file__).resolve().parents[1] / "enumerations" / "protect" / "colluders.csv"
 

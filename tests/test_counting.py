@@ -13,12 +13,16 @@ from math import comb
 import numpy as np
 import pytest
 
-from analyzer.cards import combinations, colex_index, format_cards, parse_cards
-from analyzer.counting import DisjointRankCounter
-from analyzer.enumeration import best_ranks, enumerate_situations, outcome_counts
-from analyzer.isomorphism import canonical_keys, suit_classes
-from analyzer.ranking import load_ranking
-from analyzer.rules import OUTCOMES, load_game
+from analyzer.core.cards import colex_index, combinations, format_cards, parse_cards
+from analyzer.core.counting import DisjointRankCounter
+from analyzer.core.isomorphism import canonical_keys, suit_classes
+from analyzer.core.ranking import load_ranking
+from analyzer.engines.one_decision.enumeration import (
+    best_ranks,
+    enumerate_situations,
+    outcome_counts,
+)
+from analyzer.games.rules import OUTCOMES, load_game
 
 FOUR = load_ranking("four_card")
 PLAYER_HANDS = comb(52, 5)                   # 2,598,960

@@ -23,12 +23,13 @@ from math import comb
 import numpy as np
 import pytest
 
-from analyzer.cards import parse_cards
-from analyzer.enumeration import Situations, best_ranks
-from analyzer.ranking import TIEBREAK_SPAN
-from analyzer.results import Analysis
-from analyzer.rules import OUTCOMES, RulesError, load_game
-from analyzer.strategy import common_scale, decide, wager_results
+from analyzer.core.cards import parse_cards
+from analyzer.core.ranking import TIEBREAK_SPAN
+from analyzer.engines.one_decision.enumeration import Situations, best_ranks
+from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.one_decision.strategy import decide, wager_results
+from analyzer.games.rules import OUTCOMES, RulesError, load_game
+from analyzer.games.settlement import common_scale
 
 CRAZY4 = load_game("crazy4")
 FOUR = CRAZY4.ranking

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import analyzer
-from analyzer.distributed import BackendError, execution_backend
+from analyzer.core.distributed import BackendError, execution_backend
 
 
 def test_a_local_dask_cluster_gives_identical_integers(crazy4):

@@ -15,10 +15,10 @@ from math import comb
 import numpy as np
 import pytest
 
-from analyzer.cards import combinations, parse_cards
-from analyzer.isomorphism import canonical_keys
-from analyzer.ranking import best_ranks_of, load_ranking
-from analyzer.rules import OUTCOMES
+from analyzer.core.cards import combinations, parse_cards
+from analyzer.core.isomorphism import canonical_keys
+from analyzer.core.ranking import best_ranks_of, load_ranking
+from analyzer.games.rules import OUTCOMES
 
 FOUR = load_ranking("four_card")
 CYCLE = comb(52, 5) * 47 * comb(46, 5)
@@ -108,7 +108,7 @@ def test_player_bonus_stays_in_action_on_a_fold(fourcardfever):
 
 
 def test_posted_rule_has_thresholds_for_each_up_card_rank(fourcardfever):
-    from analyzer.posted_rule import derive_posted_rule
+    from analyzer.engines.one_decision.posted_rule import derive_posted_rule
 
     rule = derive_posted_rule(fourcardfever)
     assert len(rule.groups) == 13

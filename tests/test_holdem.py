@@ -2,7 +2,7 @@
 
 The fast paths (numba kernels, inclusion-exclusion sweeps, suit classes) are
 checked against slow direct computations: the plain best-of-21 evaluator of
-``analyzer.ranking``, loops over every dealer hand, every turn/river pair, and
+``analyzer.core.ranking``, loops over every dealer hand, every turn/river pair, and
 every concrete flop of some flop classes. No full enumeration runs here.
 """
 
@@ -16,12 +16,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyzer.cards import combinations, parse_cards
-from analyzer.holdem import enumeration as uth
-from analyzer.holdem.results import counts_csvs, load_counts
-from analyzer.holdem.sevens import LINES, completion_ranks, evaluate_hands, hand_lines
-from analyzer.isomorphism import suit_classes
-from analyzer.ranking import best_ranks_of, load_ranking
+from analyzer.core.cards import combinations, parse_cards
+from analyzer.core.isomorphism import suit_classes
+from analyzer.core.ranking import best_ranks_of, load_ranking
+from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem.results import counts_csvs, load_counts
+from analyzer.engines.holdem.sevens import (
+    LINES,
+    completion_ranks,
+    evaluate_hands,
+    hand_lines,
+)
 
 FIVE = load_ranking("five_card")
 PAIR_RANK = FIVE.category_index("pair") * 13 ** 5

@@ -18,15 +18,26 @@ from math import comb
 import numpy as np
 import pytest
 
-from analyzer.cards import parse_cards
-from analyzer.cli import run
-from analyzer.holdem import enumeration as uth
-from analyzer.holdem.collusion import (HoldemCollusionEstimate, colluder_flop_gains, estimate_holdem_collusion,
-                                       flop_sums_by_board, preflop_choices, preflop_gain, preflop_raises, random_samples,
-                                       units_per_hole)
-from analyzer.holdem.sevens import PAIR_OR_BETTER, evaluate_hands
-from analyzer.procedure_risk import committed_collusion, holdem_procedure_risk
-from analyzer.rules import load_game
+from analyzer.cli.main import run
+from analyzer.core.cards import parse_cards
+from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem.collusion import (
+    HoldemCollusionEstimate,
+    colluder_flop_gains,
+    estimate_holdem_collusion,
+    flop_sums_by_board,
+    preflop_choices,
+    preflop_gain,
+    preflop_raises,
+    random_samples,
+    units_per_hole,
+)
+from analyzer.engines.holdem.sevens import PAIR_OR_BETTER, evaluate_hands
+from analyzer.games.rules import load_game
+from analyzer.protection.procedure_risk import (
+    committed_collusion,
+    holdem_procedure_risk,
+)
 from analyzer.simulation import committed_holdem_analysis
 
 UTH = load_game("uth")

@@ -23,12 +23,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyzer.cards import combinations, parse_cards
-from analyzer.holdem import enumeration as uth
-from analyzer.holdem import exposure as seen
-from analyzer.holdem.posted import SCALED_NETS
-from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, evaluate_cards, evaluate_hands, rank_line
-from analyzer.isomorphism import suit_classes
+from analyzer.core.cards import combinations, parse_cards
+from analyzer.core.isomorphism import suit_classes
+from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem import exposure as seen
+from analyzer.engines.holdem.posted import SCALED_NETS
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    PAIR_OR_BETTER,
+    STRAIGHT_TOP,
+    evaluate_cards,
+    evaluate_hands,
+    rank_line,
+)
 
 CARD = parse_cards
 #: Flop classes of the reduced run: 2c 2d 2h (weight 4) and 5c 5d Jc (12).

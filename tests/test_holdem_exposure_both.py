@@ -21,14 +21,27 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_holdem_exposure import (
+    REDUCED,
+    assert_reduced_counts_add_up,
+    frequencies_add_up,
+    representative_flop_sums,
+    summed_over_concrete_flops,
+    summed_over_rivers,
+)
 
-from analyzer.cards import parse_cards
-from analyzer.holdem import enumeration as uth
-from analyzer.holdem import exposure_both as both
-from analyzer.holdem.posted import SCALED_NETS
-from analyzer.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, evaluate_cards, evaluate_hands, rank_line
-from test_holdem_exposure import (REDUCED, assert_reduced_counts_add_up, frequencies_add_up,
-                                   representative_flop_sums, summed_over_concrete_flops, summed_over_rivers)
+from analyzer.core.cards import parse_cards
+from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem import exposure_both as both
+from analyzer.engines.holdem.posted import SCALED_NETS
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    PAIR_OR_BETTER,
+    STRAIGHT_TOP,
+    evaluate_cards,
+    evaluate_hands,
+    rank_line,
+)
 
 CARD = parse_cards
 S = uth.SCALE

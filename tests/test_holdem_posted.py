@@ -1,4 +1,4 @@
-"""The posted Ultimate Texas Hold'em strategy (analyzer.holdem.posted).
+"""The posted Ultimate Texas Hold'em strategy (analyzer.engines.holdem.posted).
 
 Its decisions on hand-made situations; its fast path (numba kernels, suit
 classes, class weights) against a slow direct play of every concrete flop,
@@ -16,14 +16,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyzer.cards import RANK_SYMBOLS, colex_index, combinations, parse_cards
-from analyzer.holdem import enumeration as uth
-from analyzer.holdem import posted
-from analyzer.holdem.posted import PostedStrategy
-from analyzer.holdem.results import load_counts
-from analyzer.holdem.sevens import LINES
-from analyzer.isomorphism import suit_classes
-from analyzer.ranking import DIGIT_BASE, TIEBREAK_DIGITS, TIEBREAK_SPAN, best_ranks_of, load_ranking
+from analyzer.core.cards import RANK_SYMBOLS, colex_index, combinations, parse_cards
+from analyzer.core.isomorphism import suit_classes
+from analyzer.core.ranking import (
+    DIGIT_BASE,
+    TIEBREAK_DIGITS,
+    TIEBREAK_SPAN,
+    best_ranks_of,
+    load_ranking,
+)
+from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem import posted
+from analyzer.engines.holdem.posted import PostedStrategy
+from analyzer.engines.holdem.results import load_counts
+from analyzer.engines.holdem.sevens import LINES
 
 FIVE = load_ranking("five_card")
 PAIR_CATEGORY = FIVE.category_index("pair")
@@ -332,7 +338,7 @@ def test_csv_round_trip(tmp_path, reduced_posted):
 
 
 def test_saved_full_run():
-    """enumerations/uth_posted (python -m analyzer.holdem.posted): exact, and against the optimal run."""
+    """enumerations/uth_posted (python -m analyzer.engines.holdem.posted): exact, and against the optimal run."""
     figures = posted.load_posted_counts(ENUMERATIONS / "uth_posted", ENUMERATIONS / "uth")
     optimal = load_counts(ENUMERATIONS / "uth")
     assert int(figures.settlement_by_hand.sum()) == uth.CYCLE

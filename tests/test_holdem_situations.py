@@ -14,17 +14,23 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from analyzer.cards import combinations, parse_cards
-from analyzer.holdem import enumeration as uth
-from analyzer.holdem import situations
-from analyzer.holdem.features import (DRAWS, FLOP_MADE_HANDS, RIVER_MADE_HANDS, flop_features, flop_situation_codes,
-                                      river_features)
-from analyzer.holdem.results import load_counts
-from analyzer.holdem.posted import SCALED_NETS
-from analyzer.isomorphism import suit_classes
 from test_holdem import plain_completions, plain_ranks
 from test_holdem_posted import lines_of, made_key, slow_dealer_outs
+
+from analyzer.core.cards import combinations, parse_cards
+from analyzer.core.isomorphism import suit_classes
+from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem import situations
+from analyzer.engines.holdem.features import (
+    DRAWS,
+    FLOP_MADE_HANDS,
+    RIVER_MADE_HANDS,
+    flop_features,
+    flop_situation_codes,
+    river_features,
+)
+from analyzer.engines.holdem.posted import SCALED_NETS
+from analyzer.engines.holdem.results import load_counts
 
 CARD = parse_cards
 GOLDEN = Path(__file__).resolve().parents[1] / "enumerations" / "uth"

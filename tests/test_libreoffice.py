@@ -3,7 +3,7 @@
 openpyxl writes formulas without values; LibreOffice opens each workbook,
 recalculates every formula and saves a copy, whose values are then compared,
 cell by cell, with the exact figure the analyzer put behind the formula
-(:class:`analyzer.report.Report` records it while writing): every probability,
+(:class:`analyzer.reports.workbook.Report` records it while writing): every probability,
 contribution, total, moment and house edge to 12 significant digits. No
 formula may refer to an empty cell or a text cell, no cell may hold an error
 value, and the combinations of every table add up to the cycle.
@@ -28,11 +28,15 @@ import pytest
 from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.worksheet.worksheet import Worksheet
 
-from analyzer import report
-from analyzer.cli import posted_rule_of, write_report
-from analyzer.progressive import load_progressive, progressive_figures, progressive_table
-from analyzer.results import GameResults
-from analyzer.sanity import game_warnings
+from analyzer.cli.main import posted_rule_of, write_report
+from analyzer.engines.progressive import (
+    load_progressive,
+    progressive_figures,
+    progressive_table,
+)
+from analyzer.engines.results import GameResults
+from analyzer.reports import workbook as report
+from analyzer.reports.sanity import game_warnings
 
 GAMES = ("crazy4", "super4", "fourcardfever", "uth")
 #: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.

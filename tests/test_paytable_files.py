@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.rules import RulesError, load_game
+from analyzer.games.rules import RulesError, load_game
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "crazy4-paytables.toml"
 
@@ -89,7 +89,7 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_compare_puts_each_variant_beside_the_shipped_game(tmp_path, monkeypatch, crazy4):
-    import analyzer.compare as compare
+    import analyzer.reports.compare as compare
 
     path = write(tmp_path, QUEENS_UP + 'pays = [50, 40, 10, 4, 3, 2, 1]\ndefault = true\n')
     shipped = compare.analyze  # the session's analysis stands in for the shipped game

@@ -10,9 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.progressive import load_progressive, progressive_figures, progressive_table
-from analyzer.ranking import load_ranking
-from analyzer.rules import RulesError, load_game
+from analyzer.core.ranking import load_ranking
+from analyzer.engines.progressive import (
+    load_progressive,
+    progressive_figures,
+    progressive_table,
+)
+from analyzer.games.rules import RulesError, load_game
 
 FOUR = load_ranking("four_card")
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"

@@ -21,20 +21,29 @@ import numpy as np
 import openpyxl
 import pytest
 
-from analyzer import cli
-from analyzer.cache import enumeration_key
-from analyzer.cards import combinations, parse_cards
-from analyzer.enumeration import Situations, exposed_card_situations, exposed_sets
-from analyzer.exposure import expose
-from analyzer.isomorphism import canonical_keys
-from analyzer import procedure_risk as procedure_risk_module
-from analyzer.exposure_figures import exposure_totals
-from analyzer.procedure_risk import PLAYER_ADVANTAGE, holdem_procedure_risk, procedure_risk, procedure_risk_table
-from analyzer.ranking import best_ranks_of
-from analyzer.report import build_workbook
-from analyzer.results import Analysis
-from analyzer.rules import OUTCOMES, RulesError, load_game
-from analyzer.strategy import decide, wager_results
+from analyzer.cli import main as cli
+from analyzer.core.cards import combinations, parse_cards
+from analyzer.core.isomorphism import canonical_keys
+from analyzer.core.ranking import best_ranks_of
+from analyzer.engines.cache import enumeration_key
+from analyzer.engines.one_decision.enumeration import (
+    Situations,
+    exposed_card_situations,
+    exposed_sets,
+)
+from analyzer.engines.one_decision.exposure_figures import exposure_totals
+from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.one_decision.strategy import decide, wager_results
+from analyzer.games.exposure import expose
+from analyzer.games.rules import OUTCOMES, RulesError, load_game
+from analyzer.protection import procedure_risk as procedure_risk_module
+from analyzer.protection.procedure_risk import (
+    PLAYER_ADVANTAGE,
+    holdem_procedure_risk,
+    procedure_risk,
+    procedure_risk_table,
+)
+from analyzer.reports.workbook import build_workbook
 
 
 # -- the rules override ---------------------------------------------------------
@@ -233,7 +242,7 @@ def test_class_by_class_totals_equal_the_full_analysis_of_those_classes(tmp_path
         assert found[name] == full[name]
     assert found["actions"] == full["actions"]
     # resumed from the saved class totals: nothing is enumerated again
-    monkeypatch.setattr("analyzer.exposure_figures.class_totals", lambda *_: pytest.fail("recomputed"))
+    monkeypatch.setattr("analyzer.engines.one_decision.exposure_figures.class_totals", lambda *_: pytest.fail("recomputed"))
     assert exposure_totals(rules, folder=tmp_path, classes=chosen) == totals
 
 

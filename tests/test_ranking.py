@@ -15,10 +15,10 @@ from itertools import combinations as subsets
 import numpy as np
 import pytest
 
-from analyzer.cards import combinations, colex_index, parse_cards
-from analyzer.enumeration import best_ranks
-from analyzer.patterns import HandPattern, PatternError, parse_pattern
-from analyzer.ranking import TIEBREAK_SPAN, best_of_table, load_ranking
+from analyzer.core.cards import colex_index, combinations, parse_cards
+from analyzer.core.ranking import TIEBREAK_SPAN, best_of_table, load_ranking
+from analyzer.engines.one_decision.enumeration import best_ranks
+from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 
 FOUR = load_ranking("four_card")
 FIVE = load_ranking("five_card")

@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 import analyzer
-from analyzer import report
-from analyzer.results import Analysis
+from analyzer.engines.one_decision.results import Analysis
+from analyzer.reports import workbook as report
 
 POSTED_RULE = {
     "text": "Play 3x with a pair of aces or better, 1x with king-queen or better, otherwise fold.",

@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 import analyzer
-from analyzer.cache import cache_folder
+from analyzer.engines.cache import cache_folder
 
 
 def test_a_killed_four_card_fever_run_resumes_with_the_same_integers(tmp_path, monkeypatch, fourcardfever):

@@ -17,13 +17,29 @@ import numpy as np
 import openpyxl
 import pytest
 
-import analyzer.cli as cli
-from analyzer.ranking import best_ranks_of, load_ranking
-from analyzer.rules import load_game
+import analyzer.cli.main as cli
+from analyzer.core.ranking import best_ranks_of, load_ranking
+from analyzer.games.rules import load_game
 from analyzer.simulation import Z_LIMIT, SimulationError, simulate
 from analyzer.simulation.check import CHUNK_HANDS, prepared_game
-from analyzer.simulation.games import GAMES, FourCardGame, GameData, settle_holdem, side_bet, suit_class_keys
-from analyzer.simulation.hands import ORDERS, at_least, best, cards, describe, evaluate, matches, pays
+from analyzer.simulation.games import (
+    GAMES,
+    FourCardGame,
+    GameData,
+    settle_holdem,
+    side_bet,
+    suit_class_keys,
+)
+from analyzer.simulation.hands import (
+    ORDERS,
+    at_least,
+    best,
+    cards,
+    describe,
+    evaluate,
+    matches,
+    pays,
+)
 
 FOUR, FIVE = "four_card", "five_card"
 #: Hands of the modest simulation of each game (about 2 s each; Hold'em decides hand by hand).

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-import analyzer.solve as solve
-from analyzer.rules import RulesError
+import analyzer.engines.one_decision.solve as solve
+from analyzer.games.rules import RulesError
 
 
 @pytest.fixture(autouse=True)

@@ -6,10 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.posted_rule import derive_posted_rule
-from analyzer.ranking import load_ranking
-from analyzer.rules import RulesError
-from analyzer.strategy_files import evaluate_strategy, hand_threshold, load_strategy, posted_rule_file
+from analyzer.core.ranking import load_ranking
+from analyzer.engines.one_decision.posted_rule import derive_posted_rule
+from analyzer.engines.one_decision.strategy_files import (
+    evaluate_strategy,
+    hand_threshold,
+    load_strategy,
+    posted_rule_file,
+)
+from analyzer.games.rules import RulesError
 
 FOUR = load_ranking("four_card")
 

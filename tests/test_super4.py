@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import comb
 
-from analyzer.sanity import game_warnings
+from analyzer.reports.sanity import game_warnings
 
 DEALER_HANDS = comb(47, 5)
 

@@ -14,9 +14,9 @@ from math import comb
 import openpyxl
 import pytest
 
-import analyzer.cli as cli
-from analyzer.holdem.results import HoldemAnalysis
-from analyzer.rules import RulesError, load_game
+import analyzer.cli.main as cli
+from analyzer.engines.holdem.results import HoldemAnalysis
+from analyzer.games.rules import RulesError, load_game
 
 ORDERED_CYCLE = comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
 

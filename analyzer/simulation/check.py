@@ -32,10 +32,16 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
-from analyzer import figures
-from analyzer.progress import progress_bar
-from analyzer.results import distribution
-from analyzer.simulation.games import GAMES, FourCardGame, GameData, HoldemGame, StrategyTable
+from analyzer.core import figures
+from analyzer.core.progress import progress_bar
+from analyzer.engines.results import distribution
+from analyzer.simulation.games import (
+    GAMES,
+    FourCardGame,
+    GameData,
+    HoldemGame,
+    StrategyTable,
+)
 from analyzer.simulation.hands import SimulationError
 
 #: A wager fails the check when its |z| exceeds this.
@@ -158,7 +164,7 @@ def prepared_game(analysis) -> tuple[FourCardGame | HoldemGame, str]:
     Four-card games: the optimal Play multiple of every situation class, read
     from the analysis's representative hands (and dealer up-cards).
     Ultimate Texas Hold'em: the posted card whose exact counts the analysis
-    holds (:data:`analyzer.holdem.posted.CARD_WITH_DEALER_OUTS` when it has none:
+    holds (:data:`analyzer.engines.holdem.posted.CARD_WITH_DEALER_OUTS` when it has none:
     the committed counts in ``enumerations/uth_posted/`` are its).
     """
     name = analysis.rules.name
@@ -178,7 +184,7 @@ def prepared_game(analysis) -> tuple[FourCardGame | HoldemGame, str]:
 
 
 def _posted_strategy(analysis):
-    from analyzer.holdem.posted import CARD_WITH_DEALER_OUTS
+    from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS
 
     posted = getattr(analysis, "posted", None)
     return CARD_WITH_DEALER_OUTS if posted is None else posted.strategy
@@ -200,16 +206,16 @@ def exact_figures(analysis) -> dict[str, tuple[Fraction, Fraction]]:
 def committed_holdem_analysis(rules):
     """Ultimate Texas Hold'em from its committed counts (``enumerations/uth/`` and, for the posted
     card, ``enumerations/uth_posted/``): the exact figures without an enumeration."""
-    from analyzer.holdem.posted import OPTIMAL_FOLDER
-    from analyzer.holdem.results import HoldemAnalysis, load_counts
+    from analyzer.engines.holdem.posted import OPTIMAL_FOLDER
+    from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
 
     return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER))
 
 
 def _posted_results(analysis):
     """The Hold'em results with the posted card's settlement counts in place of the optimal ones."""
-    from analyzer.holdem.posted import load_posted_counts
-    from analyzer.holdem.results import HoldemAnalysis
+    from analyzer.engines.holdem.posted import load_posted_counts
+    from analyzer.engines.holdem.results import HoldemAnalysis
 
     counts = analysis.posted
     if counts is None:

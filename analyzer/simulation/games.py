@@ -36,7 +36,7 @@ class Paytable:
 
     @classmethod
     def of(cls, ranking: str, paytable) -> Paytable:
-        """From a game file's paytable (:class:`analyzer.rules.Paytable`): its hand names and pays only."""
+        """From a game file's paytable (:class:`analyzer.games.rules.Paytable`): its hand names and pays only."""
         if ranking not in ORDERS:
             raise SimulationError(f"the simulator has no evaluator for {ranking} hands (paytable {paytable.name})")
         return cls(ranking, tuple((line.pattern.text, float(line.pays)) for line in paytable.lines))
@@ -55,7 +55,7 @@ class GameData:
 
     @classmethod
     def of(cls, rules) -> GameData:
-        """From :class:`analyzer.rules.GameRules`."""
+        """From :class:`analyzer.games.rules.GameRules`."""
         return cls(rules.name, rules.title, {w.name: w.title for w in rules.wagers},
                    {w.name: Paytable.of(w.ranking.name, w.paytable) for w in rules.wagers if w.paytable},
                    {b.name: (b.title, Paytable.of(b.ranking.name, b.paytables[b.default_paytable]))
@@ -222,7 +222,7 @@ def settle_holdem(player: np.ndarray, dealer: np.ndarray, multiple: np.ndarray,
 
 @dataclass(frozen=True)
 class HoldemGame:
-    """Ultimate Texas Hold'em played by a posted strategy (:class:`analyzer.holdem.posted.PostedStrategy`):
+    """Ultimate Texas Hold'em played by a posted strategy (:class:`analyzer.engines.holdem.posted.PostedStrategy`):
     its pre-flop chart (4x or check), flop rule (2x or check) and river rule (1x or fold), applied
     to the concrete cards of each deal by the strategy's own decision methods."""
 

@@ -1,0 +1,64 @@
+"""Suit isomorphism: hands that differ only by a relabelling of suits play alike.
+
+A hand is described by its four suit masks (the 13-bit set of ranks held in
+each suit). Permuting suits permutes the masks, so the masks sorted in
+decreasing order are a canonical key of the hand's class. Suits that must keep
+their identity (the suit of a dealer's exposed card, say) are kept in place.
+
+>>> from analyzer.core.cards import combinations
+>>> classes = suit_classes(combinations(52, 5))
+>>> len(classes.weights), int(classes.weights.sum())
+(134459, 2598960)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.core.cards import RANK_COUNT, SUIT_COUNT
+
+
+@dataclass(frozen=True)
+class SuitClasses:
+    """Classes of hands under suit relabelling.
+
+    ``representatives[i]``: row index of one hand of class i; ``weights[i]``:
+    how many hands the class holds; ``class_of[row]``: the class of each hand.
+    """
+
+    representatives: np.ndarray
+    weights: np.ndarray
+    class_of: np.ndarray
+
+
+def suit_masks(hands: np.ndarray) -> np.ndarray:
+    """(H, 4) array: bit r of column s is set when the hand holds rank r in suit s."""
+    hands = np.asarray(hands, dtype=np.int64)
+    masks = np.zeros((SUIT_COUNT, len(hands)), dtype=np.int64)
+    for column in range(hands.shape[1]):
+        suit, bit = hands[:, column] % 4, np.left_shift(1, hands[:, column] // 4)
+        for each_suit in range(SUIT_COUNT):
+            masks[each_suit] |= bit * (suit == each_suit)
+    return masks.T
+
+
+def canonical_keys(hands: np.ndarray, fixed_suits: tuple[int, ...] = ()) -> np.ndarray:
+    """One int64 per hand, equal for two hands exactly when a suit relabelling
+    that leaves ``fixed_suits`` in place maps one onto the other."""
+    masks = suit_masks(hands)
+    free = [suit for suit in range(SUIT_COUNT) if suit not in fixed_suits]
+    ordered = np.concatenate([masks[:, list(fixed_suits)], -np.sort(-masks[:, free], axis=1)], axis=1)
+    keys = np.zeros(len(hands), dtype=np.int64)
+    for column in range(SUIT_COUNT):
+        keys = (keys << RANK_COUNT) | ordered[:, column]
+    return keys
+
+
+def suit_classes(hands: np.ndarray, fixed_suits: tuple[int, ...] = ()) -> SuitClasses:
+    """Group hands into suit-isomorphism classes; weights add up to ``len(hands)``."""
+    keys = canonical_keys(hands, fixed_suits)
+    _, representatives, class_of, weights = np.unique(
+        keys, return_index=True, return_inverse=True, return_counts=True)
+    return SuitClasses(representatives, weights.astype(np.int64), class_of)

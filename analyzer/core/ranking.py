@@ -1,0 +1,204 @@
+"""Poker hand ranking as a single integer, driven by declared categories.
+
+A hand's rank is ``category * TIEBREAK_SPAN + tiebreak`` where ``category``
+is the index of its category in the ranking's declared order (weakest first,
+see ``core/rankings.toml``) and ``tiebreak`` writes the hand's ranks in base 13,
+grouped ranks first (quads, trips, higher pair ...), then kickers, highest
+first; a straight is written by its top card alone (4 for A-2-3-4). So "beats"
+is ``>`` and "ties" is ``==``.
+
+>>> four = load_ranking("four_card")
+>>> from analyzer.core.cards import parse_cards
+>>> flush, straight = four.rank_of(parse_cards("2h 5h 9h Jh")), four.rank_of(parse_cards("9c Td Js Qh"))
+>>> four.category_name(flush), four.category_name(straight), flush > straight
+('flush', 'straight', True)
+>>> four.describe(four.rank_of(parse_cards("Ac 2d 3s 4h")))
+'straight 4-3-2-A'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from importlib import resources
+
+import numpy as np
+
+from analyzer.core.cards import (
+    ACE,
+    RANK_COUNT,
+    RANK_PLURALS,
+    RANK_SYMBOLS,
+    colex_index,
+    combinations,
+    subset_positions,
+)
+
+#: Base of the tiebreak digits and the span of one category's ranks.
+DIGIT_BASE = RANK_COUNT
+TIEBREAK_DIGITS = 5
+TIEBREAK_SPAN = DIGIT_BASE ** TIEBREAK_DIGITS
+
+
+@dataclass(frozen=True)
+class Category:
+    """One hand category: rank multiplicities (largest first), straight and flush flags."""
+
+    name: str
+    shape: tuple[int, ...]
+    straight: bool = False
+    flush: bool = False
+
+    @property
+    def label(self) -> str:
+        """Readable name: ``three_of_a_kind`` -> ``three of a kind``."""
+        return self.name.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class HandRanking:
+    """A ranking of ``cards``-card hands: its categories, weakest first."""
+
+    name: str
+    title: str
+    cards: int
+    categories: tuple[Category, ...]
+
+    def category_index(self, name: str) -> int:
+        """Position of a category in the order; raises KeyError for unknown names."""
+        for index, category in enumerate(self.categories):
+            if category.name == name:
+                return index
+        raise KeyError(name)
+
+    def category_name(self, rank: int) -> str:
+        """Name of the category of a rank."""
+        return self.categories[int(rank) // TIEBREAK_SPAN].name
+
+    def evaluate(self, hands: np.ndarray) -> np.ndarray:
+        """Ranks (int64) of an array of hands, one hand of ``cards`` cards per row."""
+        hands = np.asarray(hands, dtype=np.int64)
+        if hands.ndim != 2 or hands.shape[1] != self.cards:
+            raise ValueError(f"{self.name} ranks hands of {self.cards} cards")
+        size = self.cards
+        ranks, suits = hands // 4, hands % 4
+        # Each card's key is (how many cards share its rank, its rank); sorted, largest first,
+        # with repeats dropped, the keys give the tiebreak order and the hand's shape.
+        ranks, suits = ranks.astype(np.int8), suits.astype(np.int8)  # small types: this runs on millions
+        copies = sum((ranks == ranks[:, [column]]).astype(np.int16) for column in range(size))
+        keys = -np.sort(-(copies * 16 + ranks), axis=1)
+        repeated = np.zeros(keys.shape, dtype=bool)
+        repeated[:, 1:] = keys[:, 1:] == keys[:, :-1]
+        keys = -np.sort(-np.where(repeated, -1, keys), axis=1)
+        multiplicity = np.where(keys >= 0, keys // 16, 0)
+        digits = np.where(keys >= 0, keys % 16, 0).astype(np.int64)
+        distinct = (multiplicity > 0).sum(axis=1)
+        flush = (suits == suits[:, :1]).all(axis=1)
+        all_distinct = distinct == size
+        plain = all_distinct & (digits[:, 0] - digits[:, size - 1] == size - 1)
+        wheel = all_distinct & (digits[:, 0] == ACE) & (digits[:, 1] == size - 2)
+        straight = plain | wheel
+        digits = np.where(multiplicity > 0, digits, 0)
+        top = np.where(wheel, size - 2, digits[:, 0])
+        digits[straight] = 0
+        digits[straight, 0] = top[straight]
+        tiebreak = np.zeros(len(hands), dtype=np.int64)
+        for column in range(TIEBREAK_DIGITS):
+            value = digits[:, column] if column < size else 0
+            tiebreak = tiebreak * DIGIT_BASE + value
+        category = np.full(len(hands), -1, dtype=np.int64)
+        for index, declared in enumerate(self.categories):
+            shape = np.array(declared.shape + (0,) * (size - len(declared.shape)))
+            match = ((multiplicity == shape).all(axis=1)
+                     & (straight == declared.straight) & (flush == declared.flush))
+            if (category[match] >= 0).any():
+                raise ValueError(f"{self.name}: hands fall into two categories")
+            category[match] = index
+        if (category < 0).any():
+            raise ValueError(f"{self.name}: some hands fall into no category")
+        return category * TIEBREAK_SPAN + tiebreak
+
+    def rank_of(self, cards) -> int:
+        """Rank of one hand of exactly ``cards`` cards."""
+        return int(self.evaluate(np.array([sorted(cards)]))[0])
+
+    def best_rank_of(self, cards) -> int:
+        """Rank of the best ``self.cards``-card hand within a larger hand (slow, plain)."""
+        from itertools import combinations as subsets
+        return max(self.rank_of(sub) for sub in subsets(sorted(cards), self.cards))
+
+    @cached_property
+    def table(self) -> np.ndarray:
+        """Rank of every ``cards``-card hand, indexed by colex index."""
+        return self.evaluate(combinations(52, self.cards))
+
+    def tiebreak_ranks(self, rank: int) -> list[int]:
+        """The rank digits of a hand rank that carry information, highest first."""
+        category = self.categories[int(rank) // TIEBREAK_SPAN]
+        tiebreak = int(rank) % TIEBREAK_SPAN
+        digits = []
+        for _ in range(TIEBREAK_DIGITS):
+            digits.append(tiebreak % DIGIT_BASE)
+            tiebreak //= DIGIT_BASE
+        digits.reverse()
+        return digits[:1] if category.straight else digits[: len(category.shape)]
+
+    def primary_rank(self, rank: int) -> int:
+        """The rank that names the hand: the quads, trips, higher pair, pair, top card."""
+        return self.tiebreak_ranks(rank)[0]
+
+    def describe(self, rank: int, kept: int | None = None) -> str:
+        """Readable description of a hand rank, e.g. ``pair of aces, K-7``.
+
+        ``kept`` limits the rank digits shown (``K-8-4`` for ``K-8-4-2`` with 3).
+
+        >>> four = load_ranking("four_card")
+        >>> four.describe(four.rank_of((51, 50, 45, 20)))
+        'pair of aces, K-7'
+        """
+        category = self.categories[int(rank) // TIEBREAK_SPAN]
+        digits = self.tiebreak_ranks(rank)[:kept]
+        symbols = [RANK_SYMBOLS[d] for d in digits]
+        if category.straight:
+            top = digits[0]
+            run = [RANK_SYMBOLS[top - step if top - step >= 0 else ACE] for step in range(self.cards)]
+            return f"{category.label} {'-'.join(run)}"
+        if category.shape[0] == 1:
+            prefix = "" if category.name == "high_card" else f"{category.label} "
+            return f"{prefix}{'-'.join(symbols)}"
+        groups = sum(1 for multiplicity in category.shape if multiplicity > 1)
+        named = " and ".join(RANK_PLURALS[d] for d in digits[:groups])
+        text = f"{category.label} of {named}" if groups == 1 else f"{category.label}, {named}"
+        kickers = symbols[groups:]
+        return text + (", " + "-".join(kickers) if kickers else "")
+
+
+def best_ranks_of(ranking: HandRanking, hands: np.ndarray) -> np.ndarray:
+    """Rank of the best ``ranking.cards``-card part of each hand (sorted cards, one hand per row).
+
+    The max over gathers of its sub-hands in ``ranking.table``.
+    """
+    best = np.full(len(hands), -1, dtype=np.int64)
+    for positions in subset_positions(hands.shape[1], ranking.cards):
+        np.maximum(best, ranking.table[colex_index(hands[:, positions])], out=best)
+    return best
+
+
+def best_of_table(ranking: HandRanking, hand_size: int) -> np.ndarray:
+    """Best-part rank of every ``hand_size``-card hand, indexed by its colex index."""
+    return best_ranks_of(ranking, combinations(52, hand_size))
+
+
+@lru_cache(maxsize=None)
+def load_ranking(name: str) -> HandRanking:
+    """The ranking declared under ``[name]`` in ``core/rankings.toml``."""
+    text = resources.files("analyzer.core").joinpath("rankings.toml").read_text()
+    declared = tomllib.loads(text)
+    if name not in declared:
+        raise KeyError(f"unknown hand ranking {name!r}; known: {', '.join(declared)}")
+    entry = declared[name]
+    categories = tuple(
+        Category(c["name"], tuple(c["shape"]), c.get("straight", False), c.get("flush", False))
+        for c in entry["categories"])
+    return HandRanking(name, entry["title"], entry["cards"], categories)

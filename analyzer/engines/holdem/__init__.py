@@ -1,0 +1,12 @@
+"""Ultimate Texas Hold'em: exact enumeration of every deal with the optimal strategy.
+
+* :mod:`analyzer.engines.holdem.sevens`: best five-card rank of five to seven cards
+  (numba), and the ranks of every two-card completion of a board;
+* :mod:`analyzer.engines.holdem.enumeration`: the per-board sweeps, the backward
+  induction river -> flop -> pre-flop, and :func:`analyze_holdem`, which
+  returns a :class:`HoldemCounts` of exact integer counts.
+"""
+
+from analyzer.engines.holdem.enumeration import CYCLE, HoldemCounts, analyze_holdem
+
+__all__ = ["CYCLE", "HoldemCounts", "analyze_holdem"]

@@ -1,0 +1,751 @@
+"""The exact value of a short posted strategy for Ultimate Texas Hold'em, and its cost.
+
+A casino or a strategy card posts a few simple rules instead of the optimal
+strategy. This module plays such a rule set, declared as data
+(:class:`PostedStrategy`), over every deal of the ordered cycle of
+:mod:`analyzer.engines.holdem.enumeration` (27,813,810,024,000 deals) and counts the
+settlement exactly, so its house edge and its cost against the optimal
+strategy are exact fractions.
+
+The default rules (the well-known card):
+
+* **pre-flop**: raise 4x with 33+, any ace, K2s+, K5o+, Q6s+, Q8o+, J8s+,
+  JTo; otherwise check; never 3x;
+* **flop** (after a check): bet 2x with
+
+  (a) two pair or better *made with a hole card*: the category of the best
+      five of hole + flop is two pair or better and is strictly above the
+      category of the flop's three cards alone (high card, pair or three of
+      a kind). A flop of trips with two unrelated hole cards is not bet;
+      a pocket pair or a hole card pairing a paired flop is;
+  (b) a hidden pair: a pocket pair other than deuces, or a hole card of the
+      rank of a flop card;
+  (c) four to a flush (four or five of one suit among hole + flop) with a
+      hole card of that suit ranked ten or better;
+
+  otherwise check;
+* **river** (after two checks): bet 1x with a hidden pair or better, otherwise
+  fold. "Hidden pair or better" is read exactly as: the player's seven-card
+  hand is a pair or better and its *made part* beats the made part of the
+  board's own five-card hand, where the made part is the hand without its
+  kickers: the category and the grouped ranks (the pair; both pairs; the
+  trips; the quads; trips and pair of a full house; the top card of a
+  straight; all five cards of a flush). So a hole card must play in the made
+  hand: a pair on the board with an ace kicker folds, a ten on a 5-6-7-8-9
+  board bets (a higher straight), a hole card making a higher flush bets, a
+  third pair under a board's two pair folds. ``river_kickers_count=True``
+  reads it the other way (any hand above the board's, kickers included).
+
+The published card (Wizard of Odds) adds a second river clause the default
+here leaves out: "or fewer than 21 dealer outs". It is available as
+``river_fewer_dealer_outs_than=21`` (:data:`CARD_WITH_DEALER_OUTS`), read
+exactly as: an out is an unseen card (not on the board, not a player's hole
+card: 45 of them) such that the best five of the board and that card beat
+the player's hand (a tie is not an out); bet 1x when the outs are fewer than
+the limit.
+
+Results (full cycle, per ante; ``python -m analyzer.engines.holdem.posted``, about
+95 s on two cores; committed in ``enumerations/uth_posted/``): the default
+rules 47080007539/695345250600 = 6.770738%, cost 4.585767% against the
+optimal 2.184971%; with the dealer-outs clause (``--dealer-outs 21``)
+54758439/2299422125 = 2.381400%, cost 4552857539/2317817502000 = 0.196429%.
+Nearly all of the default's cost is the river: without the outs clause it
+folds every hand without a hidden pair, many of which are worth a 1x call.
+
+Method: the per-board dealer outcome counts do not depend on the strategy, so
+the enumeration's sweep (:func:`analyzer.engines.holdem.enumeration._board_outcomes`)
+is reused unchanged; only the decisions differ. Per flop class
+representative and hole pair the kernel adds: the showdown counts (what a
+4x raise settles), the counts when the player checks pre-flop and follows the
+posted flop and river rules, and the action counts, times the class weight,
+into the 169 starting-hand classes (exact for the same reason as in the
+enumeration: the rules depend only on ranks and on which cards share a suit).
+Those class sums do not depend on the pre-flop rule, which is applied last:
+a different pre-flop chart reuses the same run and the same checkpoints.
+
+>>> strategy = PostedStrategy()
+>>> len(strategy.raise_classes), "22" in strategy.raise_classes, "A2o" in strategy.raise_classes
+(69, False, True)
+>>> from analyzer.core.cards import parse_cards
+>>> strategy.flop_decision(parse_cards("Qh 3c"), parse_cards("2h 7h Kh"))
+'2x'
+>>> strategy.river_decision(parse_cards("Ac Kd"), parse_cards("8h 8s 2c 5d 3h"))
+'fold'
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.core.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS
+from analyzer.core.csvtext import csv_text, exact_text, read_rows
+from analyzer.engines.holdem.enumeration import (
+    BELOW_STRAIGHT,
+    CHUNK_FLOPS,
+    CYCLE,  # noqa: F401 (CYCLE: doctests)
+    DEALS_PER_FLOP_DECISION,
+    DEALS_PER_RIVER_DECISION,
+    EV_DENOMINATOR,
+    FOLD,
+    HAND_CLASS_COUNT,
+    HAND_CLASS_OF,
+    HAND_CLASS_SIZES,
+    HAND_CLASSES,
+    HOLE_PAIRS,
+    MULTIPLES,
+    OUTCOMES,
+    PLAY_2X,
+    PLAY_3X,
+    PLAY_4X,
+    PREFLOP_CHOICES,
+    SCALE,
+    FlopClassSums,
+    HoldemCounts,
+    _board_outcomes,
+    _collapse_lines,
+    _deal_board,
+    _flop_rest,
+    flop_classes,
+    main_game_net,
+    pair_index,
+    sum_over_flop_classes,
+)
+from analyzer.engines.holdem.features import (
+    board_plus_one,
+    dealer_outs,
+    flop_category,
+    made_part,
+    made_part_moduli,
+    river_features,
+)
+from analyzer.engines.holdem.results import counts_csvs
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    LINE_COUNT,
+    LINES,
+    PAIR_OR_BETTER,
+    SPAN,
+    STRAIGHT_TOP,
+    TWO_PAIR,
+    evaluate_cards,
+    rank_line,
+)
+
+__all__ = ["PostedStrategy", "CARD_WITH_DEALER_OUTS", "PostedSums", "PostedCounts", "PostedFigures", "posted_strategy_counts",
+           "posted_csvs", "load_posted_counts", "write_posted_results", "expand_hand_classes",
+           "house_edge_of_settlement", "POSTED_FILES"]
+
+# --------------------------------------------------------------------------- the strategy, as data
+
+#: The well-known pre-flop chart: raise 4x with these starting hands ("+": this one and the better
+#: kickers up to the card below the first; a pair "33+": 33 up to AA; no s/o: suited and offsuit).
+DEFAULT_PREFLOP_RAISE = ("33+", "A2+", "K2s+", "K5o+", "Q6s+", "Q8o+", "J8s+", "JTo")
+
+
+def expand_hand_classes(tokens: Iterable[str]) -> frozenset[str]:
+    """The starting-hand classes named by chart tokens (``33+``, ``A2+``, ``K5o+``, ``JTo`` ...).
+
+    >>> sorted(expand_hand_classes(["QQ+", "AKs", "K9o+"]))
+    ['AA', 'AKs', 'K9o', 'KJo', 'KK', 'KQo', 'KTo', 'QQ']
+    >>> len(expand_hand_classes(["A2+"]))
+    24
+    """
+    names: set[str] = set()
+    for token in tokens:
+        text = token.strip()
+        plus = text.endswith("+")
+        core = text[:-1] if plus else text
+        if len(core) not in (2, 3) or core[0].upper() not in RANK_SYMBOLS or core[1].upper() not in RANK_SYMBOLS:
+            raise ValueError(f"bad starting-hand token {token!r} (write e.g. 33+, A2+, K5o+, JTo)")
+        high, low = RANK_SYMBOLS.index(core[0].upper()), RANK_SYMBOLS.index(core[1].upper())
+        suffix = core[2:].lower()
+        if high == low:
+            if suffix:
+                raise ValueError(f"bad starting-hand token {token!r}: a pair is neither suited nor offsuit")
+            names.update(RANK_SYMBOLS[rank] * 2 for rank in (range(high, RANK_COUNT) if plus else [high]))
+            continue
+        if low > high or suffix not in ("", "s", "o"):
+            raise ValueError(f"bad starting-hand token {token!r}: write the higher card first, then s or o")
+        for kicker in (range(low, high) if plus else [low]):
+            for kind in ([suffix] if suffix else ["s", "o"]):
+                names.add(RANK_SYMBOLS[high] + RANK_SYMBOLS[kicker] + kind)
+    unknown = names - set(HAND_CLASSES)
+    assert not unknown, unknown
+    return frozenset(names)
+
+
+@dataclass(frozen=True)
+class PostedStrategy:
+    """A short posted strategy: which hands raise 4x pre-flop, bet 2x on the flop, 1x on the river.
+
+    * ``preflop_raise_4x``: chart tokens (see :func:`expand_hand_classes`); every
+      other starting hand checks; the posted strategy never raises 3x;
+    * ``flop_two_pair_with_hole_card``: bet 2x with two pair or better whose
+      category is above the flop's own (rule (a) of the module docstring);
+    * ``flop_hidden_pair_except``: pocket pairs not bet as a hidden pair
+      (rule (b)); a hole card pairing the flop always counts;
+    * ``flop_flush_draw_min_rank``: rule (c), four to a flush with a hole card
+      of that suit of this rank or better (``None``: no flush-draw rule);
+    * ``river_kickers_count``: ``False`` (default): bet 1x when a hole card
+      plays in the made hand (the made part beats the board's); ``True``: when
+      the player's hand is a pair or better and beats the board's, kickers included;
+    * ``river_fewer_dealer_outs_than``: also bet 1x when fewer unseen cards than
+      this would, with the board, beat the player (``None``: no such clause).
+    """
+
+    name: str = "posted"
+    preflop_raise_4x: tuple[str, ...] = DEFAULT_PREFLOP_RAISE
+    flop_two_pair_with_hole_card: bool = True
+    flop_hidden_pair_except: tuple[str, ...] = ("22",)
+    flop_flush_draw_min_rank: str | None = "T"
+    river_kickers_count: bool = False
+    river_fewer_dealer_outs_than: int | None = None
+
+    def __post_init__(self) -> None:
+        expand_hand_classes(self.preflop_raise_4x)
+        for pair in self.flop_hidden_pair_except:
+            if len(pair) != 2 or pair[0] != pair[1] or pair[0] not in RANK_SYMBOLS:
+                raise ValueError(f"flop_hidden_pair_except: {pair!r} is not a pocket pair such as '22'")
+        if self.flop_flush_draw_min_rank is not None and self.flop_flush_draw_min_rank not in RANK_SYMBOLS:
+            raise ValueError(f"flop_flush_draw_min_rank: {self.flop_flush_draw_min_rank!r} is not a rank")
+        if self.river_fewer_dealer_outs_than is not None and not 1 <= self.river_fewer_dealer_outs_than <= 46:
+            raise ValueError("river_fewer_dealer_outs_than: a number of cards from 1 to 46, or None")
+
+    @property
+    def raise_classes(self) -> frozenset[str]:
+        """Names of the starting-hand classes that raise 4x."""
+        return expand_hand_classes(self.preflop_raise_4x)
+
+    def raises(self) -> np.ndarray:
+        """Bool (169,), HAND_CLASSES order: the class raises 4x pre-flop."""
+        chosen = self.raise_classes
+        return np.array([name in chosen for name in HAND_CLASSES], dtype=bool)
+
+    def flop_rule(self) -> np.ndarray:
+        """The flop rule as the kernel reads it (int64, indexed by ``_RULE_*``)."""
+        excluded = 0
+        for pair in self.flop_hidden_pair_except:
+            excluded |= 1 << RANK_SYMBOLS.index(pair[0])
+        minimum = RANK_COUNT if self.flop_flush_draw_min_rank is None else \
+            RANK_SYMBOLS.index(self.flop_flush_draw_min_rank)
+        return np.array([int(self.flop_two_pair_with_hole_card), excluded, minimum], dtype=np.int64)
+
+    def river_moduli(self) -> np.ndarray:
+        """Per category index: the made part of a rank is ``rank - rank % moduli[category]``."""
+        return made_part_moduli(self.river_kickers_count)
+
+    def river_outs_limit(self) -> int:
+        """The dealer-outs clause as the kernel reads it: bet when outs < this (0: never)."""
+        return 0 if self.river_fewer_dealer_outs_than is None else int(self.river_fewer_dealer_outs_than)
+
+    def postflop_key(self) -> str:
+        """What the class sums depend on (the pre-flop chart is applied afterwards)."""
+        return (f"flop={self.flop_rule().tolist()};river={self.river_moduli().tolist()};"
+                f"outs<{self.river_outs_limit()}")
+
+    # ----------------------------------------------------------------- single decisions
+
+    def preflop_decision(self, hole: Sequence[int]) -> str:
+        """``'4x'`` or ``'check'`` for two hole cards."""
+        x, y = (int(card) for card in hole)
+        return "4x" if HAND_CLASSES[HAND_CLASS_OF[pair_index(x, y)]] in self.raise_classes else "check"
+
+    def flop_decision(self, hole: Sequence[int], flop: Sequence[int]) -> str:
+        """``'2x'`` or ``'check'`` with two hole cards and a three-card flop."""
+        x, y = (int(card) for card in hole)
+        flop = np.asarray([int(card) for card in flop], dtype=np.int64)
+        hand = np.asarray([x, y, *flop.tolist()], dtype=np.int64)
+        rank = evaluate_cards(hand, STRAIGHT_TOP, FLUSH_RANK)
+        bets = _flop_bets(x, y, flop, rank, flop_category(flop), self.flop_rule())
+        return "2x" if bets else "check"
+
+    def river_decision(self, hole: Sequence[int], board: Sequence[int]) -> str:
+        """``'1x'`` or ``'fold'`` with two hole cards and the five-card board."""
+        board = np.asarray([int(card) for card in board], dtype=np.int64)
+        x, y = (int(card) for card in hole)
+        hand = np.asarray([x, y, *board.tolist()], dtype=np.int64)
+        moduli = self.river_moduli()
+        player = evaluate_cards(hand, STRAIGHT_TOP, FLUSH_RANK)
+        board_made = made_part(evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK), moduli)
+        if _river_bets(player, board_made, moduli):
+            return "1x"
+        if self.river_outs_limit() and self.dealer_outs(hole, board) < self.river_outs_limit():
+            return "1x"
+        return "fold"
+
+    @staticmethod
+    def dealer_outs(hole: Sequence[int], board: Sequence[int]) -> int:
+        """Unseen cards (45) with which the board beats the player's hand (the kernel's count).
+
+        >>> from analyzer.core.cards import parse_cards
+        >>> PostedStrategy.dealer_outs(parse_cards("Tc 3d"), parse_cards("Ah Qs 8d 6c 4h"))  # 15 pairs, K, J
+        23
+        """
+        return river_features(hole, board)[1]
+
+
+#: The published card's full river rule: hidden pair or better, or fewer than 21 dealer outs.
+CARD_WITH_DEALER_OUTS = PostedStrategy(name="posted, with the dealer-outs clause", river_fewer_dealer_outs_than=21)
+
+#: Indices into :meth:`PostedStrategy.flop_rule`.
+_RULE_TWO_PAIR, _RULE_POCKET_EXCLUDED, _RULE_FLUSH_MIN = range(3)
+
+# --------------------------------------------------------------------------- numba kernels
+
+
+@njit(cache=True, nogil=True)
+def _river_bets(player_rank, board_made, moduli):
+    """River rule: a pair or better whose made part beats the board's made part."""
+    return player_rank >= PAIR_OR_BETTER and made_part(player_rank, moduli) > board_made
+
+
+@njit(cache=True, nogil=True)
+def _flop_bets(x, y, flop, hand_rank, board_category, rule):
+    """Flop rule for hole cards x, y: (a) two pair+ with a hole card, (b) hidden pair, (c) flush draw."""
+    category = hand_rank // SPAN
+    if rule[_RULE_TWO_PAIR] != 0 and category >= TWO_PAIR and category > board_category:
+        return True
+    rx = x >> 2
+    ry = y >> 2
+    if rx == ry and (rule[_RULE_POCKET_EXCLUDED] >> rx) & 1 == 0:
+        return True
+    for card in flop:
+        if card >> 2 == rx or card >> 2 == ry:
+            return True
+    for hole in (x, y):
+        if hole >> 2 >= rule[_RULE_FLUSH_MIN]:
+            suit = hole & 3
+            count = 0
+            if x & 3 == suit:
+                count += 1
+            if y & 3 == suit:
+                count += 1
+            for card in flop:
+                if card & 3 == suit:
+                    count += 1
+            if count >= 4:
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdown, river_fold, river_actions):
+    """Per hole pair (colex index), sums over every turn/river of one flop, posted river rule.
+
+    ``showdown[h, outcome, line]``: dealer hands per outcome and final hand
+    line; ``river_fold``: the same on the rivers where the posted rule folds;
+    ``river_actions[h, line, (1x, fold)]``: river decisions. Added to, not reset.
+    """
+    rest, _ = _flop_rest(flop)
+    n = rest.shape[0]
+    board = np.empty(5, dtype=np.int64)
+    unseen = np.empty(n - 2, dtype=np.int64)
+    pairs = (n - 2) * (n - 3) // 2
+    first = np.empty(pairs, dtype=np.int64)
+    second = np.empty(pairs, dtype=np.int64)
+    ranks = np.empty(pairs, dtype=np.int64)
+    order = np.empty(pairs, dtype=np.int64)
+    buckets = np.empty(256, dtype=np.int64)
+    below = np.empty(pairs, dtype=np.int64)
+    card_count = np.zeros(DECK_SIZE, dtype=np.int64)
+    card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
+    outcomes = np.empty((pairs, 6), dtype=np.int64)
+    six = np.empty(6, dtype=np.int64)
+    sorted_six = np.empty(n - 2, dtype=np.int64)
+    card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
+    for j in range(n):
+        for i in range(j):
+            _deal_board(flop, rest, i, j, board, unseen)
+            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
+                                    below, card_count, card_no_pair, buckets, outcomes)
+            board_made = made_part(evaluate_cards(board, straight_top, flush_rank), moduli)
+            if outs_limit > 0:
+                board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
+            for k in range(count):
+                x = first[k]
+                y = second[k]
+                h = x + y * (y - 1) // 2
+                line = rank_line(ranks[k])
+                for o in range(6):
+                    showdown[h, o, line] += outcomes[k, o]
+                bets = _river_bets(ranks[k], board_made, moduli)
+                if not bets and outs_limit > 0:
+                    bets = dealer_outs(sorted_six, card_six, x, y, ranks[k]) < outs_limit
+                if bets:
+                    river_actions[h, line, 0] += 1
+                else:
+                    river_actions[h, line, 1] += 1
+                    for o in range(6):
+                        river_fold[h, o, line] += outcomes[k, o]
+
+
+@njit(cache=True, nogil=True)
+def _posted_add_flop(flop, weight, class_of, straight_top, flush_rank, rule, showdown, river_fold, river_actions,
+                     bet_counts, check_counts, flop_actions, class_river_actions):
+    """Apply the posted flop rule to every hole pair of one flop; add its counts, times ``weight``, by class."""
+    hand = np.empty(5, dtype=np.int64)
+    hand[2] = flop[0]
+    hand[3] = flop[1]
+    hand[4] = flop[2]
+    board_category = flop_category(flop)
+    for y in range(DECK_SIZE):
+        if y == flop[0] or y == flop[1] or y == flop[2]:
+            continue
+        for x in range(y):
+            if x == flop[0] or x == flop[1] or x == flop[2]:
+                continue
+            h = x + y * (y - 1) // 2
+            c = class_of[h]
+            hand[0] = x
+            hand[1] = y
+            hand_rank = evaluate_cards(hand, straight_top, flush_rank)
+            flop_line = rank_line(hand_rank)
+            for o in range(6):
+                for line in range(LINE_COUNT):
+                    bet_counts[c, o, line] += weight * showdown[h, o, line]
+            if _flop_bets(x, y, flop, hand_rank, board_category, rule):
+                flop_actions[c, flop_line, 0] += weight * DEALS_PER_FLOP_DECISION
+                for o in range(6):
+                    for line in range(LINE_COUNT):
+                        check_counts[c, 2, o, line] += weight * showdown[h, o, line]
+            else:
+                flop_actions[c, flop_line, 1] += weight * DEALS_PER_FLOP_DECISION
+                for o in range(6):
+                    for line in range(LINE_COUNT):
+                        folded = river_fold[h, o, line]
+                        check_counts[c, 0, o, line] += weight * folded
+                        check_counts[c, 1, o, line] += weight * (showdown[h, o, line] - folded)
+                for line in range(LINE_COUNT):
+                    for choice in range(2):
+                        class_river_actions[c, line, choice] += (
+                            weight * DEALS_PER_RIVER_DECISION * river_actions[h, line, choice])
+
+
+@njit(cache=True, nogil=True)
+def _posted_process_flops(flops, weights, class_of, straight_top, flush_rank, rule, moduli, outs_limit,
+                          bet_counts, check_counts, flop_actions, river_actions):
+    """Add the posted-strategy counts of several flop representatives (with their weights) by class."""
+    showdown = np.empty((HOLE_PAIRS, 6, LINE_COUNT), dtype=np.int64)
+    river_fold = np.empty((HOLE_PAIRS, 6, LINE_COUNT), dtype=np.int64)
+    hole_river_actions = np.empty((HOLE_PAIRS, LINE_COUNT, 2), dtype=np.int64)
+    for f in range(flops.shape[0]):
+        showdown[:] = 0
+        river_fold[:] = 0
+        hole_river_actions[:] = 0
+        _posted_flop_pass(flops[f], straight_top, flush_rank, moduli, outs_limit, showdown, river_fold,
+                          hole_river_actions)
+        _posted_add_flop(flops[f], weights[f], class_of, straight_top, flush_rank, rule, showdown, river_fold,
+                         hole_river_actions, bet_counts, check_counts, flop_actions, river_actions)
+
+
+# --------------------------------------------------------------------------- class sums, chunks
+
+
+@dataclass(frozen=True, eq=False)
+class PostedSums(FlopClassSums):
+    """Integer sums by starting-hand class (169) over some flop classes, weights included.
+
+    ``bet_counts[c, outcome, line]``: deals per outcome and final hand line
+    (what a pre-flop raise settles); ``check_counts[c, (fold, 1x, 2x), outcome,
+    line]``: the same when the class checks pre-flop and follows the posted
+    flop and river rules; ``flop_actions[c, line of hole + flop, (2x, check)]``
+    and ``river_actions[c, final line, (1x, fold)]``: deals per decision.
+    """
+
+    bet_counts: np.ndarray
+    check_counts: np.ndarray
+    flop_actions: np.ndarray
+    river_actions: np.ndarray
+
+    SHAPES = {"bet_counts": (HAND_CLASS_COUNT, 6, LINE_COUNT),
+              "check_counts": (HAND_CLASS_COUNT, 3, 6, LINE_COUNT),
+              "flop_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2),
+              "river_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2)}
+
+
+def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.ndarray) -> PostedSums:
+    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
+    sums = PostedSums.zeros()
+    _posted_process_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
+                          HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, strategy.flop_rule(), strategy.river_moduli(),
+                          strategy.river_outs_limit(),
+                          sums.bet_counts, sums.check_counts, sums.flop_actions, sums.river_actions)
+    return sums
+
+
+#: Part of every checkpoint name: change it whenever the saved format or meaning changes.
+POSTED_CHECKPOINT_VERSION = "uth-posted-v1"
+
+
+def posted_sums(strategy: PostedStrategy, jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
+                flop_class_indices: Sequence[int] | None = None, chunk_flops: int = CHUNK_FLOPS) -> PostedSums:
+    """Class sums of a posted strategy over the given flop classes, chunked, parallel, resumable
+    (checkpoints named after the flop and river rules, not the pre-flop chart)."""
+    return sum_over_flop_classes(partial(posted_class_sums, strategy), PostedSums,
+                                 f"posted_uth:{POSTED_CHECKPOINT_VERSION}:{strategy.postflop_key()}",
+                                 f"Ultimate Texas Hold'em, {strategy.name} strategy: flop classes", jobs, progress,
+                                 checkpoint_dir, flop_class_indices, chunk_flops)
+
+
+# --------------------------------------------------------------------------- results
+
+#: SCALE * net per ante of every settlement cell [multiple, outcome, hand line], as integers.
+SCALED_NETS = np.array([[[int(SCALE * main_game_net(m, o, min(line, BELOW_STRAIGHT))) for line in range(LINE_COUNT)]
+                         for o in range(len(OUTCOMES))] for m in range(len(MULTIPLES))], dtype=np.int64)
+assert all(SCALE * main_game_net(m, o, b) == int(SCALE * main_game_net(m, o, b))
+           for m in range(len(MULTIPLES)) for o in range(len(OUTCOMES)) for b in range(BELOW_STRAIGHT + 1))
+
+
+@dataclass(frozen=True)
+class PostedCounts(HoldemCounts):
+    """Exact results of Ultimate Texas Hold'em under a posted strategy (``strategy``).
+
+    The same fields as :class:`HoldemCounts` (so its figures, :func:`counts_csvs`
+    and the report code apply), with these readings: ``preflop``'s
+    ``check``/``3x``/``4x`` are the EV numerators of each pre-flop option when
+    the hand then follows the posted flop and river rules (3x and 4x do not
+    depend on them), ``decision`` the posted one; ``flop_actions`` and
+    ``river_actions`` count the posted decisions.
+    """
+
+    strategy: PostedStrategy = field(kw_only=True)
+
+
+def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool) -> PostedCounts:
+    """Apply the pre-flop chart to the class sums."""
+    raises = strategy.raises()
+    checked = ~raises
+    scaled = np.stack([(sums.check_counts * SCALED_NETS[:3]).sum(axis=(1, 2, 3)),
+                       (sums.bet_counts * SCALED_NETS[PLAY_3X]).sum(axis=(1, 2)),
+                       (sums.bet_counts * SCALED_NETS[PLAY_4X]).sum(axis=(1, 2))], axis=1)
+    sizes = HAND_CLASS_SIZES
+    if (scaled % sizes[:, None]).any():
+        raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
+    values = scaled // sizes[:, None]
+    decision = np.where(raises, PREFLOP_CHOICES.index("4x"), PREFLOP_CHOICES.index("check"))
+    by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
+    by_hand[FOLD:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
+    by_hand[PLAY_4X] = sums.bet_counts[raises].sum(axis=0)
+    class_deals = sums.bet_counts.sum(axis=(1, 2))
+    preflop_actions = np.array([class_deals[decision == choice].sum() for choice in range(len(PREFLOP_CHOICES))],
+                               dtype=np.int64)
+    frame = pd.DataFrame({
+        "class": list(HAND_CLASSES),
+        "weight": sizes,
+        "check": values[:, 0],
+        "3x": values[:, 1],
+        "4x": values[:, 2],
+        "ev_check": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 0]],
+        "ev_3x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 1]],
+        "ev_4x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 2]],
+        "decision": [PREFLOP_CHOICES[d] for d in decision],
+    })
+    return PostedCounts(
+        cycle=int(sums.bet_counts.sum()),
+        settlement=_collapse_lines(by_hand),
+        settlement_by_hand=by_hand,
+        trips_hands=sums.bet_counts.sum(axis=(0, 1)),
+        preflop=frame,
+        preflop_actions=preflop_actions,
+        flop_actions=sums.flop_actions[checked].sum(axis=0),
+        river_actions=sums.river_actions[checked].sum(axis=0),
+        flop_actions_by_class=sums.flop_actions.copy(),
+        river_actions_by_class=sums.river_actions.copy(),
+        ev_denominator=EV_DENOMINATOR,
+        complete=complete,
+        strategy=strategy,
+    )
+
+
+def posted_strategy_counts(strategy: PostedStrategy | None = None, jobs: int = 1, progress: bool = True,
+                           checkpoint_dir: Path | None = None, flop_class_indices: Sequence[int] | None = None,
+                           chunk_flops: int = CHUNK_FLOPS) -> PostedCounts:
+    """Exact counts of Ultimate Texas Hold'em played with a posted strategy (default: the card).
+
+    ``jobs``: parallel workers (threads); ``progress``: a bar on stderr;
+    ``checkpoint_dir``: save each finished chunk there (``posted_uth_*.npy``,
+    named after the flop and river rules, not the pre-flop chart) and skip it
+    on a rerun; ``flop_class_indices``: a reduced run over some flop classes
+    only (for tests; its counts cover only those flops).
+    """
+    strategy = PostedStrategy() if strategy is None else strategy
+    sums = posted_sums(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir,
+                       flop_class_indices=flop_class_indices, chunk_flops=chunk_flops)
+    complete = flop_class_indices is None or len(set(int(i) for i in flop_class_indices)) == len(flop_classes())
+    return _posted_counts(sums, strategy, complete)
+
+
+def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:
+    """House edge per ante of a settlement array [multiple, outcome, hand line] (5, 6, 10).
+
+    >>> cells = np.zeros((5, 6, 10), dtype=np.int64)
+    >>> cells[FOLD, 0, 9] = cells[PLAY_4X, 3, 9] = 1    # one fold (-2), one 4x win with high card (+5)
+    >>> house_edge_of_settlement(cells)
+    Fraction(-3, 2)
+    """
+    by_hand = np.asarray(by_hand, dtype=np.int64)
+    if by_hand.shape != SCALED_NETS.shape:
+        raise ValueError(f"a settlement array of shape {SCALED_NETS.shape}")
+    total = sum(int(n) * int(v) for n, v in zip(by_hand.ravel(), SCALED_NETS.ravel()))
+    return -Fraction(total, SCALE * int(by_hand.sum()))
+
+
+# --------------------------------------------------------------------------- saved results
+
+#: Where the committed results live. Not in ``enumerations/uth/`` itself: ``scripts/make_golden.py``
+#: owns that folder (its ``--check`` flags, and a rewrite deletes, any CSV it does not build).
+ENUMERATIONS = Path(__file__).resolve().parents[3] / "enumerations"
+OPTIMAL_FOLDER = ENUMERATIONS / "uth"
+POSTED_FOLDER = ENUMERATIONS / "uth_posted"
+#: The files of a posted-strategy run.
+POSTED_SETTLEMENT_FILE = "posted_settlement_by_hand.csv"
+POSTED_SUMMARY_FILE = "posted_summary.csv"
+POSTED_FILES = (POSTED_SETTLEMENT_FILE, POSTED_SUMMARY_FILE)
+#: The optimal run's settlement file (written by :func:`analyzer.engines.holdem.results.counts_csvs`).
+OPTIMAL_SETTLEMENT_FILE = "settlement_by_hand.csv"
+#: Rows of the summary file.
+SUMMARY_FIGURES = ("house_edge_per_ante_posted", "house_edge_per_ante_optimal", "cost_per_ante")
+
+
+def read_settlement(text: str) -> np.ndarray:
+    """The (5, 6, 10) array of a settlement CSV (columns multiple,outcome,hand,combinations)."""
+    rows = read_rows(text)
+    expected = [(m, o, line) for m in MULTIPLES for o in OUTCOMES for line in LINES]
+    if [(row["multiple"], row["outcome"], row["hand"]) for row in rows] != expected:
+        raise ValueError("a settlement file with unexpected rows (not the order counts_csvs writes)")
+    return np.array([int(row["combinations"]) for row in rows], dtype=np.int64).reshape(
+        len(MULTIPLES), len(OUTCOMES), LINE_COUNT)
+
+
+def posted_csvs(counts: HoldemCounts, optimal_house_edge: Fraction) -> dict[str, str]:
+    """File name -> exact CSV text of a posted run: its settlement and its summary against the optimum."""
+    edge = counts.house_edge_per_ante()
+    figures = (edge, Fraction(optimal_house_edge), edge - Fraction(optimal_house_edge))
+    return {
+        POSTED_SETTLEMENT_FILE: counts_csvs(counts)[OPTIMAL_SETTLEMENT_FILE],
+        POSTED_SUMMARY_FILE: csv_text(["figure", "value"],
+                                      [[name, exact_text(value)] for name, value in zip(SUMMARY_FIGURES, figures)]),
+    }
+
+
+class PostedFigures(NamedTuple):
+    """A saved posted-strategy run: its settlement array (5, 6, 10) and its exact cost per ante.
+
+    ``settlement_by_hand[multiple, outcome, hand line]`` as in :class:`HoldemCounts`;
+    ``cost``: the posted strategy's house edge per ante minus the optimal one.
+    """
+
+    settlement_by_hand: np.ndarray
+    cost: Fraction
+
+    @property
+    def settlement(self) -> np.ndarray:
+        """The settlement by blind line (5, 6, 7), as :attr:`HoldemCounts.settlement`."""
+        return _collapse_lines(self.settlement_by_hand)
+
+    @property
+    def house_edge(self) -> Fraction:
+        """House edge per ante of the posted strategy."""
+        return house_edge_of_settlement(self.settlement_by_hand)
+
+    @property
+    def optimal_house_edge(self) -> Fraction:
+        """House edge per ante of the optimal strategy."""
+        return self.house_edge - self.cost
+
+
+def _optimal_settlement_file(folder: Path, optimal_folder: Path | None) -> Path:
+    """The optimal run's settlement file: in ``optimal_folder``, else beside the posted files, else in
+    the sibling ``uth`` folder."""
+    if optimal_folder is not None:
+        return Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
+    beside = folder / OPTIMAL_SETTLEMENT_FILE
+    return beside if beside.exists() else folder.parent / "uth" / OPTIMAL_SETTLEMENT_FILE
+
+
+def load_posted_counts(folder: Path = POSTED_FOLDER, optimal_folder: Path | None = None) -> PostedFigures:
+    """The posted strategy's settlement (5, 6, 10) and cost, from the files :func:`write_posted_results` wrote.
+
+    The house edge is recomputed from the settlement and checked against the
+    summary, and the summary's optimal edge against the optimal run's
+    settlement file when it is found (see :func:`_optimal_settlement_file`).
+
+    >>> settlement, cost = load_posted_counts()
+    >>> settlement.shape, int(settlement.sum()) == CYCLE, cost > 0
+    ((5, 6, 10), True, True)
+    """
+    folder = Path(folder)
+    by_hand = read_settlement((folder / POSTED_SETTLEMENT_FILE).read_text(encoding="utf-8"))
+    summary = {row["figure"]: Fraction(row["value"])
+               for row in read_rows((folder / POSTED_SUMMARY_FILE).read_text(encoding="utf-8"))}
+    edge, optimal, cost = (summary[name] for name in SUMMARY_FIGURES)
+    if house_edge_of_settlement(by_hand) != edge or edge - optimal != cost:
+        raise ValueError(f"{folder / POSTED_SUMMARY_FILE} does not match {folder / POSTED_SETTLEMENT_FILE}")
+    optimal_file = _optimal_settlement_file(folder, optimal_folder)
+    if optimal_file.exists():
+        if house_edge_of_settlement(read_settlement(optimal_file.read_text(encoding="utf-8"))) != optimal:
+            raise ValueError(f"{folder / POSTED_SUMMARY_FILE}: the optimal house edge is not that of {optimal_file}")
+    elif optimal_folder is not None:
+        raise FileNotFoundError(optimal_file)
+    return PostedFigures(by_hand, cost)
+
+
+def write_posted_results(folder: Path = POSTED_FOLDER, strategy: PostedStrategy | None = None, jobs: int = 2,
+                         progress: bool = True, checkpoint_dir: Path | None = None,
+                         optimal_folder: Path = OPTIMAL_FOLDER) -> PostedCounts:
+    """Run the full posted-strategy enumeration and write :data:`POSTED_FILES` into ``folder``.
+
+    The optimal house edge comes from the optimal run's ``settlement_by_hand.csv`` in ``optimal_folder``.
+    """
+    folder = Path(folder)
+    optimal_file = Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
+    optimal = house_edge_of_settlement(read_settlement(optimal_file.read_text(encoding="utf-8")))
+    counts = posted_strategy_counts(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in posted_csvs(counts, optimal).items():
+        with open(folder / name, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m analyzer.engines.holdem.posted [--jobs 2] [--dealer-outs 21] [--output DIR] [--checkpoint-dir DIR]``."""
+    parser = argparse.ArgumentParser(description="Exact house edge of a posted Ultimate Texas Hold'em strategy")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--output", type=Path, default=POSTED_FOLDER, help=f"default {POSTED_FOLDER}")
+    parser.add_argument("--optimal", type=Path, default=OPTIMAL_FOLDER, help=f"default {OPTIMAL_FOLDER}")
+    parser.add_argument("--dealer-outs", type=int, default=None,
+                        help="add the card's river clause: also bet 1x with fewer dealer outs than this (21)")
+    parser.add_argument("--checkpoint-dir", type=Path, default=None)
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    strategy = PostedStrategy(river_fewer_dealer_outs_than=args.dealer_outs)
+    start = time.perf_counter()
+    counts = write_posted_results(args.output, strategy, jobs=args.jobs, progress=not args.quiet,
+                                  checkpoint_dir=args.checkpoint_dir, optimal_folder=args.optimal)
+    elapsed = time.perf_counter() - start
+    figures = load_posted_counts(args.output, args.optimal)
+    print(f"{strategy}\ncycle {counts.cycle:,}; {elapsed:.1f} s")
+    for name, value in zip(SUMMARY_FIGURES, (figures.house_edge, figures.optimal_house_edge, figures.cost)):
+        print(f"{name}: {value.numerator}/{value.denominator} = {100 * float(value):.6f}%")
+    for point, table, choices in (("flop", counts.flop_actions, ("2x", "check")),
+                                  ("river", counts.river_actions, ("1x", "fold"))):
+        print(point, ", ".join(f"{choice} {Fraction(int(n), counts.cycle)}"
+                               for choice, n in zip(choices, table.sum(axis=0))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

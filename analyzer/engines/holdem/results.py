@@ -1,0 +1,321 @@
+"""Ultimate Texas Hold'em results: the shared tables and figures from the enumeration's counts.
+
+The enumeration (:mod:`analyzer.engines.holdem.enumeration`) counts deals by the Play
+multiple the optimal strategy ends up making, the showdown outcome and the
+player's final hand line (royal flush ... high card). Those are settlement
+profiles as :class:`analyzer.engines.results.GameResults` expects them, so the return
+table, the wager tables, the Trips tables and every figure come from the same
+code as the other games. Paytable lines must name whole hand lines (a
+category, "royal flush", or "X or better"): the counts do not split a
+category by rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from analyzer.core.cards import RANK_SYMBOLS, parse_cards
+from analyzer.core.csvtext import csv_text, exact_text, read_rows
+from analyzer.core.ranking import HandRanking
+from analyzer.engines.holdem.enumeration import (
+    BELOW_STRAIGHT,
+    BLIND_PAYS,
+    DEALS_PER_FLOP_DECISION,
+    EV_DENOMINATOR,
+    FLOP_CHOICES,
+    HAND_CLASS_SIZES,
+    MULTIPLES,
+    OUTCOMES,
+    PREFLOP_CHOICES,
+    RIVER_CHOICES,
+    SCALE,
+    HoldemCounts,
+    _collapse_lines,
+)
+from analyzer.engines.holdem.sevens import LINES
+from analyzer.engines.holdem.situations import (
+    flop_chart,
+    flop_situations,
+    flop_summary,
+    read_situation_files,
+    river_chart,
+    river_summary,
+    situation_files,
+)
+from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
+from analyzer.games.patterns import HandPattern
+from analyzer.games.rules import Paytable, RulesError
+from analyzer.games.settlement import common_scale, decision_name
+
+if TYPE_CHECKING:  # posted.py builds on this module's count files
+    from analyzer.engines.holdem.posted import PostedCounts, PostedStrategy
+
+#: The lowest and the highest hand of each line, to read a paytable pattern on a whole line.
+LINE_EXTREMES = {
+    "royal_flush": ("As Ks Qs Js Ts", "As Ks Qs Js Ts"),
+    "straight_flush": ("5s 4s 3s 2s As", "Ks Qs Js Ts 9s"),
+    "four_of_a_kind": ("2s 2h 2d 2c 3s", "As Ah Ad Ac Ks"),
+    "full_house": ("2s 2h 2d 3c 3s", "As Ah Ad Kc Ks"),
+    "flush": ("2s 3s 4s 5s 7s", "As Ks Qs Js 9s"),
+    "straight": ("As 2h 3d 4c 5s", "As Kh Qd Jc Ts"),
+    "three_of_a_kind": ("2s 2h 2d 3c 4s", "As Ah Ad Kc Qs"),
+    "two_pair": ("2s 2h 3d 3c 4s", "As Ah Kd Kc Qs"),
+    "pair": ("2s 2h 3d 4c 5s", "As Ah Kd Qc Js"),
+    "high_card": ("2s 3h 4d 5c 7s", "As Kh Qd Jc 9s"),
+}
+
+
+def line_ranks(ranking: HandRanking) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest five-card rank of every hand line, in LINES order."""
+    ends = [LINE_EXTREMES[line] for line in LINES]
+    return (np.array([ranking.rank_of(parse_cards(low)) for low, _ in ends]),
+            np.array([ranking.rank_of(parse_cards(high)) for _, high in ends]))
+
+
+def check_pattern(pattern: HandPattern, ranking: HandRanking, where: str) -> None:
+    """Refuse a pay line that would pay only part of a hand line (four aces, say)."""
+    lowest, highest = line_ranks(ranking)
+    royal = pattern.category == "straight_flush" and pattern.rank == RANK_SYMBOLS.index("A")
+    splits = (pattern.rank is not None and not pattern.or_better and not royal) or \
+        (pattern.matches(ranking, lowest) != pattern.matches(ranking, highest)).any()
+    if splits:
+        raise RulesError(f"{where}: '{pattern.text}' pays only part of a hand category; the Hold'em counts "
+                         "split hands by category (and the royal flush), not by rank")
+
+
+#: The files that hold a full run's counts (``enumerations/uth/``), enough to rebuild :class:`HoldemCounts`.
+COUNT_FILES = ("settlement_by_hand.csv", "trips_hands.csv", "preflop.csv", "actions.csv")
+
+
+def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
+    """The exact counts of a run as CSV text (file name -> text), read back by :func:`load_counts`."""
+    by_hand = [[MULTIPLES[m], OUTCOMES[o], LINES[line], int(counts.settlement_by_hand[m, o, line])]
+               for m in range(len(MULTIPLES)) for o in range(len(OUTCOMES)) for line in range(len(LINES))]
+    preflop = [[row["class"], int(row["weight"]), exact_text(row["ev_check"]), exact_text(row["ev_3x"]),
+                exact_text(row["ev_4x"]), row["decision"]] for _, row in counts.preflop.iterrows()]
+    actions = [["pre-flop", "all", choice, int(n)] for choice, n in zip(PREFLOP_CHOICES, counts.preflop_actions)]
+    for point, table, choices in (("flop", counts.flop_actions, FLOP_CHOICES),
+                                  ("river", counts.river_actions, RIVER_CHOICES)):
+        actions += [[point, LINES[line], choice, int(table[line, i])]
+                    for line in range(len(LINES)) for i, choice in enumerate(choices)]
+    files = situation_files(counts.situations) if counts.situations is not None else {}
+    return files | {
+        "settlement_by_hand.csv": csv_text(["multiple", "outcome", "hand", "combinations"], by_hand),
+        "trips_hands.csv": csv_text(["hand", "combinations"],
+                                    [[line, int(n)] for line, n in zip(LINES, counts.trips_hands)]),
+        "preflop.csv": csv_text(["class", "weight", "ev_check", "ev_3x", "ev_4x", "decision"], preflop),
+        "actions.csv": csv_text(["decision_point", "hand", "action", "combinations"], actions),
+    }
+
+
+def load_counts(folder: Path) -> HoldemCounts:
+    """A full run's counts from the files :func:`counts_csvs` wrote (the cached enumeration)."""
+    text = {name: (folder / name).read_text(encoding="utf-8") for name in COUNT_FILES}
+    by_hand = np.array([int(row["combinations"]) for row in read_rows(text["settlement_by_hand.csv"])],
+                       dtype=np.int64).reshape(len(MULTIPLES), len(OUTCOMES), len(LINES))
+    trips = np.array([int(row["combinations"]) for row in read_rows(text["trips_hands.csv"])], dtype=np.int64)
+    rows = read_rows(text["preflop.csv"])
+    preflop = pd.DataFrame({"class": [row["class"] for row in rows],
+                            "weight": [int(row["weight"]) for row in rows]})
+    for option in ("check", "3x", "4x"):
+        values = [Fraction(row[f"ev_{option}"]) for row in rows]
+        preflop[option] = [int(value * EV_DENOMINATOR) for value in values]
+        preflop[f"ev_{option}"] = values
+    preflop["decision"] = [row["decision"] for row in rows]
+    actions = read_rows(text["actions.csv"])
+
+    def point(name: str, choices: tuple[str, ...]) -> np.ndarray:
+        table = {(row["hand"], row["action"]): int(row["combinations"]) for row in actions
+                 if row["decision_point"] == name}
+        return np.array([[table[(line, choice)] for choice in choices] for line in LINES], dtype=np.int64)
+
+    empty = np.zeros((len(HAND_CLASS_SIZES), len(LINES), 2), dtype=np.int64)
+    return HoldemCounts(
+        cycle=int(by_hand.sum()), settlement=_collapse_lines(by_hand), settlement_by_hand=by_hand,
+        trips_hands=trips, preflop=preflop,
+        preflop_actions=np.array([int(row["combinations"]) for row in actions if row["decision_point"] == "pre-flop"],
+                                 dtype=np.int64),
+        flop_actions=point("flop", FLOP_CHOICES), river_actions=point("river", RIVER_CHOICES),
+        flop_actions_by_class=empty, river_actions_by_class=empty, ev_denominator=EV_DENOMINATOR, complete=True,
+        situations=read_situation_files(folder))
+
+
+@dataclass(frozen=True)
+class HoldemPostedRule:
+    """The posted card's rules, its exact house edge and its exact cost against the optimal strategy."""
+
+    rows: tuple[tuple[str, str, str], ...]  # (decision point, decision, with these hands)
+    house_edge: Fraction
+    cost: Fraction
+
+    @property
+    def text(self) -> str:
+        return " | ".join(f"{point}: {decision} with {hands}" for point, decision, hands in self.rows)
+
+    def table(self) -> pd.DataFrame:
+        """One row per decision point, in the posted-rule table shape of the other games."""
+        return pd.DataFrame([{"when": point, "decision": decision, "posted: this hand or better": hands,
+                              "optimal: weakest hand so played": "see the charts below",
+                              "group cost per ante": self.cost} for point, decision, hands in self.rows])
+
+
+def posted_card_rows(strategy: PostedStrategy) -> tuple[tuple[str, str, str], ...]:
+    """The card's rules in words (from the strategy's own fields)."""
+    river = "a hidden pair or better"
+    if strategy.river_fewer_dealer_outs_than:
+        river += f", or fewer than {strategy.river_fewer_dealer_outs_than} dealer outs"
+    return (("pre-flop", "4x", ", ".join(strategy.preflop_raise_4x) + "; otherwise check"),
+            ("flop", "2x", "two pair or better using a hole card, a hidden pair (not deuces), or four to a flush "
+             "with a hidden ten or better of that suit; otherwise check"),
+            ("river", "1x", river + "; otherwise fold"))
+
+
+@dataclass
+class HoldemAnalysis(GameResults):
+    """The exact analysis of Ultimate Texas Hold'em, from :class:`HoldemCounts` (and, when given,
+    the counts of the posted card, :mod:`analyzer.engines.holdem.posted`)."""
+
+    counts: HoldemCounts
+    posted: PostedCounts | None = field(default=None, kw_only=True)
+
+    def posted_rule(self) -> HoldemPostedRule | None:
+        """The posted card with its exact house edge and cost, if its counts were computed."""
+        if self.posted is None:
+            return None
+        edge = self.posted.house_edge_per_ante()
+        return HoldemPostedRule(posted_card_rows(self.posted.strategy), edge, edge - self.counts.house_edge_per_ante())
+
+    def __post_init__(self) -> None:
+        blind = next(w for w in self.rules.wagers if w.name == "blind")
+        lines = self._line_hits(blind.ranking, blind.paytable)
+        pays = [blind.paytable.lines[index].pays if index >= 0 else Fraction(0) for index in lines]
+        if pays != [BLIND_PAYS[min(line, BELOW_STRAIGHT)] for line in range(len(LINES))]:
+            raise RulesError(f"{self.rules.name}: the Hold'em enumeration's strategy is built for the Blind "
+                             "paytable 500-50-10-3-3:2-1; another Blind paytable is not supported yet")
+        paytables = [(w.title, w.ranking, w.paytable) for w in self.rules.wagers if w.paytable]
+        paytables += [(b.title, b.ranking, p) for b in self.rules.side_bets for p in b.paytables.values()]
+        for title, ranking, paytable in paytables:
+            for line in paytable.lines:
+                check_pattern(line.pattern, ranking, f"{self.rules.name}, {title} {paytable.name}")
+
+    @property
+    def cycle(self) -> int:
+        return self.counts.cycle
+
+    @property
+    def scale(self) -> int:
+        return common_scale(self.rules)
+
+    @property
+    def action_names(self) -> dict[int, str]:
+        names = {0: "fold (river)"}
+        for option in self.rules.play:
+            names[option.multiple] = f"{decision_name(option.multiple)} ({option.when})"
+        return names
+
+    def _line_hits(self, ranking: HandRanking, paytable: Paytable) -> np.ndarray:
+        return paytable.line_index(ranking, line_ranks(ranking)[0])
+
+    def hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Deals by the player's final hand line (strategy-independent: Trips stays in on a fold)."""
+        return HandCounts(line_ranks(ranking)[0], self.counts.trips_hands)
+
+    @cached_property
+    def settled(self) -> SettlementProfiles:
+        """One profile per (Play multiple, final hand line)."""
+        by_hand = self.counts.settlement_by_hand  # (multiple, outcome, line)
+        multiples = np.repeat(np.arange(len(MULTIPLES)), len(LINES))
+        lines = np.tile(np.arange(len(LINES)), len(MULTIPLES))
+        per_outcome = by_hand.transpose(0, 2, 1).reshape(-1, by_hand.shape[1]).copy()
+        folded = np.where(multiples == 0, per_outcome.sum(axis=1), 0)
+        per_outcome[multiples == 0] = 0
+        hits = {w.name: self._line_hits(w.ranking, w.paytable)[lines] for w in self.rules.wagers if w.paytable}
+        return SettlementProfiles(multiples, hits, per_outcome, folded)
+
+    def decision_points(self) -> dict[str, dict[str, Fraction]]:
+        """Share of all deals taking each choice at each decision point (flop and river among the
+        hands still unbet there)."""
+        counts = self.counts
+        return {
+            "pre-flop": {name: Fraction(int(n), self.cycle) for name, n in zip(PREFLOP_CHOICES, counts.preflop_actions)},
+            "flop": {name: Fraction(int(n), self.cycle) for name, n in zip(FLOP_CHOICES, counts.flop_actions.sum(axis=0))},
+            "river": {name: Fraction(int(n), self.cycle) for name, n in zip(RIVER_CHOICES, counts.river_actions.sum(axis=0))},
+        }
+
+    def main_figures(self) -> dict[str, object]:
+        figures = super().main_figures()
+        figures["decision_points"] = self.decision_points()
+        return figures
+
+    # -- strategy ----------------------------------------------------------
+    def preflop_chart(self) -> pd.DataFrame:
+        """The 13x13 pre-flop chart: pairs on the diagonal, suited above it, offsuit below."""
+        decision = dict(zip(self.counts.preflop["class"], self.counts.preflop["decision"]))
+        order = RANK_SYMBOLS[::-1]
+        grid = {}
+        for column, second in enumerate(order):
+            cells = []
+            for row, first in enumerate(order):
+                high, low = (first, second) if row <= column else (second, first)
+                name = high + low if high == low else high + low + ("s" if row < column else "o")
+                cells.append(decision[name])
+            grid[second] = cells
+        return pd.DataFrame(grid, index=list(order)).rename_axis("suited above, offsuit below").reset_index()
+
+    def preflop_values(self) -> pd.DataFrame:
+        """Every starting-hand class: combinations, exact EV per ante of each option, the decision."""
+        frame = self.counts.preflop
+        return pd.DataFrame({"hand": frame["class"], "combinations": frame["weight"].astype(np.int64),
+                             "EV check": frame["ev_check"], "EV 3x": frame["ev_3x"], "EV 4x": frame["ev_4x"],
+                             "decision": frame["decision"]})
+
+    def _point_table(self, actions: np.ndarray, choices: tuple[str, ...], hand: str) -> pd.DataFrame:
+        frame = pd.DataFrame({hand: [line.replace("_", " ") for line in LINES]})
+        for index, choice in enumerate(choices):
+            frame[f"deals: {choice}"] = actions[:, index].astype(np.int64)
+        total = actions.sum(axis=1)
+        frame[f"share {choices[0]}"] = [float(a) / t if t else None for a, t in zip(actions[:, 0], total)]
+        return frame[total > 0].reset_index(drop=True)
+
+    def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
+        """Pre-flop chart and EVs; flop and river decisions by the player's made hand."""
+        return [
+            ("Pre-flop: optimal decision by starting hand (row: first card, column: second card)",
+             self.preflop_chart(), False),
+            ("Pre-flop: exact EV per ante of each option", self.preflop_values(), True),
+            ("Flop (hands that checked pre-flop): deals betting 2x or checking, by made hand on hole + flop",
+             self._point_table(self.counts.flop_actions, FLOP_CHOICES, "made hand"), True),
+            ("River (hands that checked twice): deals betting 1x or folding, by final hand",
+             self._point_table(self.counts.river_actions, RIVER_CHOICES, "final hand"), True),
+            *self.situation_tables(),
+        ]
+
+    def situation_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
+        """The flop decision by made hand and draw, the river decision by made hand and dealer outs."""
+        situations = self.counts.situations
+        if situations is None:
+            return []
+        return [
+            ("Flop chart: optimal decision by made hand (rows) and draw (columns); "
+             "'mixed' cells depend on more than these two", flop_chart(situations), False),
+            ("River chart: by made hand, the dealer outs up to which 1x is always optimal and from which "
+             "folding always is", river_chart(situations), False),
+            ("Flop: (hole, flop) situations by made hand and draw, betting 2x or checking",
+             flop_summary(situations), True),
+            ("River: (hole, flop, turn+river) situations by made hand and dealer outs, playing 1x or folding",
+             river_summary(situations), True),
+        ]
+
+    def flop_situations(self) -> pd.DataFrame:
+        """Every (flop class, hole pair) situation with its optimal flop decision (see
+        :func:`analyzer.engines.holdem.situations.flop_situations`); EVs per ante when the run's values are kept."""
+        if self.counts.situations is None:
+            raise ValueError("these counts carry no flop decisions")
+        return flop_situations(self.counts.situations, SCALE * DEALS_PER_FLOP_DECISION)

@@ -1,0 +1,199 @@
+"""Ultimate Texas Hold'em's optimal flop and river decisions as tables a person can read.
+
+The enumeration (:class:`analyzer.engines.holdem.enumeration.SituationDecisions`)
+counts every flop situation (hole pair and flop) and every river situation
+(hole pair and board) by its features (:mod:`analyzer.engines.holdem.features`) and
+its optimal decision, and keeps the flop decision of every (flop class,
+hole pair). This module turns them into DataFrames:
+
+* :func:`flop_summary` / :func:`flop_chart`: by made hand and draw, how often
+  2x is optimal (a cell is "2x" or "check" when the decision never varies);
+* :func:`river_summary` / :func:`river_chart`: by made hand and dealer outs,
+  how often 1x is optimal, and per made hand the outs up to which 1x always
+  wins and from which folding always does;
+* :func:`flop_situations`: all 2,063,880 (flop class, hole pair)
+  situations with their weight, features and decision (and exact values
+  when the run's values are at hand);
+
+and saves and reads them as text (:func:`situation_files`, :func:`read_situation_files`).
+
+>>> decision_text(3, 1, "2x", "check"), decision_text(0, 5, "2x", "check"), decision_text(4, 0, "2x", "check")
+('mixed (75% 2x)', 'check', '2x')
+>>> decision_text(999, 1, "2x", "check")
+'mixed (99% 2x)'
+
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.core.cards import format_card, format_cards
+from analyzer.core.csvtext import csv_text, read_rows
+from analyzer.engines.holdem.enumeration import (
+    FLOP_CHOICES,
+    FLOP_SUMMARY_SHAPE,
+    HOLE_FIRST,
+    HOLE_PAIRS,
+    HOLE_SECOND,
+    RIVER_CHOICES,
+    RIVER_SUMMARY_SHAPE,
+    SituationDecisions,
+    flop_classes,
+)
+from analyzer.engines.holdem.features import (
+    DRAWS,
+    FLOP_MADE_HANDS,
+    OUTS_COUNT,
+    RIVER_MADE_HANDS,
+    flop_situation_codes,
+)
+
+FLOP_SUMMARY_FILE = "flop_situations.csv"
+RIVER_SUMMARY_FILE = "river_situations.csv"
+FLOP_DECISIONS_FILE = "flop_decisions.txt"
+SITUATION_FILES = (FLOP_SUMMARY_FILE, RIVER_SUMMARY_FILE, FLOP_DECISIONS_FILE)
+
+#: One character per hole pair in ``flop_decisions.txt``: check, 2x, the pair meets the flop.
+_DECISION_CHARACTERS = {0: "c", 1: "2", -1: "-"}
+_DECISION_HEADER = ("# flop class representative, then one character per hole pair in colex order "
+                    "(0-1, 0-2, 1-2, 0-3, ...; card = 4 * rank + suit, deuce first): "
+                    "2 = bet 2x, c = check, - = the pair meets the flop")
+
+
+def decision_text(first: int, second: int, first_name: str, second_name: str) -> str:
+    """The decision of a group of situations: one name when it never varies, else the share."""
+    if first and second:
+        percent = min(max(round(100 * first / (first + second)), 1), 99)  # never "0%" or "100%" when mixed
+        return f"mixed ({percent}% {first_name})"
+    return first_name if first else second_name
+
+
+def _summary(table: np.ndarray, labels: dict[str, list[str] | list[int]], choices: tuple[str, ...]) -> pd.DataFrame:
+    """One row per non-empty cell of a (feature, feature, choice) count table."""
+    first, second = np.nonzero(table.sum(axis=2))
+    frame = pd.DataFrame({name: [values[i] for i in index]
+                          for (name, values), index in zip(labels.items(), (first, second))})
+    for k, choice in enumerate(choices):
+        frame[f"situations: {choice}"] = table[first, second, k].astype(np.int64)
+    frame["decision"] = [decision_text(int(a), int(b), *choices) for a, b in table[first, second]]
+    return frame
+
+
+def flop_summary(situations: SituationDecisions) -> pd.DataFrame:
+    """(hole, flop) situations by made hand and draw: how many bet 2x, how many check."""
+    return _summary(situations.flop_summary, {"made hand": list(FLOP_MADE_HANDS), "draw": list(DRAWS)},
+                    FLOP_CHOICES)
+
+
+def flop_chart(situations: SituationDecisions) -> pd.DataFrame:
+    """The flop summary as a chart: a row per made hand, a column per draw, the decision in each cell."""
+    frame = flop_summary(situations)
+    chart = frame.pivot(index="made hand", columns="draw", values="decision")
+    rows = [name for name in FLOP_MADE_HANDS if name in chart.index]
+    columns = [name for name in DRAWS if name in chart.columns]
+    return chart.loc[rows, columns].fillna("").reset_index().rename_axis(None, axis=1)
+
+
+def river_summary(situations: SituationDecisions) -> pd.DataFrame:
+    """(hole, flop, turn+river) situations by made hand and dealer outs: how many play 1x, how many fold."""
+    return _summary(situations.river_summary, {"made hand": list(RIVER_MADE_HANDS), "dealer outs": list(range(OUTS_COUNT))},
+                    RIVER_CHOICES)
+
+
+def river_chart(situations: SituationDecisions) -> pd.DataFrame:
+    """Per river made hand: the dealer outs up to which 1x is always optimal and from which a fold
+    always is (between them the decision depends on more than the outs)."""
+    rows = []
+    for made, name in enumerate(RIVER_MADE_HANDS):
+        table = situations.river_summary[made]
+        seen = np.flatnonzero(table.sum(axis=1))
+        if not len(seen):
+            continue
+        always_play = [o for o in seen if table[o, 1] == 0]
+        always_fold = [o for o in seen if table[o, 0] == 0]
+        low = next((o for o in seen if table[o, 1]), None)    # fewest outs at which some fold
+        high = next((o for o in seen[::-1] if table[o, 0]), None)  # most outs at which some play
+        rows.append({
+            "made hand": name,
+            "situations": int(table.sum()),
+            "share 1x": float(table[:, 0].sum() / table.sum()),
+            "1x with at most (outs)": (int(low) - 1 if low is not None else int(seen[-1])) if always_play else None,
+            "fold with at least (outs)": (int(high) + 1 if high is not None else int(seen[0])) if always_fold else None,
+            "outs seen": f"{int(seen[0])}-{int(seen[-1])}",
+        })
+    frame = pd.DataFrame(rows)
+    for column in ("1x with at most (outs)", "fold with at least (outs)"):  # whole numbers or None, not floats
+        frame[column] = pd.Series([row[column] for row in rows], dtype=object)
+    return frame
+
+
+def flop_situations(situations: SituationDecisions, denominator: int | None = None) -> pd.DataFrame:
+    """Every (flop class representative, hole pair) situation: its weight (the concrete (hole, flop)
+    situations it stands for), features and optimal decision; with the run's values, also the
+    value of checking and of 2x (per ante: divide by ``denominator``)."""
+    classes = flop_classes()
+    indices = situations.flop_class_indices
+    cards = classes.cards[indices]
+    made, draw = flop_situation_codes(cards)
+    flop_row, hole = np.nonzero(situations.flop_decisions >= 0)
+    names = np.array([format_card(card) for card in range(52)], dtype=object)
+    flop_text = np.array([" ".join(names[row]) for row in cards], dtype=object)
+    frame = pd.DataFrame({
+        "flop": flop_text[flop_row],
+        "hole": names[HOLE_SECOND[hole]] + " " + names[HOLE_FIRST[hole]],
+        "weight": classes.weights[indices][flop_row].astype(np.int64),
+        "made hand": np.array(FLOP_MADE_HANDS, dtype=object)[made[flop_row, hole]],
+        "draw": np.array(DRAWS, dtype=object)[draw[flop_row, hole]],
+        "decision": np.where(situations.flop_decisions[flop_row, hole] == 1, FLOP_CHOICES[0], FLOP_CHOICES[1]),
+    })
+    if situations.flop_values is not None and denominator:
+        frame["EV check"] = situations.flop_values[flop_row, hole, 0] / denominator
+        frame["EV 2x"] = situations.flop_values[flop_row, hole, 1] / denominator
+    return frame
+
+
+# --------------------------------------------------------------------------- files
+
+
+def situation_files(situations: SituationDecisions) -> dict[str, str]:
+    """The summaries and the flop decisions as text (file name -> text), read back by
+    :func:`read_situation_files`."""
+    flop = [[FLOP_MADE_HANDS[m], DRAWS[d], *(int(n) for n in situations.flop_summary[m, d])]
+            for m, d in zip(*np.nonzero(situations.flop_summary.sum(axis=2)))]
+    river = [[RIVER_MADE_HANDS[m], int(o), *(int(n) for n in situations.river_summary[m, o])]
+             for m, o in zip(*np.nonzero(situations.river_summary.sum(axis=2)))]
+    cards = flop_classes().cards[situations.flop_class_indices]
+    lines = [_DECISION_HEADER] + [
+        format_cards(flop) + ","
+        + "".join(_DECISION_CHARACTERS[int(d)] for d in row)
+        for flop, row in zip(cards, situations.flop_decisions)]
+    return {
+        FLOP_SUMMARY_FILE: csv_text(["made_hand", "draw", *FLOP_CHOICES], flop),
+        RIVER_SUMMARY_FILE: csv_text(["made_hand", "dealer_outs", *RIVER_CHOICES], river),
+        FLOP_DECISIONS_FILE: "\n".join(lines) + "\n",
+    }
+
+
+def read_situation_files(folder: Path) -> SituationDecisions:
+    """The situation decisions of a full run from the files :func:`situation_files` wrote (no values)."""
+    flop = np.zeros(FLOP_SUMMARY_SHAPE, dtype=np.int64)
+    for row in read_rows((folder / FLOP_SUMMARY_FILE).read_text(encoding="utf-8")):
+        flop[FLOP_MADE_HANDS.index(row["made_hand"]), DRAWS.index(row["draw"])] = [int(row[c]) for c in FLOP_CHOICES]
+    river = np.zeros(RIVER_SUMMARY_SHAPE, dtype=np.int64)
+    for row in read_rows((folder / RIVER_SUMMARY_FILE).read_text(encoding="utf-8")):
+        river[RIVER_MADE_HANDS.index(row["made_hand"]), int(row["dealer_outs"])] = [int(row[c]) for c in RIVER_CHOICES]
+    lines = (folder / FLOP_DECISIONS_FILE).read_text(encoding="utf-8").splitlines()[1:]
+    flops = [line.split(",")[0] for line in lines]
+    expected = [format_cards(flop) for flop in flop_classes().cards]
+    if flops != expected or any(len(line.split(",")[1]) != HOLE_PAIRS for line in lines):
+        raise ValueError(f"{folder / FLOP_DECISIONS_FILE}: not one row of {HOLE_PAIRS} decisions per flop class")
+    lookup = np.zeros(256, dtype=np.int8)
+    for code, character in _DECISION_CHARACTERS.items():
+        lookup[ord(character)] = code
+    text = "".join(line.split(",")[1] for line in lines).encode("ascii")
+    decisions = lookup[np.frombuffer(text, dtype=np.uint8)].reshape(len(lines), HOLE_PAIRS)
+    return SituationDecisions(flop, river, np.arange(len(decisions)), decisions, None)

@@ -1,0 +1,164 @@
+"""Strategies written by people: ordered rules, evaluated exactly against the optimal strategy.
+
+A strategy file lists rules, checked from the top; the first rule whose hand
+the player's best hand reaches decides::
+
+    game = "crazy4"
+    rules = ["3x with pair of aces or better", "1x with K-Q-8-4 or better", "fold"]
+
+A rule is ``[play] Nx with HAND or better``, ``[play] Nx`` (always) or
+``fold``. HAND is a hand name (``pair of Q``, ``two pair``, ``straight``), a
+high-card hand by its ranks (``K-Q-8-4``, or just ``K-Q`` for the lowest
+K-Q hand), or a named hand with kickers (``pair of aces, 5-3``). Where the
+dealer shows a card, rules may be given per up-card rank, with ``rules`` as
+the default::
+
+    [up_cards]
+    "A" = ["3x with pair of Q or better", "1x with pair of 2, A or better", "fold"]
+
+The posted rules of each game's strategy chart print in this same format
+(:func:`posted_rule_file`), so a chart can be saved, edited and re-evaluated.
+
+>>> from analyzer.core.ranking import load_ranking
+>>> four = load_ranking("four_card")
+>>> four.describe(hand_threshold("K-Q-8-4", four)), four.describe(hand_threshold("pair of aces, 5-3", four))
+('K-Q-8-4', 'pair of aces, 5-3')
+>>> parse_rule("play 3x with pair of aces or better", four)[0], parse_rule("fold", four)
+(3, (0, 0))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.core.cards import RANK_SYMBOLS, CardError, parse_rank
+from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
+from analyzer.engines.one_decision.posted_rule import PostedRule
+from analyzer.engines.one_decision.results import Analysis
+from analyzer.games.patterns import PatternError, parse_pattern
+from analyzer.games.paytables import read_toml_file
+from analyzer.games.rules import RulesError
+
+RULE = re.compile(r"(?:play\s+)?(?P<multiple>\d+)x(?:\s+with\s+(?P<hand>.+?)(?:\s+or\s+better)?)?|fold(?: the rest)?",
+                  re.IGNORECASE)
+
+
+def hand_threshold(text: str, ranking: HandRanking) -> int:
+    """The lowest hand rank that ``text`` names (a pattern, ``K-Q-8-4``, or ``pair of aces, 5-3``)."""
+    words = text.strip().lower()
+    named, _, kickers = words.partition(",")
+    try:
+        if "-" in named and " " not in named.strip():  # a high-card hand by its ranks
+            category, digits = 0, [parse_rank(rank) for rank in named.strip().split("-")]
+        else:
+            pattern = parse_pattern(named, ranking)
+            if not kickers.strip():
+                return pattern.lowest_rank(ranking)
+            category = ranking.category_index(pattern.category)
+            digits = ([] if pattern.rank is None else [pattern.rank])
+            digits += [parse_rank(rank) for rank in kickers.strip().split("-")]
+    except (CardError, PatternError) as error:
+        raise RulesError(f"cannot read hand {text!r}: {error}") from None
+    table = np.unique(ranking.table)
+    candidates = table[table // TIEBREAK_SPAN == category]
+    for position, digit in enumerate(digits):
+        span = 13 ** (4 - position)
+        candidates = candidates[(candidates % TIEBREAK_SPAN) // span % 13 == digit]
+    if len(candidates) == 0:
+        raise RulesError(f"no {ranking.title} is {text!r}")
+    return int(candidates.min())
+
+
+def parse_rule(text: str, ranking: HandRanking) -> tuple[int, int]:
+    """(Play multiple, lowest best-hand rank) of one rule; fold is multiple 0 from rank 0."""
+    match = RULE.fullmatch(text.strip())
+    if not match:
+        raise RulesError(f"cannot read strategy rule {text!r} (write e.g. '1x with K-Q-8-4 or better' or 'fold')")
+    if match["multiple"] is None:
+        return 0, 0
+    hand = match["hand"]
+    return int(match["multiple"]), hand_threshold(hand, ranking) if hand else 0
+
+
+@dataclass(frozen=True)
+class WrittenStrategy:
+    """Ordered rules, by up-card rank (None: every up-card, or games without one)."""
+
+    title: str
+    rules: dict[int | None, tuple[tuple[int, int], ...]]
+
+    def multiples(self, best_rank: np.ndarray, up_rank: np.ndarray | None) -> np.ndarray:
+        """The Play multiple the rules choose for each situation (0: fold)."""
+        chosen = np.full(len(best_rank), -1, dtype=np.int64)
+        for group, rules in self.rules.items():
+            here = np.ones(len(best_rank), dtype=bool) if group is None or up_rank is None else up_rank == group
+            if group is None and len(self.rules) > 1 and up_rank is not None:
+                here &= ~np.isin(up_rank, [g for g in self.rules if g is not None])
+            for multiple, threshold in rules:
+                hit = here & (chosen < 0) & (best_rank >= threshold)
+                chosen[hit] = multiple
+        if (chosen < 0).any():
+            raise RulesError(f"strategy {self.title!r} decides nothing for some hands: end its rules with 'fold'")
+        return chosen
+
+
+def load_strategy(path: Path, ranking: HandRanking) -> WrittenStrategy:
+    """Read a strategy file; every problem is a one-line RulesError naming the file."""
+    where = str(path)
+    _, data = read_toml_file(path, "strategy")
+    groups: dict[int | None, tuple[tuple[int, int], ...]] = {}
+    try:
+        if "rules" in data:
+            groups[None] = tuple(parse_rule(rule, ranking) for rule in data["rules"])
+        for rank, rules in data.get("up_cards", {}).items():
+            groups[parse_rank(rank)] = tuple(parse_rule(rule, ranking) for rule in rules)
+    except (RulesError, CardError) as error:
+        raise RulesError(f"{where}: {error}") from None
+    if not groups:
+        raise RulesError(f"{where}: no rules (write rules = [...])")
+    return WrittenStrategy(data.get("title", path.stem), groups)
+
+
+def evaluate_strategy(analysis: Analysis, strategy: WrittenStrategy) -> dict[str, object]:
+    """Exact house edge per ante of a written strategy, its cost against the optimal one, and its
+    decision frequencies; a rule the game forbids (3x without a pair of aces, say) is an error."""
+    situations, decisions = analysis.situations, analysis.decisions
+    up_rank = None if situations.up_card is None else situations.up_card // 4
+    chosen = strategy.multiples(situations.best_rank, up_rank)
+    columns = {int(m): index for index, m in enumerate(decisions.multiples)}
+    unknown = set(np.unique(chosen).tolist()) - set(columns)
+    if unknown:
+        raise RulesError(f"strategy {strategy.title!r} plays {sorted(unknown)[0]}x, which the game does not offer")
+    column = np.array([columns[int(m)] for m in chosen])
+    rows = np.arange(len(chosen))
+    if not decisions.allowed[rows, column].all():
+        raise RulesError(f"strategy {strategy.title!r} plays a multiple the rules do not allow with some hands")
+    weights = situations.weights
+    denominator = decisions.scale * situations.dealer_hands * int(weights.sum())
+    value = Fraction(int((decisions.totals[rows, column] * weights).sum()), denominator)
+    optimal = Fraction(int((decisions.totals[rows, decisions.choice] * weights).sum()), denominator)
+    hands = int(weights.sum())
+    return {
+        "title": strategy.title,
+        "house_edge_per_ante": -value,
+        "cost_per_ante": optimal - value,
+        "actions": {name: Fraction(int(weights[column == index].sum()), hands)
+                    for index, name in enumerate(decisions.names)},
+    }
+
+
+def posted_rule_file(rule: PostedRule, game: str) -> str:
+    """A posted rule as a strategy file (the format :func:`load_strategy` reads)."""
+    def rules(group) -> str:
+        lines = [f"{decision.removeprefix('play ')} with {hand}" for decision, hand in group.rows] + ["fold"]
+        return "[" + ", ".join(f'"{line}"' for line in lines) + "]"
+    text = f'game = "{game}"\ntitle = "posted rule"\n'
+    if len(rule.groups) == 1:
+        return text + f"rules = {rules(rule.groups[0])}\n"
+    return text + "\n[up_cards]\n" + "".join(f'"{RANK_SYMBOLS[group.up_rank]}" = {rules(group)}\n'
+                                               for group in rule.groups)

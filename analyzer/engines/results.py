@@ -1,0 +1,325 @@
+"""Results as pandas DataFrames: return table, wager tables, summary, strategy.
+
+Every table has a ``combinations`` column of exact integers that adds up to
+the cycle, and exact ``probability`` and ``contribution`` columns
+(``fractions.Fraction``); floats appear only when a table is displayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+import pandas as pd
+
+from analyzer.core import figures
+from analyzer.core.ranking import HandRanking
+from analyzer.games.rules import (
+    OUTCOME_LABELS,
+    OUTCOMES,
+    GameRules,
+    Paytable,
+    SideBet,
+    Wager,
+)
+from analyzer.games.settlement import scaled, settle
+
+FOLD_LABEL = "player folds"
+NO_LINE_LABEL = "no paying hand"
+
+
+def exact_table(events: list[str], pays: list[Fraction], combinations: list[int], cycle: int) -> pd.DataFrame:
+    """An outcome table: event, pays (result per unit), combinations, probability, contribution."""
+    probability = [Fraction(int(count), cycle) for count in combinations]
+    return pd.DataFrame({
+        "outcome": events,
+        "pays": pays,
+        "combinations": [int(count) for count in combinations],
+        "probability": probability,
+        "contribution": [p * pay for p, pay in zip(probability, pays)],
+    })
+
+
+def exact_bincount(codes: np.ndarray, counts: np.ndarray, length: int) -> np.ndarray:
+    """Exact int64 sums of ``counts`` per code in ``0 .. length - 1``.
+
+    ``np.bincount`` sums in float64, exact only below 2**53; summing the low
+    and high 26 bits of the counts separately keeps every partial sum exact
+    for up to 2**27 rows of counts below 2**52.
+
+    >>> exact_bincount(np.array([0, 2, 2]), np.array([2**52 - 1, 2**52 - 1, 5]), 3).tolist()
+    [4503599627370495, 0, 4503599627370500]
+    """
+    assert len(counts) < 2**27 and (counts < 2**52).all() and (counts >= 0).all()
+    low = np.bincount(codes, weights=counts & (2**26 - 1), minlength=length)
+    high = np.bincount(codes, weights=counts >> 26, minlength=length)
+    return (np.rint(high).astype(np.int64) << 26) + np.rint(low).astype(np.int64)
+
+
+def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFrame:
+    """Exact sums of ``combinations`` per distinct combination of the integer ``keys``, in key order."""
+    columns = [np.ravel(values).astype(np.int64) for values in keys.values()]
+    counts = np.ravel(combinations).astype(np.int64)
+    code = np.zeros(len(counts), dtype=np.int64)
+    lows, radices = [], []
+    for column in columns:
+        low = int(column.min()) if len(column) else 0
+        radix = (int(column.max()) if len(column) else 0) - low + 1
+        code = code * radix + (column - low)
+        lows.append(low)
+        radices.append(radix)
+    if np.prod(radices, dtype=float) <= 2**24:  # small code space: count by code directly
+        distinct = np.arange(int(np.prod(radices)), dtype=np.int64)
+    else:
+        distinct, code = np.unique(code, return_inverse=True)
+    sums = exact_bincount(code, counts, len(distinct))
+    present = sums > 0
+    remaining, values = distinct[present], {}
+    for name, low, radix in reversed(list(zip(keys, lows, radices))):
+        values[name] = remaining % radix + low
+        remaining = remaining // radix
+    return pd.DataFrame({**{name: values[name] for name in keys}, "combinations": sums[present]})
+
+
+def distribution(table: pd.DataFrame, column: str = "pays") -> figures.Distribution:
+    """The result -> count map of an outcome table (rows with equal results merged)."""
+    merged: figures.Distribution = {}
+    for pays, count in zip(table[column], table["combinations"]):
+        merged[Fraction(pays)] = merged.get(Fraction(pays), 0) + int(count)
+    return merged
+
+
+@dataclass(frozen=True)
+class SettlementProfiles:
+    """Deals grouped by what settles them: the Play multiple made (0: fold) and the line each
+    main-game paytable pays (``hits``, by wager name; -1: none), with the group's deals per
+    outcome when played and its deals when folded (exact)."""
+
+    multiple: np.ndarray
+    hits: dict[str, np.ndarray]
+    per_outcome: np.ndarray
+    folded: np.ndarray
+
+
+@dataclass(frozen=True)
+class HandCounts:
+    """Deals of the cycle by the player's hand on one ranking: one rank per row and its deals."""
+
+    ranks: np.ndarray
+    deals: np.ndarray
+
+
+@dataclass
+class GameResults:
+    """Tables and figures of any game, from its settlement profiles and its player-hand counts.
+
+    A game's analysis provides ``cycle``, ``scale`` (the common denominator of
+    its results), ``settled``, ``action_names`` (name of each Play multiple)
+    and ``hand_counts``; everything a report shows follows from those.
+    """
+
+    rules: GameRules
+    seconds: float = field(default=0.0, kw_only=True)
+    finished_at: datetime = field(default_factory=datetime.now, kw_only=True)
+    _tables: dict = field(default_factory=dict, repr=False, compare=False, kw_only=True)
+
+    @property
+    def cycle(self) -> int:
+        """All equally likely deals."""
+        raise NotImplementedError
+
+    @property
+    def scale(self) -> int:
+        """Common denominator of every result of the main game."""
+        raise NotImplementedError
+
+    @property
+    def settled(self) -> SettlementProfiles:
+        """The deals grouped by what settles them."""
+        raise NotImplementedError
+
+    @property
+    def action_names(self) -> dict[int, str]:
+        """Name of the final decision that makes each Play multiple (0: fold)."""
+        raise NotImplementedError
+
+    def hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Deals by the player's best ``ranking`` hand (for side bets and paytable lines)."""
+        raise NotImplementedError
+
+    def _cached(self, key: tuple, make) -> pd.DataFrame:
+        """A table computed once per analysis (the report and the summary share them); a copy each time."""
+        if key not in self._tables:
+            self._tables[key] = make()
+        return self._tables[key].copy()
+
+    # -- the main game -------------------------------------------------------
+    def return_table(self) -> pd.DataFrame:
+        """Every distinct net result of the main game, per ante, with its exact count."""
+        return self._cached(("return",), self._return_table)
+
+    def _settle(self, wager: Wager) -> np.ndarray:
+        hits = self.settled.hits.get(wager.name, np.full(len(self.settled.multiple), -1))
+        return settle(wager, hits, self.scale)
+
+    def _return_table(self) -> pd.DataFrame:
+        scale, settled = self.scale, self.settled
+        initial = sum(self._settle(w) for w in self.rules.wagers if w.role == "initial")
+        net = initial + settled.multiple[:, None] * self._settle(self.rules.raise_wager)
+        fold_net = sum(scaled([w.on_fold], scale)[0] for w in self.rules.wagers)
+        rows = grouped({"net": np.concatenate([net.ravel(), np.full(len(settled.folded), fold_net)])},
+                       np.concatenate([settled.per_outcome.ravel(), settled.folded]))
+        rows = rows.sort_values("net", ascending=False)
+        nets = [Fraction(int(value), scale) for value in rows["net"]]
+        table = exact_table([f"net {_signed(value)}" for value in nets], nets,
+                            list(rows["combinations"]), self.cycle)
+        return table.rename(columns={"pays": "net"})
+
+    def wager_table(self, wager: Wager) -> pd.DataFrame:
+        """Outcomes of one main wager under the optimal strategy, per unit of the Ante."""
+        return self._cached(("wager", wager.name), lambda: self._wager_table(wager))
+
+    def _wager_table(self, wager: Wager) -> pd.DataFrame:
+        scale, settled = self.scale, self.settled
+        results = self._settle(wager)
+        hits = settled.hits.get(wager.name, np.full(len(settled.multiple), -1))
+        multiple = settled.multiple if wager.role == "raise" else np.ones_like(settled.multiple)
+        outcome = np.broadcast_to(np.arange(len(OUTCOMES)), results.shape)
+        if wager.paytable_mode == "instead":
+            outcome = np.where((hits >= 0)[:, None], -1, outcome)  # a paid line ignores the dealer
+        line = np.broadcast_to(hits[:, None], results.shape)
+        folded = settled.folded
+        keys = {
+            "multiple": np.concatenate([np.broadcast_to(multiple[:, None], results.shape).ravel(),
+                                        np.zeros(len(folded), dtype=np.int64)]),
+            "line": np.concatenate([line.ravel(), np.full(len(folded), -1)]),
+            "outcome": np.concatenate([outcome.ravel(), np.full(len(folded), -2)]),
+            "result": np.concatenate([(results * multiple[:, None]).ravel(),
+                                      np.full(len(folded), scaled([wager.on_fold], scale)[0])]),
+        }
+        rows = grouped(keys, np.concatenate([settled.per_outcome.ravel(), folded]))
+        rows = rows.sort_values(["multiple", "line", "outcome"], ascending=[False, True, True])
+        events = [self._event(wager, int(m), int(li), int(o)) for m, li, o in
+                  zip(rows["multiple"], rows["line"], rows["outcome"])]
+        return exact_table(events, [Fraction(int(r), scale) for r in rows["result"]],
+                           list(rows["combinations"]), self.cycle)
+
+    @staticmethod
+    def _event(wager: Wager, multiple: int, line: int, outcome: int) -> str:
+        if outcome == -2:
+            return FOLD_LABEL
+        parts = []
+        if wager.role == "raise":
+            parts.append(f"play {multiple}x")
+        if outcome >= 0:
+            parts.append(OUTCOME_LABELS[OUTCOMES[outcome]])
+        if line >= 0:
+            parts.append(wager.paytable.lines[line].label)
+        return ": ".join(parts)
+
+    # -- side bets ---------------------------------------------------------
+    def line_combinations(self, ranking: HandRanking, paytable: Paytable) -> list[int]:
+        """Deals whose player hand is paid by each line of ``paytable``, whatever the decision."""
+        hands = self.hand_counts(ranking)
+        hits = paytable.line_index(ranking, hands.ranks)
+        return [int(hands.deals[hits == index].sum()) for index in range(len(paytable.lines))]
+
+    def side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
+        """Outcomes of a side bet: every paytable line (even one that never occurs) and the loss."""
+        return self._cached(("side bet", bet.name, paytable), lambda: self._side_bet_table(bet, paytable))
+
+    def _side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
+        combinations = self.line_combinations(bet.ranking, paytable)
+        events = [line.label for line in paytable.lines]
+        pays = [line.pays for line in paytable.lines]
+        misses = self.cycle - sum(combinations)
+        if misses:
+            events.append(NO_LINE_LABEL)
+            pays.append(Fraction(-1))
+            combinations.append(misses)
+        return exact_table(events, pays, combinations, self.cycle)
+
+    # -- figures -----------------------------------------------------------
+    @cached_property
+    def net_distribution(self) -> figures.Distribution:
+        return distribution(self.return_table(), column="net")
+
+    @cached_property
+    def average_total_bet(self) -> Fraction:
+        """Initial wagers + E[Play multiple], in units of the Ante (a fold adds nothing)."""
+        settled = self.settled
+        raised = sum(int(deals) * int(multiple) for deals, multiple in
+                     zip(settled.per_outcome.sum(axis=1), settled.multiple))
+        return self.rules.initial_units + Fraction(raised, self.cycle)
+
+    def action_frequencies(self) -> dict[str, Fraction]:
+        """P(each final decision) under the optimal strategy, by the Play multiple it makes."""
+        settled = self.settled
+        deals = settled.per_outcome.sum(axis=1) + settled.folded
+        return {name: Fraction(sum(int(d) for d, m in zip(deals, settled.multiple) if m == multiple), self.cycle)
+                for multiple, name in self.action_names.items()}
+
+    def main_figures(self) -> dict[str, object]:
+        """House edge per ante and per initial wager, element of risk, average bet, SD, hit frequency."""
+        distribution_ = self.net_distribution
+        mean = figures.mean(distribution_)
+        return {
+            "house_edge_per_ante": -mean,
+            "house_edge_per_initial_wager": -mean / self.rules.initial_units,
+            "element_of_risk": figures.element_of_risk(mean, self.average_total_bet),
+            "average_total_bet": self.average_total_bet,
+            "standard_deviation": figures.standard_deviation(distribution_),
+            "variance": figures.variance(distribution_),
+            "hit_frequency": figures.hit_frequency(distribution_),
+            "actions": self.action_frequencies(),
+            "top_awards": self.top_awards(),
+        }
+
+    def top_awards(self) -> dict[str, dict[str, object]]:
+        """Each main wager's largest paytable award and its odds "1 in N" (the player holding the hand)."""
+        awards = {}
+        for wager in self.rules.wagers:
+            if wager.paytable is None:
+                continue
+            counts = self.line_combinations(wager.ranking, wager.paytable)
+            top = max(range(len(counts)), key=lambda index: wager.paytable.lines[index].pays)
+            awards[wager.name] = {"top_award": wager.paytable.lines[top].label,
+                                  "pays": wager.paytable.lines[top].pays,
+                                  "one_in": figures.one_in(Fraction(counts[top], self.cycle))}
+        return awards
+
+    def wager_returns(self) -> dict[str, Fraction]:
+        """Expected result of each main wager per ante (they add up to E[net])."""
+        return {wager.name: figures.mean(distribution(self.wager_table(wager))) for wager in self.rules.wagers}
+
+    def side_bet_figures(self) -> dict[str, dict[str, dict[str, object]]]:
+        """House edge, hit frequency and top-award odds of every side bet and paytable."""
+        result: dict[str, dict[str, dict[str, object]]] = {}
+        for bet in self.rules.side_bets:
+            result[bet.name] = {}
+            for name, paytable in bet.paytables.items():
+                table = self.side_bet_table(bet, paytable)
+                result[bet.name][name] = side_bet_summary(table, name == bet.default_paytable)
+        return result
+
+def _signed(value: Fraction) -> str:
+    text = str(value) if value.denominator != 1 else str(value.numerator)
+    return f"+{text}" if value > 0 else text
+
+
+def side_bet_summary(table: pd.DataFrame, is_default: bool) -> dict[str, object]:
+    """House edge, hit frequency and top award odds of one side bet paytable."""
+    distribution_ = distribution(table)
+    paying = table[table["pays"] > 0]
+    top = paying.sort_values("pays").iloc[-1] if len(paying) else None
+    return {
+        "house_edge": figures.house_edge(distribution_),
+        "hit_frequency": figures.hit_frequency(distribution_),
+        "standard_deviation": figures.standard_deviation(distribution_),
+        "top_award": None if top is None else top["outcome"],
+        "top_award_one_in": None if top is None else figures.one_in(top["probability"]),
+        "default": is_default,
+    }

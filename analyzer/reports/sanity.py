@@ -1,0 +1,70 @@
+"""Rules sanity checks: what a reviewer must be told about a game as written.
+
+Each check returns warnings, each a sentence with the figure that shows it:
+a wager with a player advantage, a wager that can never lose, a paytable line
+that can never occur, a paytable that does not pay more for a better hand.
+The analysis is never changed by a warning; the game is analysed as written.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+
+from analyzer.core.ranking import HandRanking
+from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.results import distribution
+from analyzer.games.rules import Paytable
+
+
+def percent(value: Fraction) -> str:
+    """A fraction as a percentage with 6 decimals: ``percent(Fraction(1, 8)) == '12.500000%'``."""
+    return f"{float(value) * 100:.6f}%"
+
+
+def table_warnings(name: str, table: pd.DataFrame, column: str = "pays") -> list[str]:
+    """Player advantage and never-loses checks of one outcome table."""
+    warnings = []
+    results = distribution(table, column)
+    cycle = sum(results.values())
+    mean = Fraction(sum(value * count for value, count in results.items()), cycle)
+    if mean > 0:
+        warnings.append(f"PLAYER ADVANTAGE: {name} returns {percent(mean)} to the player "
+                        f"(house edge {percent(-mean)}).")
+    if not any(value < 0 and count for value, count in results.items()):
+        warnings.append(f"NEVER LOSES: {name} has no losing outcome "
+                        f"(its worst result is {min(results)}).")
+    return warnings
+
+
+def paytable_warnings(name: str, ranking: HandRanking, paytable: Paytable,
+                      line_combinations: list[int]) -> list[str]:
+    """Lines that can never occur, and pays that fall as hands get better."""
+    warnings = [f"NEVER OCCURS: {name}, line '{line.label}' ({line.pattern.text}) has 0 combinations."
+                for line, count in zip(paytable.lines, line_combinations) if count == 0]
+    ordered = sorted(paytable.lines, key=lambda line: line.pattern.lowest_rank(ranking), reverse=True)
+    for better, worse in zip(ordered, ordered[1:]):
+        if better.pays < worse.pays:
+            warnings.append(f"NOT MONOTONE: {name} pays '{better.label}' {better.pays} to 1 but the "
+                            f"lower hand '{worse.label}' {worse.pays} to 1.")
+    return warnings
+
+
+def game_warnings(analysis: Analysis) -> list[str]:
+    """Every warning about a game as analysed, main game first, then side bets."""
+    rules = analysis.rules
+    warnings = table_warnings(f"the main game ({rules.title}, per ante, optimal strategy)",
+                              analysis.return_table(), column="net")
+    for wager in rules.wagers:
+        if wager.paytable is not None:
+            warnings += paytable_warnings(f"{wager.title} paytable {wager.paytable.name}", wager.ranking,
+                                          wager.paytable,
+                                          analysis.line_combinations(wager.ranking, wager.paytable))
+    for bet in rules.side_bets:
+        for paytable in bet.paytables.values():
+            name = f"{bet.title} paytable {paytable.name}"
+            table = analysis.side_bet_table(bet, paytable)
+            warnings += table_warnings(name, table) + paytable_warnings(
+                name, bet.ranking, paytable, analysis.line_combinations(bet.ranking, paytable))
+    return warnings
