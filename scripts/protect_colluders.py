@@ -26,21 +26,20 @@ import sys
 import time
 from fractions import Fraction
 
+from analyzer.engines.base import Run
+from analyzer.engines.committed import COMMITTED_COLLUDERS
 from analyzer.engines.holdem.collusion import (
     HoldemCollusionEstimate,
-    estimate_holdem_collusion,
     preflop_choices,
     preflop_gain,
     random_known_cards,
 )
+from analyzer.engines.holdem.engine import HoldemEngine
 from analyzer.engines.one_decision.collusion import (
     CollusionEstimate,
-    estimate_collusion,
 )
 from analyzer.games.rules import load_game
-from analyzer.pipeline import analyze
-from analyzer.protection.procedure_risk import COMMITTED_COLLUDERS, committed_collusion
-from analyzer.simulation import committed_holdem_analysis
+from analyzer.pipeline import rules_and_engine
 
 COLUMNS = ["game", "colluders", "deals", "seed", "house_edge_estimate_percent", "standard_error_percent",
            "normal_house_edge_per_ante", "mean_information_value", "standard_error", "decisions_changed", "seconds",
@@ -89,24 +88,24 @@ def main(argv: list[str] | None = None) -> int:
 
 def uth_normal() -> tuple[Fraction, dict[str, str]]:
     """The exact normal edge of Ultimate Texas Hold'em and its pre-flop decision per starting hand."""
-    normal = committed_holdem_analysis(load_game("uth"))
+    normal = HoldemEngine().committed(load_game("uth"))
     table = normal.preflop_values()
     return normal.main_figures()["house_edge_per_ante"], dict(zip(table["hand"], table["decision"]))
 
 
 def run_estimate(game: str, colluders: int, deals: int, seed: int, preflop_samples: int,
                  jobs: int) -> CollusionEstimate:
-    """The estimate for one game as shipped."""
-    if game == "uth":
-        return estimate_holdem_collusion(*uth_normal(), colluders, deals, seed, preflop_samples, jobs=jobs,
-                                         progress=True)
-    return estimate_collusion(analyze(game, jobs=jobs, progress=True), colluders, deals, seed, jobs=jobs,
-                              progress=True)
+    """The estimate for one game as shipped, by its engine."""
+    rules, engine = rules_and_engine(game)
+    options = engine.collusion_options(rules)
+    return engine.collusion(rules, colluders, deals, seed, Run(jobs, progress=True),
+                            preflop_samples if "preflop_samples" in options else None)
 
 
 def preflop_row(colluders: int, samples: int, jobs: int) -> dict[str, str]:
     """The pre-flop columns of the committed uth row with ``colluders``, recomputed."""
-    estimate = committed_collusion(load_game("uth"), colluders)
+    rules, engine = rules_and_engine("uth")
+    estimate = engine.committed_collusion(rules, colluders)
     if not isinstance(estimate, HoldemCollusionEstimate):
         raise SystemExit(f"no committed uth row with {colluders} colluders: run it without --preflop-only")
     started = time.perf_counter()

@@ -18,15 +18,9 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from analyzer.engines.one_decision.exposure_figures import exposure_totals
-from analyzer.games.exposure import expose
-from analyzer.games.rules import load_game
-from analyzer.pipeline import analyze
-from analyzer.protection.procedure_risk import (
-    COMMITTED_EDGES,
-    class_totals_folder,
-    figures_only,
-)
+from analyzer.engines.base import Run
+from analyzer.engines.committed import COMMITTED_EDGES
+from analyzer.pipeline import rules_and_engine
 
 COLUMNS = ["game", "exposed_dealer_cards", "cycle", "house_edge_per_ante", "element_of_risk", "house_edge_percent",
            "element_of_risk_percent", "average_total_bet"]
@@ -34,12 +28,13 @@ COLUMNS = ["game", "exposed_dealer_cards", "cycle", "house_edge_per_ante", "elem
 
 def edge_row(game: str, exposed: int, jobs: int) -> dict[str, object]:
     """One file row: the exact figures of ``game`` with ``exposed`` dealer cards seen."""
-    rules = load_game(game)
-    if exposed and figures_only(rules, exposed):
-        figures = exposure_totals(expose(rules, exposed), jobs=jobs, progress=True,
-                                  folder=class_totals_folder(rules, exposed)).figures()
+    rules, engine = rules_and_engine(game)
+    if exposed:
+        exposure = engine.exposure(rules, exposed, Run(jobs, progress=True))
+        figures = exposure.figures if exposure.results is None else {**exposure.figures,
+                                                                      "cycle": exposure.results.cycle}
     else:
-        analysis = analyze(game, jobs=jobs, progress=True, exposed=exposed)
+        analysis = engine.analyze(rules, Run(jobs, progress=True))
         figures = {**analysis.main_figures(), "cycle": analysis.cycle}
     edge, risk = Fraction(figures["house_edge_per_ante"]), Fraction(figures["element_of_risk"])
     return {"game": game, "exposed_dealer_cards": exposed, "cycle": figures["cycle"], "house_edge_per_ante": edge,

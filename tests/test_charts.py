@@ -13,9 +13,10 @@ import openpyxl
 import pytest
 
 from analyzer.cli import main as cli
+from analyzer.engines.one_decision.engine import OneDecisionEngine
+from analyzer.engines.strategy_grid import Cell, decision_colour, decision_grid
 from analyzer.reports import charts
 from analyzer.reports import workbook as report
-from analyzer.reports.strategy_grid import Cell, decision_colour, decision_grid
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -113,7 +114,7 @@ def test_a_failed_chart_leaves_no_file(uth, tmp_path, monkeypatch):
 
 # -- the command line -------------------------------------------------------------------
 def test_report_with_charts(monkeypatch, crazy4, tmp_path, capsys):
-    monkeypatch.setattr(cli, "analyze", lambda game, options, **_: crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
     path = tmp_path / "c4.xlsx"
     with pytest.raises(SystemExit) as exit_:
         cli.main(["report", "crazy4", "-o", str(path), "--quiet", "--charts"])

@@ -11,6 +11,7 @@ import openpyxl
 import pytest
 
 import analyzer.cli.main as cli
+from analyzer.engines.one_decision.engine import OneDecisionEngine
 
 
 def run_cli(*arguments: str) -> subprocess.CompletedProcess:
@@ -20,7 +21,7 @@ def run_cli(*arguments: str) -> subprocess.CompletedProcess:
 @pytest.fixture
 def fast_cli(monkeypatch, crazy4):
     """The CLI with the session's Crazy 4 analysis instead of a fresh enumeration."""
-    monkeypatch.setattr(cli, "analyze", lambda game, options, **_: crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
     return cli
 
 

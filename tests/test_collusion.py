@@ -23,6 +23,8 @@ import pytest
 
 from analyzer.cli import main as cli
 from analyzer.core.cards import colex_index
+from analyzer.engines.base import Run
+from analyzer.engines.one_decision import protection as one_decision_protection
 from analyzer.engines.one_decision.collusion import (
     _BINOMIAL,
     MAX_COLLUDERS,
@@ -33,6 +35,7 @@ from analyzer.engines.one_decision.collusion import (
     estimate_collusion,
     random_deals,
 )
+from analyzer.engines.one_decision.engine import OneDecisionEngine
 from analyzer.engines.one_decision.enumeration import (
     DenseRanks,
     Situations,
@@ -42,7 +45,6 @@ from analyzer.engines.one_decision.enumeration import (
 )
 from analyzer.engines.one_decision.strategy import decide
 from analyzer.games.rules import load_game
-from analyzer.protection import procedure_risk as procedure_risk_module
 from analyzer.protection.procedure_risk import (
     UNCERTAIN,
     procedure_risk,
@@ -172,7 +174,7 @@ def test_the_committed_estimates_start_from_the_exact_normal_game(crazy4, super4
 
 
 def test_the_risk_table_shows_estimates_with_their_interval(crazy4):
-    table = procedure_risk(load_game("crazy4"), {0: crazy4}, lambda exposed: pytest.fail("nothing is cached"))
+    table = procedure_risk(load_game("crazy4"), Run(), {0: crazy4.main_figures()["house_edge_per_ante"]})
     rows = table.set_index("procedure")
     assert list(rows.index[3:]) == ["1 colluding player"] + [f"{n} colluding players" for n in range(2, 7)]
     one = rows.loc["1 colluding player"]
@@ -201,8 +203,8 @@ def test_the_cli_refuses_colluders_it_cannot_do(capsys, arguments, message):
 
 
 def test_protect_colluders_prints_json_and_writes_the_table(monkeypatch, capsys, tmp_path, crazy4):
-    monkeypatch.setattr(cli, "analyze", lambda game, options, exposed=0, **_: crazy4)
-    monkeypatch.setattr(procedure_risk_module, "COMMITTED_COLLUDERS", tmp_path / "none.csv")
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
+    monkeypatch.setattr(one_decision_protection, "COMMITTED_COLLUDERS", tmp_path / "none.csv")
     output = tmp_path / "colluders.xlsx"
     assert cli.run(["protect", "crazy4", "--colluding-players", "6", "--deals", "300", "--json", "--quiet",
                     "-o", str(output)]) == 0

@@ -20,6 +20,7 @@ import pytest
 
 from analyzer.cli.main import run
 from analyzer.core.cards import parse_cards
+from analyzer.engines.base import Run
 from analyzer.engines.holdem import enumeration as uth
 from analyzer.engines.holdem.collusion import (
     HoldemCollusionEstimate,
@@ -32,20 +33,17 @@ from analyzer.engines.holdem.collusion import (
     random_samples,
     units_per_hole,
 )
+from analyzer.engines.holdem.engine import HoldemEngine
 from analyzer.engines.holdem.sevens import PAIR_OR_BETTER, evaluate_hands
 from analyzer.games.rules import load_game
-from analyzer.protection.procedure_risk import (
-    committed_collusion,
-    holdem_procedure_risk,
-)
-from analyzer.simulation import committed_holdem_analysis
+from analyzer.protection.procedure_risk import procedure_risk
 
 UTH = load_game("uth")
 
 
 @pytest.fixture(scope="module")
 def normal():
-    return committed_holdem_analysis(UTH)
+    return HoldemEngine().committed(UTH)
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +144,7 @@ def test_committed_estimates_agree_with_the_exact_normal_edge(normal):
     edge = normal.main_figures()["house_edge_per_ante"]
     gains = []
     for colluders in range(1, 7):
-        estimate = committed_collusion(UTH, colluders)
+        estimate = HoldemEngine().committed_collusion(UTH, colluders)
         assert isinstance(estimate, HoldemCollusionEstimate)
         assert estimate.normal_edge == edge and estimate.mean_gain > 0 and estimate.deals >= 1_000
         gains.append(estimate.mean_gain)
@@ -154,7 +152,7 @@ def test_committed_estimates_agree_with_the_exact_normal_edge(normal):
 
 
 def test_procedure_risk_table_shows_the_colluder_rows(normal):
-    table = holdem_procedure_risk(UTH, normal.main_figures()["house_edge_per_ante"]).set_index("procedure")
+    table = procedure_risk(UTH, Run(), {0: normal.main_figures()["house_edge_per_ante"]}).set_index("procedure")
     row = table.loc["1 colluding player"]
     assert row["exact"] == "" and " to " in row["95% interval"] and "ESTIMATE" in row["method"]
     assert "pre-flop: every board enumerated for 6 sampled colluder deals" in row["method"]

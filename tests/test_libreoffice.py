@@ -28,7 +28,7 @@ import pytest
 from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.worksheet.worksheet import Worksheet
 
-from analyzer.cli.main import posted_rule_of, write_report
+from analyzer.cli.outcome import write_report
 from analyzer.engines.progressive import (
     load_progressive,
     progressive_figures,
@@ -195,7 +195,7 @@ def reports(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     for game in GAMES:
         analysis = request.getfixturevalue(game)
         path = folder / f"{game}.xlsx"
-        exact = write_report(analysis, path, game_warnings(analysis), posted_rule_of(analysis),
+        exact = write_report(analysis, path, game_warnings(analysis), analysis.posted_rule(),
                              progressive_results(analysis, PROGRESSIVES.get(game)))
         written[game] = Written(analysis, path, exact)
     return written

@@ -25,7 +25,11 @@ from analyzer.cli import main as cli
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.ranking import best_ranks_of
+from analyzer.engines.base import Run
 from analyzer.engines.cache import enumeration_key
+from analyzer.engines.committed import COMMITTED_EDGES
+from analyzer.engines.one_decision import protection as one_decision_protection
+from analyzer.engines.one_decision.engine import OneDecisionEngine
 from analyzer.engines.one_decision.enumeration import (
     Situations,
     exposed_card_situations,
@@ -36,10 +40,8 @@ from analyzer.engines.one_decision.results import Analysis
 from analyzer.engines.one_decision.strategy import decide, wager_results
 from analyzer.games.exposure import expose
 from analyzer.games.rules import OUTCOMES, RulesError, load_game
-from analyzer.protection import procedure_risk as procedure_risk_module
 from analyzer.protection.procedure_risk import (
     PLAYER_ADVANTAGE,
-    holdem_procedure_risk,
     procedure_risk,
     procedure_risk_table,
 )
@@ -191,8 +193,8 @@ def test_protect_prints_json_and_writes_a_procedure_risk_sheet(monkeypatch, caps
     """A reduced problem: the 'exposed' game is the one where the seen card is the king of clubs."""
     rules, situations = chunks[(44,)]
     reduced = Analysis(rules, situations, decide(rules, situations))
-    monkeypatch.setattr(cli, "analyze", lambda game, options, exposed=0, **_: reduced if exposed else crazy4)
-    monkeypatch.setattr(procedure_risk_module, "COMMITTED_EDGES", tmp_path / "none.csv")
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: reduced if exposed else crazy4)
+    monkeypatch.setattr(one_decision_protection, "COMMITTED_EDGES", tmp_path / "none.csv")
     output = tmp_path / "protect.xlsx"
     assert cli.run(["protect", "crazy4", "--exposed-dealer-cards", "1", "--json", "--quiet", "-o", str(output)]) == 0
     printed = capsys.readouterr().out
@@ -248,21 +250,21 @@ def test_class_by_class_totals_equal_the_full_analysis_of_those_classes(tmp_path
 
 def test_the_risk_table_uses_the_committed_edges_when_nothing_is_cached(crazy4):
     rules = load_game("crazy4")
-    table = procedure_risk(rules, {0: crazy4}, lambda exposed: pytest.fail("nothing is cached"))
-    with open(procedure_risk_module.COMMITTED_EDGES) as handle:
+    table = procedure_risk(rules, Run(), {0: crazy4.main_figures()["house_edge_per_ante"]})
+    with open(COMMITTED_EDGES) as handle:
         committed = {int(row["exposed_dealer_cards"]): row["house_edge_per_ante"]
                      for row in csv.DictReader(handle) if row["game"] == "crazy4"}
     row = table.set_index("procedure").loc["1 dealer card exposed"]
     assert row["exact"] == committed[1] and "committed" in row["method"]
     changed = load_game("crazy4", {"super_bonus_without_qualifier": "push"})
-    row = procedure_risk(changed, {0: crazy4}, lambda exposed: pytest.fail("nothing is cached")) \
+    row = procedure_risk(changed, Run(), {0: crazy4.main_figures()["house_edge_per_ante"]}) \
         .set_index("procedure").loc["1 dealer card exposed"]
     assert row["house edge per ante"] == "not computed"  # committed figures hold for the game as shipped only
 
 
 # -- Ultimate Texas Hold'em: the dealer's hole cards seen (committed full runs) ----------------
 def test_the_hold_em_risk_table_shows_the_committed_exposure_as_a_player_advantage(uth):
-    table = holdem_procedure_risk(uth.rules, uth.main_figures()["house_edge_per_ante"]).set_index("procedure")
+    table = procedure_risk(uth.rules, Run(), {0: uth.main_figures()["house_edge_per_ante"]}).set_index("procedure")
     assert table.loc["normal play", "house edge per ante"] == "2.184971%"
     seen = table.loc["1 dealer hole card seen"]
     assert seen["exact"] == "-8592081451/63213204600" and seen["who has the edge"] == PLAYER_ADVANTAGE

@@ -19,6 +19,7 @@ import pytest
 
 import analyzer.cli.main as cli
 from analyzer.core.ranking import best_ranks_of, load_ranking
+from analyzer.engines.one_decision.engine import OneDecisionEngine
 from analyzer.games.rules import load_game
 from analyzer.simulation import Z_LIMIT, SimulationError, simulate
 from analyzer.simulation.check import CHUNK_HANDS, prepared_game
@@ -374,7 +375,7 @@ def test_the_process_exits_2_on_bad_input(tmp_path):
 @pytest.fixture
 def fast_cli(monkeypatch, crazy4):
     """The CLI with the session's Crazy 4 analysis instead of a fresh enumeration."""
-    monkeypatch.setattr(cli, "analyze", lambda game, options, **_: crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
     return cli
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 import analyzer.engines.one_decision.solve as solve
-from analyzer.games.rules import RulesError
+from analyzer.games.rules import RulesError, load_game
 
 
 @pytest.fixture(autouse=True)
@@ -17,7 +17,7 @@ def reuse_the_session_enumeration(monkeypatch, crazy4):
 
 
 def test_a_side_bet_line_for_a_target_edge():
-    solution = solve.solve_pay("crazy4", "queens_up", "Three of a kind", Fraction(35, 1000))
+    solution = solve.solve_pay(load_game("crazy4"), "queens_up", "Three of a kind", Fraction(35, 1000))
     assert solution.edge == Fraction(35, 1000) and not solution.strategy_dependent
     assert 8 < solution.pays < 9
     nearby = dict(solution.nearby)
@@ -26,14 +26,14 @@ def test_a_side_bet_line_for_a_target_edge():
 
 
 def test_a_main_game_line_solves_exactly_with_the_strategy_recomputed():
-    solution = solve.solve_pay("crazy4", "super_bonus", "Flush", Fraction(3, 100))
+    solution = solve.solve_pay(load_game("crazy4"), "super_bonus", "Flush", Fraction(3, 100))
     assert solution.edge == Fraction(3, 100)
     assert Fraction(3, 2) < solution.pays < 2  # 3 to 2 gives 3.42%, 2 to 1 gives 1.21%
     assert dict(solution.nearby)[Fraction(3, 2)] == Fraction(264142729, 7726058340)
 
 
 def test_the_line_can_be_named_by_its_hand():
-    assert solve.solve_pay("crazy4", "queens_up", "three_of_a_kind", Fraction(35, 1000)).line == "Three of a kind"
+    assert solve.solve_pay(load_game("crazy4"), "queens_up", "three_of_a_kind", Fraction(35, 1000)).line == "Three of a kind"
 
 
 @pytest.mark.parametrize("wager, line, message", [
@@ -43,4 +43,4 @@ def test_the_line_can_be_named_by_its_hand():
 ])
 def test_clear_errors(wager, line, message):
     with pytest.raises(RulesError, match=message):
-        solve.solve_pay("crazy4", wager, line, Fraction(1, 100))
+        solve.solve_pay(load_game("crazy4"), wager, line, Fraction(1, 100))

@@ -12,7 +12,6 @@ from analyzer.engines.one_decision.strategy_files import (
     evaluate_strategy,
     hand_threshold,
     load_strategy,
-    posted_rule_file,
 )
 from analyzer.games.rules import RulesError
 
@@ -35,7 +34,7 @@ def test_hand_names_become_thresholds(text, described):
 
 def test_the_posted_rule_read_back_costs_what_the_chart_says(tmp_path, crazy4):
     rule = derive_posted_rule(crazy4)
-    written = load_strategy(write(tmp_path, posted_rule_file(rule, "crazy4")), FOUR)
+    written = load_strategy(write(tmp_path, rule.strategy_file("crazy4")), FOUR)
     evaluated = evaluate_strategy(crazy4, written)
     assert evaluated["cost_per_ante"] == rule.cost
     assert evaluated["house_edge_per_ante"] == crazy4.main_figures()["house_edge_per_ante"] + rule.cost
@@ -55,7 +54,7 @@ def test_rules_are_checked_from_the_top(tmp_path, crazy4):
 
 def test_posted_rules_by_up_card_round_trip(tmp_path, fourcardfever):
     rule = derive_posted_rule(fourcardfever)
-    text = posted_rule_file(rule, "fourcardfever")
+    text = rule.strategy_file("fourcardfever")
     assert text.count(" = [") == 13
     evaluated = evaluate_strategy(fourcardfever, load_strategy(write(tmp_path, text), FOUR))
     assert evaluated["cost_per_ante"] == rule.cost

@@ -15,6 +15,7 @@ import openpyxl
 import pytest
 
 import analyzer.cli.main as cli
+from analyzer.engines.holdem.engine import HoldemEngine
 from analyzer.engines.holdem.results import HoldemAnalysis
 from analyzer.games.rules import RulesError, load_game
 
@@ -83,7 +84,7 @@ def test_a_blind_paytable_the_engine_cannot_play_is_refused(uth):
 
 
 def test_cli_json_and_report(uth, monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr(cli, "analyze", lambda game, options, **_: uth)
+    monkeypatch.setattr(HoldemEngine, "analyze", lambda self, rules, run, exposed=0: uth)
     with pytest.raises(SystemExit):
         cli.main(["analyze", "uth", "--json", "--quiet"])
     figures = json.loads(capsys.readouterr().out)

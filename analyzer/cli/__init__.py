@@ -1,5 +1,1 @@
-"""The ``analyzer`` command line: one module per command, :mod:`analyzer.cli.main` parses and dispatches."""
-
-from analyzer.cli.main import main, run
-
-__all__ = ["main", "run"]
+"""The ``analyzer`` command line: :mod:`analyzer.cli.main` parses and dispatches, one module per command."""

@@ -7,10 +7,12 @@ the cycle, and exact ``probability`` and ``contribution`` columns
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -27,8 +29,16 @@ from analyzer.games.rules import (
 )
 from analyzer.games.settlement import scaled, settle
 
+if TYPE_CHECKING:
+    from analyzer.engines.strategy_grid import DecisionGrid
+
 FOLD_LABEL = "player folds"
 NO_LINE_LABEL = "no paying hand"
+
+
+def timing(started: float) -> dict[str, object]:
+    """``seconds`` since ``started`` (a ``time.perf_counter()``) and ``finished_at`` now, for a results object."""
+    return {"seconds": time.perf_counter() - started, "finished_at": datetime.now().astimezone()}
 
 
 def exact_table(events: list[str], pays: list[Fraction], combinations: list[int], cycle: int) -> pd.DataFrame:
@@ -148,6 +158,14 @@ class GameResults:
 
     def hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals by the player's best ``ranking`` hand (for side bets and paytable lines)."""
+        raise NotImplementedError
+
+    def posted_rule(self) -> object | None:
+        """The strategy a dealer could post, with its exact house edge and cost (None when not computed)."""
+        raise NotImplementedError
+
+    def decision_grid(self) -> DecisionGrid:
+        """The strategy as a grid of decisions (:mod:`analyzer.engines.strategy_grid`)."""
         raise NotImplementedError
 
     def _cached(self, key: tuple, make) -> pd.DataFrame:

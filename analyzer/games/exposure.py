@@ -25,8 +25,6 @@ from analyzer.games.rules import GameRules, RulesError
 def expose(rules: GameRules, cards: int) -> GameRules:
     """``rules`` with ``cards`` of the dealer's face-down cards seen by the player before deciding."""
     hidden = rules.dealer_cards - rules.dealer_up_cards
-    if rules.engine != "one_decision":
-        raise RulesError(f"{rules.title}: exposed dealer cards are not supported for this game yet")
     if not 1 <= cards < hidden:
         raise RulesError(f"{rules.title}: between 1 and {hidden - 1} of the dealer's {hidden} face-down cards "
                          f"can be exposed, not {cards}")

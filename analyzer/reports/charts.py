@@ -1,7 +1,7 @@
 """Pictures of an analysis (matplotlib, drawn off-screen with Agg): the strategy chart and the
 distribution of the net result.
 
-The strategy chart draws :func:`analyzer.reports.strategy_grid.decision_grid` (the same
+The strategy chart draws :func:`analyzer.engines.strategy_grid.decision_grid` (the same
 grid as the report's colour-coded sheet): one coloured box per cell, coloured
 by decision (grey fold or check, up to dark green 4x; a paler box where the
 fifth card splits the hands). The net-result chart draws the return table:
@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
 from analyzer.engines.results import GameResults
-from analyzer.reports.strategy_grid import (
+from analyzer.engines.strategy_grid import (
     DecisionGrid,
     decision_colour,
     decision_grid,

@@ -37,9 +37,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 import analyzer
 from analyzer.core import figures
 from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.strategy_grid import decision_colour, decision_grid
 from analyzer.games.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
 from analyzer.protection.procedure_risk import PLAYER_ADVANTAGE, UNCERTAIN
-from analyzer.reports.strategy_grid import decision_colour, decision_grid
 from analyzer.simulation import SimulationCheck
 
 BOLD = Font(bold=True)
@@ -433,7 +433,7 @@ def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | Non
 
 
 def write_strategy_chart(sheet: Worksheet, analysis: Analysis) -> None:
-    """The strategy grid (:mod:`analyzer.reports.strategy_grid`) with each cell filled by its decision's
+    """The strategy grid (:mod:`analyzer.engines.strategy_grid`) with each cell filled by its decision's
     colour, and a legend."""
     grid = decision_grid(analysis)
     put_title(sheet, grid.title)

@@ -362,6 +362,9 @@ class HoldemCollusionEstimate(CollusionEstimate):
         half = math.hypot(Z_95 * self.standard_error, preflop)
         return float(self.edge) - half, float(self.edge) + half
 
+    def sample_unit(self) -> str:
+        return "(colluders' cards, flop) samples"
+
     def changed_unit(self) -> str:
         hands = comb(DECK_SIZE - 3 - CARDS_PER_COLLUDER * self.colluders, 2)
         return f"player hands that gained, of {self.deals:,} samples x {hands:,} hands"

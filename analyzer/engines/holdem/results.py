@@ -50,6 +50,7 @@ from analyzer.engines.holdem.situations import (
     situation_files,
 )
 from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
+from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import Paytable, RulesError
 from analyzer.games.settlement import common_scale, decision_name
@@ -158,6 +159,10 @@ class HoldemPostedRule:
     @property
     def text(self) -> str:
         return " | ".join(f"{point}: {decision} with {hands}" for point, decision, hands in self.rows)
+
+    def strategy_file(self, game: str) -> None:
+        """No strategy file yet: the Hold'em card is not written in the rule format of strategy files."""
+        return None
 
     def table(self) -> pd.DataFrame:
         """One row per decision point, in the posted-rule table shape of the other games."""
@@ -283,6 +288,10 @@ class HoldemAnalysis(GameResults):
         total = actions.sum(axis=1)
         frame[f"share {choices[0]}"] = [float(a) / t if t else None for a, t in zip(actions[:, 0], total)]
         return frame[total > 0].reset_index(drop=True)
+
+    def decision_grid(self) -> DecisionGrid:
+        """The 13x13 pre-flop chart."""
+        return preflop_grid(self)
 
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
         """Pre-flop chart and EVs; flop and river decisions by the player's made hand."""

@@ -48,6 +48,7 @@ from numba import njit
 from analyzer.core.cards import DECK_SIZE, SUIT_COUNT, colex_index
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.progress import progress_bar
+from analyzer.engines.base import MAX_COLLUDERS
 from analyzer.engines.one_decision.enumeration import (
     DenseRanks,
     Situations,
@@ -59,8 +60,6 @@ from analyzer.engines.one_decision.strategy import decide
 from analyzer.games.rules import GameRules
 from analyzer.games.settlement import common_scale
 
-#: Most other players at a table.
-MAX_COLLUDERS = 6
 #: Deals sampled by default: a standard error of a few thousandths of a percent for one colluder.
 DEFAULT_DEALS = 20_000
 #: Deals per task of the sampler.
@@ -315,6 +314,10 @@ class CollusionEstimate:
                 f"against every dealer hand avoiding the {5 * self.colluders if self.colluders else 0} known "
                 f"cards; edge = normal edge - mean value of the information; standard error "
                 f"{100 * self.standard_error:.4f}%")
+
+    def sample_unit(self) -> str:
+        """What ``deals`` counts, for display."""
+        return "sampled deals"
 
     def changed_unit(self) -> str:
         """What ``switched`` counts, for display."""

@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from analyzer.core.cards import RANK_NAMES
+from analyzer.core.cards import RANK_NAMES, RANK_SYMBOLS
 from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
-from analyzer.engines.one_decision.results import Analysis
 from analyzer.games.settlement import FOLD, decision_name
+
+if TYPE_CHECKING:
+    from analyzer.engines.results import GameResults
 
 NEVER = int(np.iinfo(np.int64).max)
 
@@ -70,6 +73,18 @@ class PostedRule:
             for multiple, threshold in reversed(group.thresholds):
                 chosen = np.where(here & (np.asarray(best_rank) >= threshold), multiple, chosen)
         return chosen
+
+    def strategy_file(self, game: str) -> str:
+        """The rule as a strategy file (the format :func:`analyzer.engines.one_decision.strategy_files.load_strategy`
+        reads), so a chart can be saved, edited and re-evaluated."""
+        def rules(group) -> str:
+            lines = [f"{decision.removeprefix('play ')} with {hand}" for decision, hand in group.rows] + ["fold"]
+            return "[" + ", ".join(f'"{line}"' for line in lines) + "]"
+        text = f'game = "{game}"\ntitle = "posted rule"\n'
+        if len(self.groups) == 1:
+            return text + f"rules = {rules(self.groups[0])}\n"
+        return text + "\n[up_cards]\n" + "".join(f'"{RANK_SYMBOLS[group.up_rank]}" = {rules(group)}\n'
+                                                   for group in self.groups)
 
     def table(self) -> pd.DataFrame:
         """One row per group and decision: the posted hand, the optimal strategy's weakest, the cost."""
@@ -128,7 +143,7 @@ def best_thresholds(ranks: np.ndarray, fold: np.ndarray, single: np.ndarray, top
     return bound(play_index), bound(top_index), int(single.sum() + values[top_index])
 
 
-def derive_posted_rule(analysis: Analysis) -> PostedRule:
+def derive_posted_rule(analysis: GameResults) -> PostedRule:
     """The best two-threshold rule (per up-card rank where the dealer shows one), and its exact cost."""
     decisions, situations, rules = analysis.decisions, analysis.situations, analysis.rules
     weights = situations.weights

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -18,8 +19,12 @@ from analyzer.engines.results import (
     SettlementProfiles,
     exact_bincount,
 )
+from analyzer.engines.strategy_grid import DecisionGrid, best_hand_grid
 from analyzer.games.rules import OUTCOMES
 from analyzer.games.settlement import FOLD
+
+if TYPE_CHECKING:
+    from analyzer.engines.one_decision.posted_rule import PostedRule
 
 
 @dataclass
@@ -121,6 +126,15 @@ class Analysis(GameResults):
         chart["decision"] = [_decision_text(row, names) for row in pivot.to_numpy()]
         return chart
 
+
+    def posted_rule(self) -> PostedRule:
+        """The rule a dealer could post, derived from the optimal strategy (with its exact cost)."""
+        from analyzer.engines.one_decision.posted_rule import derive_posted_rule
+        return derive_posted_rule(self)
+
+    def decision_grid(self) -> DecisionGrid:
+        """The chart by best hand, one column per dealer up-card where one shows."""
+        return best_hand_grid(self)
 
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
         """The strategy as tables for a report: (title, table, whether to total its counts)."""

@@ -27,7 +27,6 @@ from analyzer.games.rules import (
     RulesError,
     SideBet,
     Wager,
-    load_game,
 )
 
 MAX_ROUNDS = 20
@@ -92,18 +91,15 @@ def _posted_pays(pays: Fraction) -> list[Fraction]:
     return sorted({value for value in (low - Fraction(1, 2), low, high, high + Fraction(1, 2)) if value >= 0})
 
 
-def solve_pay(game: str, wager: str, line: str, target: Fraction, options: dict[str, str] | None = None,
-              jobs: int = 1, progress: bool = False) -> Solution:
+def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, jobs: int = 1,
+              progress: bool = False) -> Solution:
     """The exact pay of ``line`` of ``wager``'s default paytable that makes its house edge ``target``
     (a side bet's own edge, or for a main-game wager the main game's house edge per ante)."""
-    rules = load_game(game, options)
     side_bets = {bet.name: bet for bet in rules.side_bets}
     wagers = {entry.name: entry for entry in rules.wagers if entry.paytable is not None}
     if wager not in side_bets and wager not in wagers:
-        raise RulesError(f"{game} has no wager with a paytable named {wager!r} "
+        raise RulesError(f"{rules.name} has no wager with a paytable named {wager!r} "
                          f"(choose from {', '.join([*wagers, *side_bets])})")
-    if rules.engine != "one_decision":
-        raise RulesError(f"the solver needs the per-hand enumeration; {rules.title} is not supported yet")
     entry = side_bets.get(wager) or wagers[wager]
     index = _find_line(entry.paytables[entry.default_paytable], line)
     pay_at = entry.paytables[entry.default_paytable].lines[index].pays

@@ -17,7 +17,7 @@ the default::
     "A" = ["3x with pair of Q or better", "1x with pair of 2, A or better", "fold"]
 
 The posted rules of each game's strategy chart print in this same format
-(:func:`posted_rule_file`), so a chart can be saved, edited and re-evaluated.
+(:meth:`PostedRule.strategy_file <analyzer.engines.one_decision.posted_rule.PostedRule.strategy_file>`), so a chart can be saved, edited and re-evaluated.
 
 >>> from analyzer.core.ranking import load_ranking
 >>> four = load_ranking("four_card")
@@ -36,9 +36,8 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.core.cards import RANK_SYMBOLS, CardError, parse_rank
+from analyzer.core.cards import CardError, parse_rank
 from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
-from analyzer.engines.one_decision.posted_rule import PostedRule
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.games.patterns import PatternError, parse_pattern
 from analyzer.games.paytables import read_toml_file
@@ -150,15 +149,3 @@ def evaluate_strategy(analysis: Analysis, strategy: WrittenStrategy) -> dict[str
         "actions": {name: Fraction(int(weights[column == index].sum()), hands)
                     for index, name in enumerate(decisions.names)},
     }
-
-
-def posted_rule_file(rule: PostedRule, game: str) -> str:
-    """A posted rule as a strategy file (the format :func:`load_strategy` reads)."""
-    def rules(group) -> str:
-        lines = [f"{decision.removeprefix('play ')} with {hand}" for decision, hand in group.rows] + ["fold"]
-        return "[" + ", ".join(f'"{line}"' for line in lines) + "]"
-    text = f'game = "{game}"\ntitle = "posted rule"\n'
-    if len(rule.groups) == 1:
-        return text + f"rules = {rules(rule.groups[0])}\n"
-    return text + "\n[up_cards]\n" + "".join(f'"{RANK_SYMBOLS[group.up_rank]}" = {rules(group)}\n'
-                                               for group in rule.groups)

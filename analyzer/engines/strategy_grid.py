@@ -22,13 +22,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Protocol
 
 import numpy as np
 import pandas as pd
 
 from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
-from analyzer.engines.one_decision.results import Analysis
-from analyzer.engines.results import GameResults
 
 #: Above this many rows at the finest grouping, hands are grouped by their top rank.
 MAX_FINE_ROWS = 40
@@ -131,15 +130,22 @@ class DecisionGrid:
         return self.cells[self.rows.index(row)][self.columns.index(column)]
 
 
-def decision_grid(analysis: GameResults) -> DecisionGrid:
-    """The strategy grid of any game: the pre-flop chart for Hold'em, the chart by best hand otherwise."""
-    if isinstance(analysis, Analysis):
-        return best_hand_grid(analysis)
-    return preflop_grid(analysis)
+class Charted(Protocol):
+    """Results that draw their strategy as a grid (:meth:`analyzer.engines.results.GameResults.decision_grid`)."""
+
+    rules: Any
+
+    def decision_grid(self) -> DecisionGrid: ...
 
 
-def preflop_grid(analysis: GameResults) -> DecisionGrid:
-    """Hold'em's 13x13 pre-flop chart; each cell notes its hand and the exact EV of its decision.
+def decision_grid(analysis: Charted) -> DecisionGrid:
+    """The strategy grid of any game, as its results draw it."""
+    return analysis.decision_grid()
+
+
+def preflop_grid(analysis: Any) -> DecisionGrid:
+    """Hold'em's 13x13 pre-flop chart (from results with ``preflop_chart()`` and ``preflop_values()``); each
+    cell notes its hand and the exact EV of its decision.
 
     The row is the first card and the column the second: AKs sits in row A,
     column K; AKo in row K, column A.
@@ -163,8 +169,9 @@ def preflop_grid(analysis: GameResults) -> DecisionGrid:
                         "second card")
 
 
-def best_hand_grid(analysis: Analysis) -> DecisionGrid:
-    """The four-card games' chart: runs of best hands (strongest first) by dealer up-card."""
+def best_hand_grid(analysis: Any) -> DecisionGrid:
+    """The one-decision chart (from results with ``strategy_by_best_hand()`` and ``decisions``): runs of best
+    hands (strongest first) by dealer up-card."""
     chart = analysis.strategy_by_best_hand()
     names = list(analysis.decisions.names)
     by_up_card = "dealer_up_card" in chart

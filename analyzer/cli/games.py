@@ -1,0 +1,17 @@
+"""``analyzer games``: the shipped games, by name and title."""
+
+from __future__ import annotations
+
+import argparse
+
+from analyzer.games.rules import game_names, load_game
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    commands.add_parser("games", help="list the games the analyzer knows")
+
+
+def run(args: argparse.Namespace) -> int:
+    for name in game_names():
+        print(f"{name:14} {load_game(name).title}")
+    return 0

@@ -1,0 +1,128 @@
+"""The common end of ``analyze``, ``report`` and ``protect``: the extra inputs (a written strategy, a
+progressive paytable) read before any work, then warnings, the posted rule, the simulation check,
+the printed summary and the workbook.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from analyzer.cli.common import Session, warn
+from analyzer.engines.progressive import (
+    Progressive,
+    load_progressive,
+    progressive_figures,
+    progressive_table,
+)
+from analyzer.engines.results import GameResults
+from analyzer.reports.sanity import game_warnings, percent, table_warnings
+from analyzer.reports.summary import as_text, exact, summary
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analyzer.simulation import SimulationCheck
+
+
+@dataclass(frozen=True)
+class Extras:
+    """The inputs besides the game, read and checked before any work."""
+
+    written: object | None
+    progressive: Progressive | None
+
+    @classmethod
+    def of(cls, session: Session) -> Extras:
+        args, rules = session.args, session.rules
+        written = session.engine.load_strategy(rules, args.strategy) if args.strategy else None
+        progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
+        return cls(written, progressive)
+
+
+def write_report(analysis: GameResults, output: Path, warnings: list[str], posted_rule: object | None,
+                 progressive_results: dict | None = None, evaluated: dict | None = None,
+                 risk: pd.DataFrame | None = None,
+                 simulation: SimulationCheck | None = None) -> dict[tuple[str, str], Fraction]:
+    """Write the math report as ``analyzer report`` does; returns the exact figure behind
+    each formula cell, by (sheet, cell) (see :class:`analyzer.reports.workbook.Report`)."""
+    from analyzer.reports.workbook import write_workbook
+    posted = posted_rule and {
+        "text": posted_rule.text, "cost": posted_rule.cost,
+        "file": posted_rule.strategy_file(analysis.rules.name),
+        "written": evaluated,
+        "columns": ("when", "decision", "posted: this hand or better", "optimal: weakest hand so played",
+                    "cost per ante"),
+        "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
+                 for row in posted_rule.table().itertuples(index=False)]}
+    return write_workbook(analysis, output, warnings, posted, progressive_results, risk, simulation)
+
+
+def simulation_check(session: Session, analysis: GameResults, hands: int | None, seed: int,
+                     report: bool = True) -> SimulationCheck:
+    """The independent simulation of the strategy the analysis plays, against its exact figures
+    (``hands``: None for the default of a report's check, or of ``simulate``)."""
+    from analyzer.simulation import default_hands, simulate
+    return simulate(analysis, hands or default_hands(session.args.game, report=report), seed,
+                    jobs=session.args.jobs, progress=not session.args.quiet)
+
+
+def finish(session: Session, extras: Extras, analysis: GameResults, risk: pd.DataFrame | None,
+           output: Path | None, print_summary: bool, simulation_hands: int | None = 0, seed: int = 1) -> int:
+    """Warnings, posted rule, optional simulation check (``simulation_hands``: 0 none, None the default),
+    the printed summary (text or JSON) and the workbook when ``output`` is given."""
+    posted_rule = analysis.posted_rule()
+    warnings = game_warnings(analysis)
+    simulation = None
+    if simulation_hands != 0:
+        simulation = simulation_check(session, analysis, simulation_hands, seed)
+        warnings += simulation.warnings()
+    progressive_results = None
+    if extras.progressive is not None:
+        table = progressive_table(analysis, extras.progressive)
+        progressive_results = {"figures": progressive_figures(analysis, extras.progressive), "table": table}
+        warnings += table_warnings(f"Progressive '{extras.progressive.title}' at its reset value", table)
+    warn(warnings)
+    evaluated = session.engine.evaluate_strategy(analysis, extras.written) if extras.written else None
+    if print_summary:
+        figures = summary(analysis, warnings, posted_rule,
+                          progressive_results["figures"] if progressive_results else None, evaluated)
+        if risk is not None:
+            figures["procedure_risk"] = risk.to_dict(orient="records")
+        print(json.dumps(exact(figures), indent=2) if session.args.json else as_text(figures))
+        if risk is not None and not session.args.json:
+            print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
+    if output is None:
+        return 0
+    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk, simulation)
+    print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
+    if getattr(session.args, "charts", False):
+        from analyzer.reports.charts import write_charts
+        for path in write_charts(analysis, output.with_suffix("")):
+            print(f"wrote {path}")
+    return 0
+
+
+def print_exposure(title: str, figures: dict[str, object], risk: pd.DataFrame, as_json: bool) -> None:
+    """An exposure's exact figures (house edge, element of risk, average bet, action frequencies) and the
+    procedure risk table, as text or one JSON object."""
+    if as_json:
+        print(json.dumps(exact({"title": title, **figures, "procedure_risk": risk.to_dict(orient="records")}),
+                         indent=2))
+        return
+    print(title)
+    for name in ("house_edge_per_ante", "element_of_risk"):
+        print(f"  {name.replace('_', ' '):22} {percent(figures[name]):>12}  {figures[name]}")
+    print(f"  {'average total bet':22} {float(figures['average_total_bet']):>12.6f}  {figures['average_total_bet']}")
+    for name, share in figures.get("actions", {}).items():
+        print(f"  {name:22} {percent(share):>12}")
+    print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
+
+
+def player_advantage(title: str, edge: Fraction) -> None:
+    """The loud stderr line of a player advantage."""
+    print(f"WARNING: {title}: PLAYER ADVANTAGE of {percent(-edge)} per ante", file=sys.stderr)

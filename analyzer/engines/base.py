@@ -1,0 +1,163 @@
+"""The engine interface: what every engine gives the rest of the program.
+
+An engine turns a game's rules (:class:`analyzer.games.rules.GameRules`) into
+exact results (:class:`analyzer.engines.results.GameResults`) and serves the
+capabilities the commands ask for: a written strategy's cost, the game with
+dealer cards seen (exposure), colluding players, the pay solver, the
+simulator's strategy, the procedure risk rows. The CLI, the reports and the
+protection tables reach every game through this interface only; which engine
+serves a game is the registry's business (:mod:`analyzer.engines.registry`).
+
+A capability an engine cannot give for a game raises :class:`Unsupported`,
+whose message always reads "CAPABILITY is not supported for GAME: why" (made
+in one place, :meth:`Engine.unsupported`).
+
+>>> from analyzer.games.rules import load_game
+>>> from analyzer.engines.registry import engine_for
+>>> engine_for(load_game("crazy4")).name
+'one_decision'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from analyzer.games.rules import GameRules, RulesError, game_names, load_game
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analyzer.engines.results import GameResults
+
+#: A procedure risk row: procedure, house edge per ante (None: not computed), method, and for an
+#: estimate its 95% interval (low, high).
+RiskRow = tuple[str, Fraction | None, str] | tuple[str, Fraction | None, str, tuple[float, float]]
+
+#: Most other players at a table (colluders).
+MAX_COLLUDERS = 6
+
+EXHAUSTIVE = "exhaustive enumeration, optimal strategy for what the player sees"
+COMMITTED = " (committed result, enumerations/protect)"
+
+
+class Unsupported(RulesError):
+    """A capability an engine cannot give for a game (one line: what, for which game, why)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """How to run the work: parallel workers, progress bars on stderr, whether a cached (or committed)
+    result may be reused, and where one-line notices go (e.g. "using the cached enumeration ...")."""
+
+    jobs: int = 1
+    progress: bool = False
+    cache: bool = True
+    notify: Callable[[str], None] | None = None
+
+    def tell(self, message: str) -> None:
+        """Pass a notice on, if anyone listens."""
+        if self.notify is not None:
+            self.notify(message)
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """The exact game when the player sees ``seen`` of the dealer's face-down cards.
+
+    ``figures``: house edge per ante, element of risk, average total bet,
+    actions; ``results``: the full tables when the engine builds them (a
+    report can then be written), else None; ``tables``: further tables a
+    workbook of the exposure shows (title of sheet, heading, table).
+    """
+
+    title: str
+    seen: int
+    figures: dict[str, Any]
+    results: GameResults | None = None
+    tables: tuple[tuple[str, str, pd.DataFrame], ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results
+    of that strategy, and the strategy itself as data, either ``situations`` (representative player
+    hands, the dealer up-card of each or None, the Play multiple of each: one row per situation
+    class) or a ``posted`` Hold'em strategy object (pre-flop, flop and river decisions)."""
+
+    name: str
+    exact: GameResults
+    situations: tuple[Any, Any, Any] | None = None
+    posted: object | None = None
+
+
+def as_shipped(rules: GameRules) -> bool:
+    """Whether ``rules`` are a shipped game with its default options and paytables (committed results
+    computed for the shipped game hold for it)."""
+    return rules.name in game_names() and rules.input_hash == load_game(rules.name).input_hash
+
+
+class Engine:
+    """One way of enumerating games. Subclasses implement :meth:`analyze` and the capabilities they
+    support; every other capability answers :class:`Unsupported` with the engine's reason."""
+
+    name: ClassVar[str]
+    #: Most dealer cards a procedure leak may show (0: the engine analyses no exposure).
+    max_exposed: ClassVar[int] = 0
+
+    def unsupported(self, rules: GameRules, capability: str, why: str) -> Unsupported:
+        """The one-line refusal of a capability."""
+        return Unsupported(f"{capability} is not supported for {rules.title}: {why}")
+
+    # -- the analysis -------------------------------------------------------------------------------
+    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> GameResults:
+        """Exact results of the game under the optimal strategy (``exposed``: more dealer cards seen)."""
+        raise NotImplementedError
+
+    # -- capabilities -------------------------------------------------------------------------------
+    def load_strategy(self, rules: GameRules, path: Path) -> object:
+        """A strategy written as rules in a file, checked before any work (see ``--strategy``)."""
+        raise self.unsupported(rules, "--strategy", "this engine has no written-strategy evaluator yet")
+
+    def evaluate_strategy(self, analysis: GameResults, strategy: object) -> dict[str, object]:
+        """The exact figures of a written strategy and its cost against the optimal one."""
+        raise self.unsupported(analysis.rules, "--strategy", "this engine has no written-strategy evaluator yet")
+
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:
+        """The exact pay of a paytable line for a target house edge (:mod:`analyzer.engines.one_decision.solve`)."""
+        raise self.unsupported(rules, "solve", "the solver needs the per-hand enumeration of the one-decision "
+                                              "engine")
+
+    def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
+        """Why ``seen`` face-down dealer cards of this game cannot be analysed exactly, or None if they can."""
+        return "this engine analyses no dealer cards seen"
+
+    def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
+        """The exact game with ``seen`` of the dealer's face-down cards seen by the player."""
+        raise self.unsupported(rules, "--exposed-dealer-cards", self.exposure_problem(rules, seen) or "")
+
+    def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
+        """Procedure risk rows of normal play and of each exposure: the ``known`` house edges per ante by
+        number of dealer cards seen (0: normal play), else the cache or the committed results, else
+        "not computed"."""
+        raise NotImplementedError
+
+    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
+                  preflop_samples: int | None = None) -> object:
+        """An estimate of the house edge when ``colluders`` other players show the player their cards."""
+        raise self.unsupported(rules, "--colluding-players", "this engine has no collusion estimate")
+
+    def committed_collusion(self, rules: GameRules, colluders: int) -> object | None:
+        """The committed colluder estimate for the shipped game, or None."""
+        return None
+
+    def collusion_options(self, rules: GameRules) -> dict[str, object]:
+        """Defaults of the collusion estimate's knobs (``deals``, and ``preflop_samples`` where it has them)."""
+        return {}
+
+    def simulation(self, analysis: GameResults) -> SimulationPlan:
+        """The strategy the simulator plays and the exact results of that strategy to compare with."""
+        raise self.unsupported(analysis.rules, "simulation", "this engine has no strategy to simulate")

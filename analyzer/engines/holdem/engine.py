@@ -1,0 +1,134 @@
+"""The Hold'em engine: two hole cards each, five community cards, several decision streets.
+
+Its analysis is the per-board enumeration of :mod:`analyzer.engines.holdem.enumeration` (optimal
+strategy) and of :mod:`analyzer.engines.holdem.posted` (the posted card), with results in
+:class:`analyzer.engines.holdem.results.HoldemAnalysis`. The exact counts of the shipped game are
+committed (``enumerations/uth``, ``enumerations/uth_posted``): they are used whenever the main game is
+the shipped one (a side-bet paytable may differ), unless a fresh run is asked for.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from fractions import Fraction
+
+import pandas as pd
+
+from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
+from analyzer.engines.cache import cache_folder, cache_root, enumeration_key
+from analyzer.engines.holdem import protection
+from analyzer.engines.holdem.collusion import (
+    DEFAULT_PREFLOP_SAMPLES,
+    DEFAULT_SAMPLES,
+    HoldemCollusionEstimate,
+    estimate_holdem_collusion,
+)
+from analyzer.engines.holdem.enumeration import analyze_holdem
+from analyzer.engines.holdem.posted import (
+    CARD_WITH_DEALER_OUTS,
+    OPTIMAL_FOLDER,
+    load_posted_counts,
+    posted_strategy_counts,
+)
+from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
+from analyzer.engines.results import GameResults, timing
+from analyzer.games.rules import GameRules, game_names, load_game
+
+
+def committed_counts_apply(rules: GameRules) -> bool:
+    """Whether the committed counts hold for ``rules``: the shipped game's main wagers, cards and
+    qualifier (everything the counts depend on; side-bet paytables may differ)."""
+    return rules.name in game_names() and enumeration_key(rules) == enumeration_key(load_game(rules.name))
+
+
+class HoldemEngine(Engine):
+    """Hold'em against a dealer: pre-flop, flop and river decisions, best five of seven cards."""
+
+    name = "holdem"
+
+    def committed(self, rules: GameRules) -> HoldemAnalysis:
+        """The analysis from the committed counts (see :func:`committed_counts_apply`)."""
+        return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER))
+
+    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
+        """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from
+        its cached chunks when there are some, with the posted card's counts."""
+        if exposed:
+            raise self.unsupported(rules, "a full analysis with dealer cards seen",
+                                   "use protect --exposed-dealer-cards (exact figures and the pre-flop table)")
+        started = time.perf_counter()
+        if run.cache and committed_counts_apply(rules):
+            run.tell(f"using the committed exact counts in {OPTIMAL_FOLDER}")
+            return self.committed(rules)
+        folder = cache_folder(rules)
+        chunks = folder / "chunks"
+        if run.cache and chunks.is_dir() and any(chunks.iterdir()):
+            run.tell(f"using the cached enumeration chunks in {chunks}")
+        if not run.cache and folder.is_dir():
+            shutil.rmtree(folder)
+        counts = analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks)
+        posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
+                                        checkpoint_dir=folder / "posted-chunks")
+        return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
+
+    def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
+        return None if seen in (1, 2) else f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
+
+    def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
+        """The committed exact run (or a new one without the cache: about 20 minutes for one seen card,
+        30 for both, on two cores, resumable), its figures and its pre-flop decision table."""
+        if (why := self.exposure_problem(rules, seen)) is not None:
+            raise self.unsupported(rules, "--exposed-dealer-cards", why)
+        figures = protection.committed_holdem_figures(seen) if run.cache else None
+        if figures is not None:
+            run.tell(f"using the committed exact run {protection.COMMITTED_HOLDEM[seen]}")
+            preflop = pd.read_csv(protection.COMMITTED_HOLDEM_PREFLOP[seen], dtype=str)
+        else:
+            from analyzer.engines.holdem.exposure import analyze_exposed
+            from analyzer.engines.holdem.exposure_both import analyze_both
+            results = (analyze_exposed if seen == 1 else analyze_both)(
+                jobs=run.jobs, progress=run.progress, checkpoint_dir=cache_root() / f"{rules.name}-exposed-{seen}-chunks")
+            figures = {**results.figures(), "actions": results.frequencies()}
+            preflop = results.preflop_table()
+        title = f"{rules.title}, {protection.hole_cards_label(seen)}: exact, optimal play for what the player sees"
+        seen_text = "seen card" if seen == 1 else "dealer hand"
+        return Exposure(title, seen, figures, tables=(
+            ("Pre-flop", f"{title}: pre-flop decision per starting hand and {seen_text}", preflop),))
+
+    def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
+        normal = known[0] if 0 in known else self.committed(rules).main_figures()["house_edge_per_ante"]
+        return protection.exposure_rows(rules, normal, known)
+
+    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
+                  preflop_samples: int | None = None) -> HoldemCollusionEstimate:
+        """Sampled (colluders' cards, flop) deals for the flop and river, and colluder deals with every
+        board for the pre-flop use (the normal game from the committed counts)."""
+        normal = self.committed(rules)
+        preflop = normal.preflop_values()
+        return estimate_holdem_collusion(normal.main_figures()["house_edge_per_ante"],
+                                         dict(zip(preflop["hand"], preflop["decision"])), colluders,
+                                         deals or DEFAULT_SAMPLES, seed,
+                                         DEFAULT_PREFLOP_SAMPLES if preflop_samples is None else preflop_samples,
+                                         jobs=run.jobs, progress=run.progress)
+
+    def committed_collusion(self, rules: GameRules, colluders: int) -> HoldemCollusionEstimate | None:
+        return protection.committed_collusion(rules, colluders)
+
+    def collusion_options(self, rules: GameRules) -> dict[str, object]:
+        return {"deals": DEFAULT_SAMPLES, "preflop_samples": DEFAULT_PREFLOP_SAMPLES}
+
+    def simulation(self, analysis: GameResults) -> SimulationPlan:
+        """The posted card (its exact counts: computed with the analysis, else committed)."""
+        import dataclasses
+
+        posted = analysis.posted
+        if posted is None:
+            saved = load_posted_counts()
+            counts = dataclasses.replace(analysis.counts, settlement_by_hand=saved.settlement_by_hand,
+                                         settlement=saved.settlement)
+            strategy = CARD_WITH_DEALER_OUTS
+        else:
+            counts, strategy = posted, posted.strategy
+        return SimulationPlan(f"posted card ({strategy.name})", HoldemAnalysis(analysis.rules, counts),
+                              posted=strategy)

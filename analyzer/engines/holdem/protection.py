@@ -1,0 +1,78 @@
+"""Procedure leaks in Hold'em: one or both dealer hole cards seen (exact, committed full runs) and
+colluding players (estimated).
+
+The full runs with one and with both dealer hole cards seen take 20 and 30
+minutes on two cores (``scripts/uth_exposure.py --seen 1``, ``--seen 2``); they
+are committed in ``enumerations/protect/uth_exposed_{1,2}.json`` with their
+pre-flop decision tables. The main game has no rule options and a fixed
+Blind paytable, so they hold for every Trips paytable.
+
+>>> hole_cards_label(2)
+'both dealer hole cards seen'
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow
+from analyzer.engines.committed import COMMITTED_COLLUDERS, PROTECT, committed_rows
+from analyzer.engines.holdem.collusion import HoldemCollusionEstimate
+from analyzer.games.rules import GameRules
+
+#: Exact full runs with one and with both dealer hole cards seen.
+COMMITTED_HOLDEM = {seen: PROTECT / f"uth_exposed_{seen}.json" for seen in (1, 2)}
+#: Their pre-flop decisions: per (starting hand, seen card) class; per (starting hand, dealer hand) class.
+COMMITTED_HOLDEM_PREFLOP = {seen: PROTECT / f"uth_exposed_{seen}_preflop.csv" for seen in (1, 2)}
+
+
+def hole_cards_label(seen: int) -> str:
+    """``1 dealer hole card seen`` or ``both dealer hole cards seen``."""
+    return "1 dealer hole card seen" if seen == 1 else "both dealer hole cards seen"
+
+
+def committed_holdem_figures(seen: int) -> dict[str, object] | None:
+    """The exact figures of the committed complete run with ``seen`` dealer hole cards seen, or None."""
+    path = COMMITTED_HOLDEM.get(seen)
+    if path is None or not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("complete") is not True:
+        return None
+    figures: dict[str, object] = {"cycle": int(data["cycle"])}
+    for name in ("house_edge_per_ante", "house_edge_per_initial_wager", "average_total_bet", "element_of_risk"):
+        figures[name] = Fraction(data[name])
+    figures["actions"] = {name.removeprefix("frequency "): Fraction(value) for name, value in data.items()
+                          if name.startswith("frequency ")}
+    return figures
+
+
+def exposure_rows(rules: GameRules, normal_edge: Fraction, known: dict[int, Fraction]) -> list[RiskRow]:
+    """Normal play, one and both dealer hole cards seen: the ``known`` edges by cards seen, else the
+    committed full runs, else "not computed"."""
+    rows: list[RiskRow] = [("normal play", normal_edge, EXHAUSTIVE)]
+    for seen in (1, 2):
+        found = committed_holdem_figures(seen)
+        if seen in known:
+            rows.append((hole_cards_label(seen), known[seen], EXHAUSTIVE))
+        elif found is not None:
+            rows.append((hole_cards_label(seen), found["house_edge_per_ante"], EXHAUSTIVE + COMMITTED))
+        else:
+            rows.append((hole_cards_label(seen), None, f"not computed yet: run analyzer protect {rules.name} "
+                                                       f"--exposed-dealer-cards {seen} --no-cache"))
+    return rows
+
+
+def committed_collusion(rules: GameRules, colluders: int) -> HoldemCollusionEstimate | None:
+    """The estimate committed in ``enumerations/protect/colluders.csv`` (any Trips paytable: the main
+    game has no options)."""
+    for row in committed_rows(COMMITTED_COLLUDERS, rules.name):
+        if int(row["colluders"]) == colluders:
+            preflop = row.get("preflop_information_values") or ""
+            return HoldemCollusionEstimate(
+                rules.name, colluders, int(row["deals"]), int(row["seed"]),
+                Fraction(row["normal_house_edge_per_ante"]), Fraction(row["mean_information_value"]),
+                float(row["standard_error"]), int(row["decisions_changed"]),
+                preflop_gains=tuple(Fraction(value) for value in preflop.split(";") if value))
+    return None

@@ -1,0 +1,116 @@
+"""The one-decision engine: one fold-or-play decision against a dealer hand (Crazy 4 Poker, Three Card
+Poker, Caribbean Stud ...), every player situation class against every dealer hand.
+
+Its analysis is the enumeration of :mod:`analyzer.engines.one_decision.enumeration` (cached, resumable),
+the optimal decision of every class (:mod:`analyzer.engines.one_decision.strategy`) and the results
+(:class:`analyzer.engines.one_decision.results.Analysis`). It serves every capability: written strategies,
+dealer cards seen (exact), colluding players (estimated), the pay solver and the simulator's strategy.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from fractions import Fraction
+from pathlib import Path
+
+from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
+from analyzer.engines.cache import cache_folder
+from analyzer.engines.one_decision import protection
+from analyzer.engines.one_decision.collusion import (
+    DEFAULT_DEALS,
+    CollusionEstimate,
+    estimate_collusion,
+)
+from analyzer.engines.one_decision.enumeration import (
+    enumerate_situations,
+    load_situations,
+    save_situations,
+)
+from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.one_decision.solve import Solution, solve_pay
+from analyzer.engines.one_decision.strategy import decide
+from analyzer.engines.one_decision.strategy_files import (
+    WrittenStrategy,
+    evaluate_strategy,
+    load_strategy,
+)
+from analyzer.engines.results import GameResults, timing
+from analyzer.games.exposure import expose
+from analyzer.games.rules import GameRules
+
+
+class OneDecisionEngine(Engine):
+    """One decision (fold, or play one of the allowed multiples) after seeing the player's cards and the
+    dealer's up-cards."""
+
+    name = "one_decision"
+
+    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> Analysis:
+        """The exact analysis; the enumeration is read from the cache when there (and ``run.cache``),
+        else computed with its chunks saved on the way (an interrupted run resumes) and cached."""
+        started = time.perf_counter()
+        if exposed:
+            if (why := protection.exposure_problem(rules, exposed)) is not None:
+                raise self.unsupported(rules, "--exposed-dealer-cards", why)
+            rules = expose(rules, exposed)
+        folder = cache_folder(rules)
+        saved = folder / "situations.npz"
+        situations = load_situations(saved) if run.cache else None
+        if situations is not None:
+            run.tell(f"using the cached enumeration {saved}")
+        else:
+            if not run.cache and folder.is_dir():
+                shutil.rmtree(folder)
+            situations = enumerate_situations(rules, jobs=run.jobs, progress=run.progress,
+                                              checkpoints=folder / "chunks")
+            save_situations(saved, situations)
+        return Analysis(rules, situations, decide(rules, situations), **timing(started))
+
+    def load_strategy(self, rules: GameRules, path: Path) -> WrittenStrategy:
+        return load_strategy(path, rules.ranking)
+
+    def evaluate_strategy(self, analysis: GameResults, strategy: object) -> dict[str, object]:
+        return evaluate_strategy(analysis, strategy)
+
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
+        return solve_pay(rules, wager, line, target, jobs=run.jobs, progress=run.progress)
+
+    def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
+        return protection.exposure_problem(rules, seen)
+
+    def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
+        """One more dealer card seen: the full analysis; more: the figures summed class by class."""
+        if (why := protection.exposure_problem(rules, seen)) is not None:
+            raise self.unsupported(rules, "--exposed-dealer-cards", why)
+        title = expose(rules, seen).title
+        if protection.figures_only(rules, seen):
+            if not run.cache:
+                shutil.rmtree(protection.class_totals_folder(rules, seen), ignore_errors=True)
+            figures = protection.exposure_figures(rules, seen, jobs=run.jobs, progress=run.progress)
+            return Exposure(f"{title}: exact figures, summed one class of exposed cards at a time", seen, figures)
+        results = self.analyze(rules, run, exposed=seen)
+        return Exposure(title, seen, results.main_figures(), results)
+
+    def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
+        cached = Run(run.jobs, run.progress, True, run.notify)
+        return protection.exposure_rows(rules, known, lambda seen: self.analyze(rules, cached, exposed=seen))
+
+    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
+                  preflop_samples: int | None = None) -> CollusionEstimate:
+        if preflop_samples is not None:
+            raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
+        return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
+                                  jobs=run.jobs, progress=run.progress)
+
+    def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
+        return protection.committed_collusion(rules, colluders)
+
+    def collusion_options(self, rules: GameRules) -> dict[str, object]:
+        return {"deals": DEFAULT_DEALS}
+
+    def simulation(self, analysis: GameResults) -> SimulationPlan:
+        """The optimal multiple of every situation class; the analysis's own tables."""
+        situations = analysis.situations
+        return SimulationPlan("optimal (from the exact analysis)", analysis,
+                              situations=(situations.cards, situations.up_card, analysis.chosen_multiple))

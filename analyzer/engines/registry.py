@@ -1,0 +1,39 @@
+"""The registry of engines: which engine serves a game, by the ``engine`` key of its rules file.
+
+The one place where engines are named. Engines are imported only when a game
+asks for one, so listing games imports nothing heavy.
+
+>>> from analyzer.games.rules import load_game
+>>> engine_for(load_game("uth")).name
+'holdem'
+>>> sorted(ENGINES)
+['holdem', 'one_decision']
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from analyzer.engines.base import Engine
+from analyzer.games.rules import GameRules, RulesError
+
+#: Engine name (the rules file's ``engine``, default ``one_decision``) -> "module:class".
+ENGINES = {
+    "one_decision": "analyzer.engines.one_decision.engine:OneDecisionEngine",
+    "holdem": "analyzer.engines.holdem.engine:HoldemEngine",
+}
+
+
+@cache
+def engine_named(name: str) -> Engine:
+    """The engine registered under ``name``; an unknown name is a one-line RulesError."""
+    if name not in ENGINES:
+        raise RulesError(f"unknown engine {name!r} (engines: {', '.join(sorted(ENGINES))})")
+    module, _, cls = ENGINES[name].partition(":")
+    return getattr(import_module(module), cls)()
+
+
+def engine_for(rules: GameRules) -> Engine:
+    """The engine that serves ``rules``."""
+    return engine_named(rules.engine)
