@@ -34,11 +34,9 @@ from analyzer.engines.holdem.collusion import (
     preflop_gain,
     random_known_cards,
 )
-from analyzer.engines.holdem.engine import HoldemEngine
 from analyzer.engines.one_decision.collusion import (
     CollusionEstimate,
 )
-from analyzer.games.rules import load_game
 from analyzer.pipeline import rules_and_engine
 
 COLUMNS = ["game", "colluders", "deals", "seed", "house_edge_estimate_percent", "standard_error_percent",
@@ -88,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def uth_normal() -> tuple[Fraction, dict[str, str]]:
     """The exact normal edge of Ultimate Texas Hold'em and its pre-flop decision per starting hand."""
-    normal = HoldemEngine().committed(load_game("uth"))
+    rules, engine = rules_and_engine("uth")
+    normal = engine.committed(rules)
     table = normal.preflop_values()
     return normal.main_figures()["house_edge_per_ante"], dict(zip(table["hand"], table["decision"]))
 

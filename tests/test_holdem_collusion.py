@@ -33,8 +33,8 @@ from analyzer.engines.holdem.collusion import (
     random_samples,
     units_per_hole,
 )
-from analyzer.engines.holdem.engine import HoldemEngine
 from analyzer.engines.holdem.sevens import PAIR_OR_BETTER, evaluate_hands
+from analyzer.engines.registry import engine_for
 from analyzer.games.rules import load_game
 from analyzer.protection.procedure_risk import procedure_risk
 
@@ -43,7 +43,7 @@ UTH = load_game("uth")
 
 @pytest.fixture(scope="module")
 def normal():
-    return HoldemEngine().committed(UTH)
+    return engine_for(UTH).committed(UTH)
 
 
 @pytest.fixture(scope="module")
@@ -144,7 +144,7 @@ def test_committed_estimates_agree_with_the_exact_normal_edge(normal):
     edge = normal.main_figures()["house_edge_per_ante"]
     gains = []
     for colluders in range(1, 7):
-        estimate = HoldemEngine().committed_collusion(UTH, colluders)
+        estimate = engine_for(UTH).committed_collusion(UTH, colluders)
         assert isinstance(estimate, HoldemCollusionEstimate)
         assert estimate.normal_edge == edge and estimate.mean_gain > 0 and estimate.deals >= 1_000
         gains.append(estimate.mean_gain)

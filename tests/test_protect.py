@@ -25,7 +25,7 @@ from analyzer.cli import main as cli
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.ranking import best_ranks_of
-from analyzer.engines.base import Run
+from analyzer.engines.base import Run, Unsupported
 from analyzer.engines.cache import enumeration_key
 from analyzer.engines.committed import COMMITTED_EDGES
 from analyzer.engines.one_decision import protection as one_decision_protection
@@ -38,6 +38,7 @@ from analyzer.engines.one_decision.enumeration import (
 from analyzer.engines.one_decision.exposure_figures import exposure_totals
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.engines.one_decision.strategy import decide, wager_results
+from analyzer.engines.registry import engine_for
 from analyzer.games.exposure import expose
 from analyzer.games.rules import OUTCOMES, RulesError, load_game
 from analyzer.protection.procedure_risk import (
@@ -63,10 +64,17 @@ def test_the_cache_key_holds_the_exposure():
     assert len({enumeration_key(crazy4), enumeration_key(expose(crazy4, 1)), enumeration_key(expose(crazy4, 2))}) == 3
 
 
-@pytest.mark.parametrize("game, cards", [("uth", 1), ("crazy4", 0), ("crazy4", 5)])
-def test_unsupported_exposures_are_rules_errors(game, cards):
-    with pytest.raises(RulesError):
-        expose(load_game(game), cards)
+@pytest.mark.parametrize("cards", [0, 5])
+def test_impossible_exposures_are_rules_errors(cards):
+    with pytest.raises(RulesError, match="face-down cards can be exposed"):
+        expose(load_game("crazy4"), cards)
+
+
+def test_an_engine_refuses_what_it_cannot_analyse_in_one_line():
+    uth = load_game("uth")
+    with pytest.raises(Unsupported, match="^a full analysis with dealer cards seen is not supported for "
+                                          "Ultimate Texas Hold'em: use protect --exposed-dealer-cards"):
+        engine_for(uth).analyze(uth, Run(), exposed=1)
 
 
 # -- classes of exposed card sets -------------------------------------------------

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from analyzer.games.rules import GameRules, RulesError, game_names, load_game
 
@@ -104,9 +104,8 @@ class Engine:
     """One way of enumerating games. Subclasses implement :meth:`analyze` and the capabilities they
     support; every other capability answers :class:`Unsupported` with the engine's reason."""
 
-    name: ClassVar[str]
-    #: Most dealer cards a procedure leak may show (0: the engine analyses no exposure).
-    max_exposed: ClassVar[int] = 0
+    def __init__(self, name: str) -> None:
+        self.name = name  # the registry's name of the engine
 
     def unsupported(self, rules: GameRules, capability: str, why: str) -> Unsupported:
         """The one-line refusal of a capability."""

@@ -33,8 +33,7 @@ from pathlib import Path
 import pandas as pd
 
 from analyzer.core.ranking import HandRanking, load_ranking
-from analyzer.engines.one_decision.results import Analysis
-from analyzer.engines.results import exact_table
+from analyzer.engines.results import GameResults, exact_table
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.games.paytables import read_toml_file
 from analyzer.games.rules import PayLine, Paytable, RulesError, parse_pays
@@ -114,7 +113,7 @@ def load_progressive(path: Path, game_ranking: HandRanking) -> Progressive:
                        _share(data.get("contribution", 0), f"{where}, contribution"), tuple(lines))
 
 
-def progressive_table(analysis: Analysis, progressive: Progressive) -> pd.DataFrame:
+def progressive_table(analysis: GameResults, progressive: Progressive) -> pd.DataFrame:
     """Outcome table of the progressive at its reset value (exact), in the game's cycle."""
     paytable = Paytable(progressive.title, tuple(
         PayLine(line.label, line.pattern, progressive.award(line, progressive.reset)) for line in progressive.lines))
@@ -124,7 +123,7 @@ def progressive_table(analysis: Analysis, progressive: Progressive) -> pd.DataFr
     return exact_table(events, pays, combinations + [analysis.cycle - sum(combinations)], analysis.cycle)
 
 
-def progressive_figures(analysis: Analysis, progressive: Progressive) -> dict[str, object]:
+def progressive_figures(analysis: GameResults, progressive: Progressive) -> dict[str, object]:
     """Return at reset, break-even meter (None without meter lines), long-run return."""
     table = progressive_table(analysis, progressive)
     probability = dict(zip(table["outcome"], table["probability"]))

@@ -31,7 +31,7 @@ def engine_named(name: str) -> Engine:
     if name not in ENGINES:
         raise RulesError(f"unknown engine {name!r} (engines: {', '.join(sorted(ENGINES))})")
     module, _, cls = ENGINES[name].partition(":")
-    return getattr(import_module(module), cls)()
+    return getattr(import_module(module), cls)(name)
 
 
 def engine_for(rules: GameRules) -> Engine:

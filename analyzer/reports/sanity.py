@@ -13,8 +13,7 @@ from fractions import Fraction
 import pandas as pd
 
 from analyzer.core.ranking import HandRanking
-from analyzer.engines.one_decision.results import Analysis
-from analyzer.engines.results import distribution
+from analyzer.engines.results import GameResults, distribution
 from analyzer.games.rules import Paytable
 
 
@@ -51,7 +50,7 @@ def paytable_warnings(name: str, ranking: HandRanking, paytable: Paytable,
     return warnings
 
 
-def game_warnings(analysis: Analysis) -> list[str]:
+def game_warnings(analysis: GameResults) -> list[str]:
     """Every warning about a game as analysed, main game first, then side bets."""
     rules = analysis.rules
     warnings = table_warnings(f"the main game ({rules.title}, per ante, optimal strategy)",

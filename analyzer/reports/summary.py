@@ -12,8 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import analyzer
-from analyzer.engines.one_decision.posted_rule import PostedRule
-from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.results import GameResults
 from analyzer.reports.sanity import percent
 
 PERCENT_FIGURES = ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk", "hit_frequency")
@@ -30,7 +29,7 @@ def exact(value: object) -> object:
     return value
 
 
-def summary(analysis: Analysis, warnings: list[str], posted_rule: PostedRule | None,
+def summary(analysis: GameResults, warnings: list[str], posted_rule: object | None,
             progressive: dict[str, object] | None = None,
             written_strategy: dict[str, object] | None = None) -> dict[str, object]:
     """Everything the CLI prints, with exact values as Fractions.

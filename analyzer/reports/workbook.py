@@ -36,7 +36,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 import analyzer
 from analyzer.core import figures
-from analyzer.engines.one_decision.results import Analysis
+from analyzer.engines.results import GameResults
 from analyzer.engines.strategy_grid import decision_colour, decision_grid
 from analyzer.games.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
 from analyzer.protection.procedure_risk import PLAYER_ADVANTAGE, UNCERTAIN
@@ -273,7 +273,7 @@ def wager_formulas(table: pd.DataFrame, side_bet: bool) -> list[Formula]:
 
 
 # -- the sheets -------------------------------------------------------------
-def write_summary(sheet: Worksheet, analysis: Analysis, warnings: list[str],
+def write_summary(sheet: Worksheet, analysis: GameResults, warnings: list[str],
                   not_analysed: dict[str, str]) -> None:
     """Game, cycle, main-game figures, actions, wager returns, side bets, warnings."""
     put_title(sheet, f"{analysis.rules.title}: math report")
@@ -323,7 +323,7 @@ def _summary_actions(sheet: Worksheet, row: int, actions: dict[str, Fraction]) -
     return row + 1
 
 
-def _summary_wagers(sheet: Worksheet, row: int, analysis: Analysis) -> int:
+def _summary_wagers(sheet: Worksheet, row: int, analysis: GameResults) -> int:
     """Each main wager's expected result per ante, and their total; returns the next free row."""
     put_title(sheet, "Expected result of each main wager (per ante)", row)
     put_header(sheet, row + 1, ("wager", "expected result", "exact"))
@@ -343,7 +343,7 @@ def _summary_wagers(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     return row + 1
 
 
-def _summary_side_bets(sheet: Worksheet, row: int, analysis: Analysis) -> int:
+def _summary_side_bets(sheet: Worksheet, row: int, analysis: GameResults) -> int:
     """Every side bet and paytable side by side; returns the next free row."""
     put_title(sheet, "Side bets (every paytable analysed)", row)
     put_header(sheet, row + 1, ("side bet", "paytable", "default", "house edge", "exact", "hit frequency",
@@ -362,7 +362,7 @@ def _summary_side_bets(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     return row + 1
 
 
-def write_return_table(sheet: Worksheet, analysis: Analysis) -> None:
+def write_return_table(sheet: Worksheet, analysis: GameResults) -> None:
     """Every distinct net result of the main game, with mean, variance, SD and house edge formulas."""
     table = analysis.return_table()
     block = write_outcome_table(sheet, f"{analysis.rules.title}: net result per ante, optimal strategy",
@@ -370,7 +370,7 @@ def write_return_table(sheet: Worksheet, analysis: Analysis) -> None:
     write_formulas(sheet, block, return_formulas(table, analysis.rules.initial_units))
 
 
-def write_wager_sheet(sheet: Worksheet, analysis: Analysis, wager: Wager) -> None:
+def write_wager_sheet(sheet: Worksheet, analysis: GameResults, wager: Wager) -> None:
     """One main wager's outcomes under the optimal strategy, per unit of the ante."""
     heading = f"{wager.title} wager: result per ante, optimal strategy"
     if wager.paytable is not None:
@@ -380,7 +380,7 @@ def write_wager_sheet(sheet: Worksheet, analysis: Analysis, wager: Wager) -> Non
     write_formulas(sheet, block, wager_formulas(table, side_bet=False))
 
 
-def write_side_bet_sheet(sheet: Worksheet, analysis: Analysis, bet: SideBet, paytable: Paytable) -> None:
+def write_side_bet_sheet(sheet: Worksheet, analysis: GameResults, bet: SideBet, paytable: Paytable) -> None:
     """One side bet paytable: outcomes, return per unit and house edge."""
     mark = "default paytable" if paytable.name == bet.default_paytable else "alternative paytable"
     table = analysis.side_bet_table(bet, paytable)
@@ -394,7 +394,7 @@ def write_side_bet_sheet(sheet: Worksheet, analysis: Analysis, bet: SideBet, pay
 CHART_ROWS = 5000
 
 
-def write_progressive_sheet(sheet: Worksheet, analysis: Analysis, progressive: dict) -> None:
+def write_progressive_sheet(sheet: Worksheet, analysis: GameResults, progressive: dict) -> None:
     """The progressive at its reset value (live formulas), then its break-even meter and long-run return."""
     figures = progressive["figures"]
     block = write_outcome_table(sheet, f"Progressive '{figures['title']}' at the reset value "
@@ -412,7 +412,7 @@ def write_progressive_sheet(sheet: Worksheet, analysis: Analysis, progressive: d
                          "is its share of the meter divided by the stake.",))
 
 
-def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | None) -> None:
+def write_strategy(sheet: Worksheet, analysis: GameResults, posted_rule: dict | None) -> None:
     """The posted rule (if any), then the game's strategy tables (``analysis.strategy_tables()``)."""
     put_title(sheet, f"{analysis.rules.title}: strategy")
     row = 3
@@ -432,7 +432,7 @@ def write_strategy(sheet: Worksheet, analysis: Analysis, posted_rule: dict | Non
     set_widths(sheet, (44, 30, 30, 14, 14, 14, 14, 44))
 
 
-def write_strategy_chart(sheet: Worksheet, analysis: Analysis) -> None:
+def write_strategy_chart(sheet: Worksheet, analysis: GameResults) -> None:
     """The strategy grid (:mod:`analyzer.engines.strategy_grid`) with each cell filled by its decision's
     colour, and a legend."""
     grid = decision_grid(analysis)
@@ -504,7 +504,7 @@ def _letter(column: int) -> str:
     return openpyxl.utils.get_column_letter(column)
 
 
-def write_rules(sheet: Worksheet, analysis: Analysis) -> None:
+def write_rules(sheet: Worksheet, analysis: GameResults) -> None:
     """Rules, assumptions, rule options, game set-up, wager settlement and every paytable analysed."""
     rules = analysis.rules
     put_title(sheet, f"{rules.title}: rules, assumptions and paytables")
@@ -526,7 +526,7 @@ def _text_block(sheet: Worksheet, row: int, title: str, lines: Iterable[str]) ->
     return row + 2
 
 
-def _options_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
+def _options_block(sheet: Worksheet, row: int, analysis: GameResults) -> int:
     """Each rule option: its description, the choice made, and the other choices."""
     put_title(sheet, "Rule options (readings of ambiguous rules)", row)
     put_header(sheet, row + 1, ("option", "description", "choice", "chosen?", "choice description"))
@@ -539,7 +539,7 @@ def _options_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     return row + 2
 
 
-def _setup_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
+def _setup_block(sheet: Worksheet, row: int, analysis: GameResults) -> int:
     """Cards dealt, dealer qualifier, fold and Play options."""
     rules = analysis.rules
     put_title(sheet, "Game set-up", row)
@@ -554,7 +554,7 @@ def _setup_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     return row + 2
 
 
-def _settlement_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
+def _settlement_block(sheet: Worksheet, row: int, analysis: GameResults) -> int:
     """Each main wager's result per unit staked for every outcome of the hand, and on a fold."""
     put_title(sheet, "Main wager settlement (result per unit staked)", row)
     put_header(sheet, row + 1, ("wager", "outcome", "result", "exact"))
@@ -567,7 +567,7 @@ def _settlement_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     return row + 2
 
 
-def _paytables_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
+def _paytables_block(sheet: Worksheet, row: int, analysis: GameResults) -> int:
     """Every paytable of every main wager and side bet: line, hand pattern, pays "to 1"."""
     put_title(sheet, "Paytables analysed", row)
     put_header(sheet, row + 1, ("wager / paytable", "line", "pays (to 1)", "exact", "hand pattern"))
@@ -586,7 +586,7 @@ def _paytables_block(sheet: Worksheet, row: int, analysis: Analysis) -> int:
     return row + 2
 
 
-def write_method(sheet: Worksheet, analysis: Analysis) -> None:
+def write_method(sheet: Worksheet, analysis: GameResults) -> None:
     """How the figures were obtained, and what identifies the run."""
     put_title(sheet, "Method and reproducibility")
     options = ", ".join(f"{o.name}={o.chosen}" for o in analysis.rules.options) or "none"
@@ -614,7 +614,7 @@ def write_method(sheet: Worksheet, analysis: Analysis) -> None:
     set_widths(sheet, (46, 110))
 
 
-def write_procedure_risk(sheet: Worksheet, analysis: Analysis, table: pd.DataFrame) -> None:
+def write_procedure_risk(sheet: Worksheet, analysis: GameResults, table: pd.DataFrame) -> None:
     """The house edge under normal play and under each procedure leak, player advantages flagged in red."""
     _, end = _frame(sheet, 1, f"{analysis.rules.title}: procedure risk (house edge per ante, optimal play "
                     "for what the player sees)", table, totals=False)
@@ -662,7 +662,7 @@ def _finite(value: object) -> object:
 
 
 # -- the workbook ------------------------------------------------------------
-def build_workbook(analysis: Analysis, warnings: list[str], posted_rule: dict | None = None,
+def build_workbook(analysis: GameResults, warnings: list[str], posted_rule: dict | None = None,
                    progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
                    simulation: SimulationCheck | None = None) -> Report:
     """The whole report in memory.
@@ -704,7 +704,7 @@ def _sheet(book: openpyxl.Workbook, names: SheetNames, wanted: str) -> Worksheet
     return book.create_sheet(name)
 
 
-def write_workbook(analysis: Analysis, path: Path, warnings: list[str], posted_rule: dict | None = None,
+def write_workbook(analysis: GameResults, path: Path, warnings: list[str], posted_rule: dict | None = None,
                    progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
                    simulation: SimulationCheck | None = None) -> dict[tuple[str, str], Fraction]:
     """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`);

@@ -45,8 +45,6 @@ def committed_counts_apply(rules: GameRules) -> bool:
 class HoldemEngine(Engine):
     """Hold'em against a dealer: pre-flop, flop and river decisions, best five of seven cards."""
 
-    name = "holdem"
-
     def committed(self, rules: GameRules) -> HoldemAnalysis:
         """The analysis from the committed counts (see :func:`committed_counts_apply`)."""
         return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER))

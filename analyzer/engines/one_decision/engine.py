@@ -44,8 +44,6 @@ class OneDecisionEngine(Engine):
     """One decision (fold, or play one of the allowed multiples) after seeing the player's cards and the
     dealer's up-cards."""
 
-    name = "one_decision"
-
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> Analysis:
         """The exact analysis; the enumeration is read from the cache when there (and ``run.cache``),
         else computed with its chunks saved on the way (an interrupted run resumes) and cached."""
