@@ -26,6 +26,7 @@ import sys
 import time
 from fractions import Fraction
 
+from analyzer.core.atomic import write_atomically
 from analyzer.engines.holdem.collusion import (
     HoldemCollusionEstimate,
     estimate_holdem_collusion,
@@ -125,9 +126,7 @@ def write(rows: dict[tuple[str, int], dict[str, object]]) -> None:
     writer = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows[key] for key in sorted(rows))
-    temporary = COMMITTED_COLLUDERS.with_suffix(".tmp")
-    temporary.write_text(buffer.getvalue(), encoding="utf-8")
-    temporary.replace(COMMITTED_COLLUDERS)
+    write_atomically(COMMITTED_COLLUDERS, lambda temporary: temporary.write_text(buffer.getvalue(), encoding="utf-8"))
 
 
 if __name__ == "__main__":

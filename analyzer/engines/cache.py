@@ -5,9 +5,9 @@ game's ranking, cards, qualifier, and for Hold'em the main wagers that steer
 its strategy), but not the paytables of wagers the counts do not depend on:
 a second report, a paytable comparison or a side-bet change reuses them. A
 cache written by another program version has another key and is never
-reused. Files are written to a temporary name and renamed, so an interrupted
-run never leaves a half-written entry; chunks saved on the way let the next
-run resume.
+reused. Files are written atomically (:mod:`analyzer.core.atomic`), so an
+interrupted run never leaves a half-written entry; chunks saved on the way
+let the next run resume.
 
 The folder is ``enumerations/cache`` under the working directory, or
 ``$ANALYZER_CACHE``.
@@ -18,10 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
-
-import numpy as np
 
 from analyzer import __version__
 from analyzer.games.rules import GameRules
@@ -50,15 +47,3 @@ def cache_folder(rules: GameRules) -> Path:
     """The folder of this game's cached enumeration (and its resumable chunks)."""
     return cache_root() / f"{rules.name}-{__version__}-{enumeration_key(rules)}"
 
-
-def save_atomically(path: Path, arrays: dict[str, np.ndarray]) -> None:
-    """``np.savez`` to a temporary file in the same folder, then rename it onto ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.stem}.", suffix=".npz", delete=False) as handle:
-        temporary = Path(handle.name)
-    try:
-        np.savez(temporary, **arrays)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
