@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from analyzer.core.committed import ENUMERATIONS
 from analyzer.engines.cache import cache_folder
 from analyzer.engines.holdem.collusion import HoldemCollusionEstimate
 from analyzer.engines.one_decision.collusion import MAX_COLLUDERS, CollusionEstimate
@@ -50,7 +51,7 @@ MAX_SEEN_DEALER_CARDS = 1
 MAX_STREAMED_SEEN_DEALER_CARDS = 3
 
 #: Exact edges of the exposures computed once and committed (``scripts/protect_edges.py``).
-COMMITTED_EDGES = Path(__file__).resolve().parents[2] / "enumerations" / "protect" / "edges.csv"
+COMMITTED_EDGES = ENUMERATIONS / "protect" / "edges.csv"
 #: Colluder estimates computed once and committed (``scripts/protect_colluders.py``).
 COMMITTED_COLLUDERS = COMMITTED_EDGES.with_name("colluders.csv")
 
