@@ -33,6 +33,7 @@ from analyzer.core.counting import DisjointRankCounter
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import HandRanking, best_of_table, best_ranks_of
+from analyzer.engines.cache import load_cached
 from analyzer.games.rules import GameRules
 
 CHUNK_SIZE = 8192
@@ -87,15 +88,16 @@ def save_situations(path: Path, situations: Situations) -> None:
     write_atomically(path, partial(np.savez, **arrays, dealer_hands=np.array(situations.dealer_hands)))
 
 
-def load_situations(path: Path) -> Situations | None:
-    """The saved counts, or None when there are none (or they cannot be read)."""
-    try:
-        with np.load(path) as data:
-            arrays = {name: data[name] for name in data.files}
-    except (OSError, ValueError, KeyError):
-        return None
+def _read_situations(path: Path) -> Situations:
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in data.files}
     return Situations(arrays["cards"], arrays["weights"], arrays["best_rank"], arrays["outcome_counts"],
                       int(arrays["dealer_hands"]), arrays.get("up_card"), arrays.get("seen_cards"))
+
+
+def load_situations(path: Path) -> Situations | None:
+    """The saved counts, or None when there are none or they are damaged (see :func:`load_cached`)."""
+    return load_cached(path, _read_situations)
 
 
 def outcome_counts(player: np.ndarray, qualifier: int, below: np.ndarray,

@@ -35,6 +35,7 @@ from joblib import Parallel, delayed
 from analyzer.core import figures
 from analyzer.core.atomic import write_atomically
 from analyzer.core.progress import progress_bar
+from analyzer.engines.cache import load_cached
 from analyzer.engines.one_decision.enumeration import (
     exposed_card_situations,
     exposed_sets,
@@ -96,8 +97,9 @@ def _saved_class_totals(rules: GameRules, exposed: tuple[int, ...], size: int, f
     if folder is None:
         return class_totals(rules, exposed, size)
     path = folder / f"{TOTALS_VERSION}-{'-'.join(map(str, exposed))}.json"
-    if path.exists():
-        return ExposureTotals.from_json(path.read_text(encoding="utf-8"))
+    saved = load_cached(path, lambda cached: ExposureTotals.from_json(cached.read_text(encoding="utf-8")))
+    if saved is not None:
+        return saved
     totals = class_totals(rules, exposed, size)
     write_atomically(path, lambda temporary: temporary.write_text(totals.as_json(), encoding="utf-8"))
     return totals
