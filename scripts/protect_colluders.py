@@ -26,8 +26,9 @@ import sys
 import time
 from fractions import Fraction
 
+from analyzer.core.atomic import write_atomically
+from analyzer.core.committed import COMMITTED_COLLUDERS
 from analyzer.engines.base import Run
-from analyzer.engines.committed import COMMITTED_COLLUDERS
 from analyzer.engines.holdem.collusion import (
     HoldemCollusionEstimate,
     preflop_choices,
@@ -123,9 +124,7 @@ def write(rows: dict[tuple[str, int], dict[str, object]]) -> None:
     writer = csv.DictWriter(buffer, COLUMNS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows[key] for key in sorted(rows))
-    temporary = COMMITTED_COLLUDERS.with_suffix(".tmp")
-    temporary.write_text(buffer.getvalue(), encoding="utf-8")
-    temporary.replace(COMMITTED_COLLUDERS)
+    write_atomically(COMMITTED_COLLUDERS, lambda temporary: temporary.write_text(buffer.getvalue(), encoding="utf-8"))
 
 
 if __name__ == "__main__":

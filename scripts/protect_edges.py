@@ -18,8 +18,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+from analyzer.core.committed import COMMITTED_EDGES
 from analyzer.engines.base import Run
-from analyzer.engines.committed import COMMITTED_EDGES
 from analyzer.pipeline import rules_and_engine
 
 COLUMNS = ["game", "exposed_dealer_cards", "cycle", "house_edge_per_ante", "element_of_risk", "house_edge_percent",

@@ -59,6 +59,10 @@ MISTAKES = [
     ('paytables = 3\n', "unknown key 'paytables'", ", line 1"),
     (QUEENS_UP + 'pays = [1, 2\n', "not valid TOML", ""),
     (QUEENS_UP + 'lines = [{ hand = "pair of X", pays = 1 }]\n', "unknown rank", ""),
+    ("", "defines no paytables", ""),  # a file that defines nothing is not "no change"
+    ('game = "crazy4"\n', "defines no paytables", ""),
+    ("[wagers]\n", "defines no paytables", ""),
+    ("[side_bets]\n", "defines no paytables", ""),
 ]
 
 
@@ -72,13 +76,15 @@ def test_each_mistake_is_one_line_naming_the_file(tmp_path, text, message, line)
     assert f"{path}{line}" in text_
 
 
-def test_the_cli_exits_2_and_leaves_an_existing_report_alone(tmp_path):
-    path = write(tmp_path, QUEENS_UP + 'lines = [{ hand = "flush", pays = -2 }]\n')
+@pytest.mark.parametrize("text, message", [(QUEENS_UP + 'lines = [{ hand = "flush", pays = -2 }]\n', "negative"),
+                                           ("", "defines no paytables")])
+def test_the_cli_exits_2_and_leaves_an_existing_report_alone(tmp_path, text, message):
+    path = write(tmp_path, text)
     report = tmp_path / "crazy4.xlsx"
     report.write_bytes(b"an earlier report")
     done = subprocess.run([sys.executable, "-m", "analyzer.cli", "report", "crazy4", "--paytable", str(path),
                            "-o", str(report)], capture_output=True, text=True)
-    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "negative" in done.stderr
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and message in done.stderr
     assert report.read_bytes() == b"an earlier report"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["crazy4.xlsx", "paytables.toml"]
 

@@ -23,11 +23,11 @@ import pytest
 
 from analyzer.cli import main as cli
 from analyzer.core.cards import combinations, parse_cards
+from analyzer.core.committed import COMMITTED_EDGES
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.ranking import best_ranks_of
 from analyzer.engines.base import Run, Unsupported
 from analyzer.engines.cache import enumeration_key
-from analyzer.engines.committed import COMMITTED_EDGES
 from analyzer.engines.one_decision import protection as one_decision_protection
 from analyzer.engines.one_decision.engine import OneDecisionEngine
 from analyzer.engines.one_decision.enumeration import (

@@ -107,6 +107,16 @@ class Engine:
     def __init__(self, name: str) -> None:
         self.name = name  # the registry's name of the engine
 
+    @property
+    def package(self) -> str:
+        """The engine's package (its counting code: part of the cache key, :mod:`analyzer.engines.cache`)."""
+        return type(self).__module__.rpartition(".")[0]
+
+    def count_inputs(self, rules: GameRules) -> dict[str, object]:
+        """What the enumeration's counts depend on besides the cards, ranking, qualifier and counting code
+        (each engine's own: the cache key holds it)."""
+        return {}
+
     def unsupported(self, rules: GameRules, capability: str, why: str) -> Unsupported:
         """The one-line refusal of a capability."""
         return Unsupported(f"{capability} is not supported for {rules.title}: {why}")

@@ -1,16 +1,22 @@
 """Cached enumerations: the counts of a game's enumeration, saved once and reused.
 
-The key is the program version and every input that changes the counts (the
-game's ranking, cards, qualifier, and for Hold'em the main wagers that steer
-its strategy), but not the paytables of wagers the counts do not depend on:
-a second report, a paytable comparison or a side-bet change reuses them. A
-cache written by another program version has another key and is never
-reused. Files are written to a temporary name and renamed, so an interrupted
-run never leaves a half-written entry; chunks saved on the way let the next
-run resume.
+Where: ``$ANALYZER_CACHE`` when set, else the user's cache folder
+(``platformdirs.user_cache_dir("analyzer")``: ``~/.cache/analyzer`` on Linux),
+never the working directory.
 
-The folder is ``enumerations/cache`` under the working directory, or
-``$ANALYZER_CACHE``.
+The key is a hash of every input that changes the counts: the source of the
+code that produces them (:func:`code_hash`: any edit to the counting code
+gives new keys, so a cache written by other code is never reused), and the
+game's ranking, cards, qualifier, and whatever else its engine says the counts
+depend on (:meth:`analyzer.engines.base.Engine.count_inputs`: for Hold'em the main
+wagers that steer its strategy); not the paytables of wagers the counts do not depend on: a
+second report, a paytable comparison or a side-bet change reuses them.
+
+Files are written atomically (:mod:`analyzer.core.atomic`), so an
+interrupted run never leaves a half-written entry; chunks saved on the way
+let the next run resume. Every cached file is read through
+:func:`load_cached`: a damaged one (truncated, say) is reported in one line
+on stderr and recomputed.
 """
 
 from __future__ import annotations
@@ -18,47 +24,107 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+import sys
+import zipfile
+from collections.abc import Callable, Iterator
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TypeVar
 
-import numpy as np
+from platformdirs import user_cache_dir
 
-from analyzer import __version__
+from analyzer.engines.registry import engine_for
 from analyzer.games.rules import GameRules
+
+T = TypeVar("T")
+
+#: What reading a damaged cached file raises (numpy's and json's loaders, and the checks behind them).
+DAMAGE = (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile)
+#: The files whose bytes make up the counting code: modules and their data (rankings, game rules).
+SOURCE_SUFFIXES = (".py", ".toml")
 
 
 def cache_root() -> Path:
-    """Where cached enumerations live: ``$ANALYZER_CACHE`` or ``enumerations/cache``."""
-    return Path(os.environ.get("ANALYZER_CACHE", Path("enumerations") / "cache"))
+    """Where cached enumerations live: ``$ANALYZER_CACHE``, else the user's cache folder.
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"ANALYZER_CACHE": "/tmp/counts"}):
+    ...     cache_root().name
+    'counts'
+    """
+    return Path(os.environ.get("ANALYZER_CACHE") or user_cache_dir("analyzer", appauthor=False))
+
+
+def counting_packages(engine_package: str) -> tuple[str, ...]:
+    """The packages (paths under ``analyzer/``) whose code produces the counts of an engine (its package
+    named as a module path).
+
+    >>> counting_packages("analyzer.engines.holdem")
+    ('core', 'games', 'engines/holdem')
+    """
+    return ("core", "games", engine_package.removeprefix("analyzer.").replace(".", "/"))
+
+
+def _source_files(folder: Traversable, name: str) -> Iterator[tuple[str, Traversable]]:
+    for entry in folder.iterdir():
+        if entry.is_dir():
+            yield from _source_files(entry, f"{name}/{entry.name}")
+        elif entry.name.endswith(SOURCE_SUFFIXES):
+            yield f"{name}/{entry.name}", entry
+
+
+def counting_sources(engine_package: str) -> dict[str, bytes]:
+    """Path -> bytes of every source file (:data:`SOURCE_SUFFIXES`) of the :func:`counting_packages`
+    of an engine, read from the installed package (works from a wheel as from the repository).
+
+    >>> "core/ranking.py" in counting_sources("analyzer.engines.one_decision")
+    True
+    """
+    package = resources.files("analyzer")
+    return {name: entry.read_bytes() for folder in counting_packages(engine_package)
+            for name, entry in _source_files(package.joinpath(*folder.split("/")), folder)}
+
+
+def code_hash(engine_package: str) -> str:
+    """A hash of the counting code of an engine (:func:`counting_sources`): any edit changes it.
+
+    >>> one, holdem = code_hash("analyzer.engines.one_decision"), code_hash("analyzer.engines.holdem")
+    >>> len(one), one != holdem
+    (64, True)
+    """
+    files = {name: hashlib.sha256(data).hexdigest() for name, data in counting_sources(engine_package).items()}
+    return hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()
 
 
 def enumeration_key(rules: GameRules) -> str:
-    """A short hash of what the enumeration's counts depend on, with the program version."""
+    """A short hash of what the enumeration's counts depend on, the counting code included."""
+    engine = engine_for(rules)
     inputs = {
-        "version": __version__, "engine": rules.engine, "ranking": rules.ranking.name,
+        "code": code_hash(engine.package), "engine": engine.name, "ranking": rules.ranking.name,
         "cards": [rules.player_cards, rules.dealer_cards, rules.dealer_up_cards, rules.community_cards],
         "qualifier": rules.dealer_qualifies.text if rules.dealer_qualifies else None,
+        **engine.count_inputs(rules),
     }
-    if rules.engine != "one_decision":  # the strategy is part of the counts: the main game steers it
-        inputs["main"] = [[w.name, [str(r) for r in w.results], str(w.on_fold), w.paytable_mode,
-                           [(line.pattern.text, str(line.pays)) for line in w.paytable.lines] if w.paytable else None]
-                          for w in rules.wagers]
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def cache_folder(rules: GameRules) -> Path:
-    """The folder of this game's cached enumeration (and its resumable chunks)."""
-    return cache_root() / f"{rules.name}-{__version__}-{enumeration_key(rules)}"
+    """The folder of this game's cached enumeration (and its resumable chunks): ``<root>/<game>-<key>``."""
+    return cache_root() / f"{rules.name}-{enumeration_key(rules)}"
 
 
-def save_atomically(path: Path, arrays: dict[str, np.ndarray]) -> None:
-    """``np.savez`` to a temporary file in the same folder, then rename it onto ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.stem}.", suffix=".npz", delete=False) as handle:
-        temporary = Path(handle.name)
+def load_cached(path: Path, read: Callable[[Path], T]) -> T | None:
+    """``read(path)``, or None when the file is missing, or damaged (:data:`DAMAGE`): then the line
+    ``damaged cache entry PATH: recomputed`` goes to stderr, and the caller recomputes and rewrites it.
+
+    >>> load_cached(Path("/nonexistent/situations.npz"), Path.read_bytes) is None
+    True
+    """
+    if not path.is_file():
+        return None
     try:
-        np.savez(temporary, **arrays)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+        return read(path)
+    except DAMAGE:
+        print(f"damaged cache entry {path}: recomputed", file=sys.stderr)
+        return None

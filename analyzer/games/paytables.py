@@ -150,7 +150,19 @@ def read_toml_file(path: Path, what: str) -> tuple[str, dict]:
 
 
 def apply_paytable_file(data: dict, path: Path) -> dict:
-    """The game's data with the paytables of a user file added (or replacing those of the same name)."""
+    """The game's data with the paytables of a user file added (or replacing those of the same name).
+
+    A file that defines nothing (empty, or only ``game = "crazy4"``) is a mistake, not "no change":
+
+    >>> import tempfile
+    >>> empty = Path(tempfile.mkdtemp()) / "mine.toml"
+    >>> _ = empty.write_text('game = "crazy4"')
+    >>> try:
+    ...     apply_paytable_file({"name": "crazy4"}, empty)
+    ... except RulesError as error:
+    ...     print(str(error).removeprefix(f"{empty}: "))
+    defines no paytables (expected [wagers.NAME.paytables."TABLE"] or [side_bets.NAME.paytables."TABLE"])
+    """
     where = str(path)
     text, supplied = read_toml_file(path, "paytable")
     if supplied.get("game", data["name"]) != data["name"]:
@@ -159,6 +171,9 @@ def apply_paytable_file(data: dict, path: Path) -> dict:
     if unknown:
         raise RulesError(f"{where}{_line_of(text, sorted(unknown)[0])}: unknown key {sorted(unknown)[0]!r} "
                          "(expected wagers or side_bets)")
+    if not supplied.get("wagers") and not supplied.get("side_bets"):
+        raise RulesError(f'{where}: defines no paytables (expected [wagers.NAME.paytables."TABLE"] '
+                         'or [side_bets.NAME.paytables."TABLE"])')
     merged = copy.deepcopy(data)
     for kind in ("wagers", "side_bets"):
         for name, entry in supplied.get(kind, {}).items():

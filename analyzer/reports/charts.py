@@ -22,6 +22,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
+from analyzer.core.atomic import write_atomically
 from analyzer.engines.results import GameResults
 from analyzer.engines.strategy_grid import (
     DecisionGrid,
@@ -29,7 +30,6 @@ from analyzer.engines.strategy_grid import (
     decision_grid,
     short_decision,
 )
-from analyzer.reports.workbook import write_atomically
 
 #: Size of one cell of a strategy chart, in inches (width, height).
 CELL = (1.05, 0.5)

@@ -18,10 +18,8 @@ nor clobbers an existing one.
 
 from __future__ import annotations
 
-import os
 import platform
 import re
-import tempfile
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -36,6 +34,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 import analyzer
 from analyzer.core import figures
+from analyzer.core.atomic import write_atomically
 from analyzer.engines.results import GameResults
 from analyzer.engines.strategy_grid import decision_colour, decision_grid
 from analyzer.games.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
@@ -732,33 +731,8 @@ def write_tables_workbook(tables: list[tuple[str, str, pd.DataFrame]], path: Pat
 
 
 def save_atomically(build: Callable[[], Report], path: Path) -> Report:
-    """Build a workbook and save it to ``path`` atomically (see :func:`write_atomically`); returns it."""
+    """Build a workbook and save it to ``path`` atomically (:func:`analyzer.core.atomic.write_atomically`);
+    returns it."""
     book = build()
     write_atomically(path, book.save)
     return book
-
-
-def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
-    """``write`` a file to a temporary name in ``path``'s folder (same suffix), which then replaces
-    ``path``; if anything fails the temporary file is removed and an existing ``path`` is left as it was."""
-    mode = _file_mode(path)
-    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix,
-                                     delete=False) as handle:
-        temporary = Path(handle.name)
-    try:
-        write(temporary)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
-def _file_mode(path: Path) -> int:
-    """Permissions for the report: those of the file it replaces, else the usual ones for a new file."""
-    try:
-        return path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask

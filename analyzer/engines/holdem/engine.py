@@ -45,6 +45,12 @@ def committed_counts_apply(rules: GameRules) -> bool:
 class HoldemEngine(Engine):
     """Hold'em against a dealer: pre-flop, flop and river decisions, best five of seven cards."""
 
+    def count_inputs(self, rules: GameRules) -> dict[str, object]:
+        """The main wagers: the strategy is part of the counts, and the main game steers it."""
+        return {"main": [[w.name, [str(r) for r in w.results], str(w.on_fold), w.paytable_mode,
+                          [(line.pattern.text, str(line.pays)) for line in w.paytable.lines] if w.paytable else None]
+                         for w in rules.wagers]}
+
     def committed(self, rules: GameRules) -> HoldemAnalysis:
         """The analysis from the committed counts (see :func:`committed_counts_apply`)."""
         return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER))

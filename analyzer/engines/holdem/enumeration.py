@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -60,9 +59,11 @@ import pandas as pd
 from joblib import Parallel, delayed
 from numba import njit
 
+from analyzer.core.atomic import write_atomically
 from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
+from analyzer.engines.cache import load_cached
 from analyzer.engines.holdem.features import (
     DRAWS,
     FLOP_MADE_HANDS,
@@ -699,7 +700,7 @@ CHECKPOINT_VERSION = "uth-v2"
 
 def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[FlopClassSums], key: str,
                  members: np.ndarray, checkpoint_dir: Path | None) -> FlopClassSums:
-    """``compute(members)``, read from or saved to ``checkpoint_dir`` (a temporary name, then a rename).
+    """``compute(members)``, read from or saved (atomically) to ``checkpoint_dir``; a damaged file is recomputed.
 
     ``key`` names what is computed (it and the members make the file name).
     """
@@ -707,12 +708,11 @@ def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[Flop
         return compute(members)
     digest = hashlib.sha1(f"{key}:{members.tolist()}".encode()).hexdigest()[:16]
     path = checkpoint_dir / f"{key.split(':')[0]}_{int(members[0]):04d}_{len(members)}_{digest}.npy"
-    if path.exists():
-        return kind.from_flat(np.load(path))
+    saved = load_cached(path, lambda cached: kind.from_flat(np.load(cached)))
+    if saved is not None:
+        return saved
     sums = compute(members)
-    temporary = path.with_name(path.name + f".{os.getpid()}.tmp.npy")
-    np.save(temporary, sums.flat())
-    os.replace(temporary, path)
+    write_atomically(path, lambda temporary: np.save(temporary, sums.flat()))
     return sums
 
 

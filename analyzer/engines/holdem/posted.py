@@ -90,6 +90,7 @@ import pandas as pd
 from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS
+from analyzer.core.committed import ENUMERATIONS
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.engines.holdem.enumeration import (
     BELOW_STRAIGHT,
@@ -606,7 +607,6 @@ def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:
 
 #: Where the committed results live. Not in ``enumerations/uth/`` itself: ``scripts/make_golden.py``
 #: owns that folder (its ``--check`` flags, and a rewrite deletes, any CSV it does not build).
-ENUMERATIONS = Path(__file__).resolve().parents[3] / "enumerations"
 OPTIMAL_FOLDER = ENUMERATIONS / "uth"
 POSTED_FOLDER = ENUMERATIONS / "uth_posted"
 #: The files of a posted-strategy run.

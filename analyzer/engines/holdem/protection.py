@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+from analyzer.core.committed import COMMITTED_COLLUDERS, PROTECT, committed_rows
 from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow
-from analyzer.engines.committed import COMMITTED_COLLUDERS, PROTECT, committed_rows
 from analyzer.engines.holdem.collusion import HoldemCollusionEstimate
 from analyzer.games.rules import GameRules
 

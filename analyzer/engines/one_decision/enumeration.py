@@ -20,19 +20,20 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb
 from pathlib import Path
 
 import numpy as np
 from joblib import Parallel, delayed
 
+from analyzer.core.atomic import write_atomically
 from analyzer.core.cards import DECK_SIZE, SUIT_COUNT, colex_index, combinations
 from analyzer.core.counting import DisjointRankCounter
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import HandRanking, best_of_table, best_ranks_of
-from analyzer.engines.cache import save_atomically
+from analyzer.engines.cache import load_cached
 from analyzer.games.rules import GameRules
 
 CHUNK_SIZE = 8192
@@ -80,21 +81,23 @@ class Situations:
 
 
 def save_situations(path: Path, situations: Situations) -> None:
-    """Save the counts of an enumeration (atomically)."""
+    """Save the counts of an enumeration (atomically, its folder made if need be)."""
     arrays = {f.name: getattr(situations, f.name) for f in fields(Situations)
               if isinstance(getattr(situations, f.name), np.ndarray)}
-    save_atomically(path, {**arrays, "dealer_hands": np.array(situations.dealer_hands)})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, partial(np.savez, **arrays, dealer_hands=np.array(situations.dealer_hands)))
+
+
+def _read_situations(path: Path) -> Situations:
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in data.files}
+    return Situations(arrays["cards"], arrays["weights"], arrays["best_rank"], arrays["outcome_counts"],
+                      int(arrays["dealer_hands"]), arrays.get("up_card"), arrays.get("seen_cards"))
 
 
 def load_situations(path: Path) -> Situations | None:
-    """The saved counts, or None when there are none (or they cannot be read)."""
-    try:
-        with np.load(path) as data:
-            arrays = {name: data[name] for name in data.files}
-    except (OSError, ValueError, KeyError):
-        return None
-    return Situations(arrays["cards"], arrays["weights"], arrays["best_rank"], arrays["outcome_counts"],
-                      int(arrays["dealer_hands"]), arrays.get("up_card"), arrays.get("seen_cards"))
+    """The saved counts, or None when there are none or they are damaged (see :func:`load_cached`)."""
+    return load_cached(path, _read_situations)
 
 
 def outcome_counts(player: np.ndarray, qualifier: int, below: np.ndarray,

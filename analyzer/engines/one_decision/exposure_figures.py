@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,7 +33,9 @@ from pathlib import Path
 from joblib import Parallel, delayed
 
 from analyzer.core import figures
+from analyzer.core.atomic import write_atomically
 from analyzer.core.progress import progress_bar
+from analyzer.engines.cache import load_cached
 from analyzer.engines.one_decision.enumeration import (
     exposed_card_situations,
     exposed_sets,
@@ -96,12 +97,11 @@ def _saved_class_totals(rules: GameRules, exposed: tuple[int, ...], size: int, f
     if folder is None:
         return class_totals(rules, exposed, size)
     path = folder / f"{TOTALS_VERSION}-{'-'.join(map(str, exposed))}.json"
-    if path.exists():
-        return ExposureTotals.from_json(path.read_text(encoding="utf-8"))
+    saved = load_cached(path, lambda cached: ExposureTotals.from_json(cached.read_text(encoding="utf-8")))
+    if saved is not None:
+        return saved
     totals = class_totals(rules, exposed, size)
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(totals.as_json(), encoding="utf-8")
-    os.replace(temporary, path)
+    write_atomically(path, lambda temporary: temporary.write_text(totals.as_json(), encoding="utf-8"))
     return totals
 
 

@@ -9,8 +9,8 @@ exact budget is exceeded. Results of exposures computed once are committed in
 ``enumerations/protect/edges.csv`` (for the shipped games as shipped).
 
 >>> from analyzer.games.rules import load_game
->>> exposure_problem(load_game("crazy4"), 3)
-"Crazy 4 Poker with 3 exposed dealer cards means 3 dealer cards seen: beyond this version's exact budget (at most 3 seen)"
+>>> exposure_problem(load_game("crazy4"), 4)
+"Crazy 4 Poker with 4 exposed dealer cards means 4 dealer cards seen: beyond this version's exact budget (at most 3 seen)"
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow, as_shipped
-from analyzer.engines.cache import cache_folder
-from analyzer.engines.committed import (
+from analyzer.core.committed import (
     COMMITTED_COLLUDERS,
     COMMITTED_EDGES,
     committed_rows,
 )
+from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow, as_shipped
+from analyzer.engines.cache import cache_folder
 from analyzer.engines.one_decision.collusion import CollusionEstimate
 from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import (
