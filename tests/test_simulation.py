@@ -1,8 +1,9 @@
-"""The independent simulation: its own hand evaluator, settlement by the written rules, strategy
-lookup, a modest simulation of every game against the exact values, and the command line.
+"""The independent simulation, as a specification: its own hand evaluator, hand patterns,
+settlement from the rules data, the strategies it is given, a modest simulation of every game
+against the exact values, and the command line.
 
 The simulator (analyzer/simulation/) shares no counting or ranking code with the enumeration;
-only these tests compare its evaluator with the analyzer's ranking.
+only the section "the simulator against the analyzer" compares the two.
 """
 
 from __future__ import annotations
@@ -11,29 +12,33 @@ import json
 import subprocess
 import sys
 from dataclasses import replace
-from types import SimpleNamespace
+from importlib import import_module
 
 import numpy as np
 import openpyxl
 import pytest
 
-import analyzer.cli.main as cli
 from analyzer.core.ranking import best_ranks_of, load_ranking
 from analyzer.engines.one_decision.engine import OneDecisionEngine
-from analyzer.games.rules import load_game
-from analyzer.simulation import Z_LIMIT, SimulationError, simulate
-from analyzer.simulation.check import CHUNK_HANDS, prepared_game
-from analyzer.simulation.games import (
-    GAMES,
-    FourCardGame,
-    GameData,
-    settle_holdem,
-    side_bet,
-    suit_class_keys,
+from analyzer.games.patterns import PatternError, parse_pattern
+from analyzer.games.rules import OUTCOMES, game_names, load_game
+from analyzer.simulation import (
+    Z_LIMIT,
+    SimulationError,
+    StrategyTable,
+    StreetStrategy,
+    default_hands,
+    exact_figures,
+    settlement,
+    simulate,
+    simulate_game,
 )
+from analyzer.simulation import hands as hands_module
+from analyzer.simulation.analysis import strategy_and_exact
+from analyzer.simulation.check import CHUNK_HANDS
 from analyzer.simulation.hands import (
     ORDERS,
-    at_least,
+    SIZES,
     best,
     cards,
     describe,
@@ -41,20 +46,52 @@ from analyzer.simulation.hands import (
     matches,
     pays,
 )
+from analyzer.simulation.settlement import (
+    WINNING,
+    GameData,
+    MainWager,
+    Paytable,
+    PlayOption,
+    hand_values,
+    play,
+    settle,
+)
+from analyzer.simulation.strategies import bet, suit_class_keys
 
-FOUR, FIVE = "four_card", "five_card"
+cli = import_module("analyzer.cli.main")  # the module: the package exports its function main under that name
+FOUR, FIVE, THREE = "four_card", "five_card", "three_card"
 #: Hands of the modest simulation of each game (about 2 s each; Hold'em decides hand by hand).
 HANDS = {"crazy4": 200_000, "super4": 200_000, "fourcardfever": 200_000, "uth": 20_000}
 SEED = 20261129
+#: The three-card ranking of Three Card Poker, weakest first (shared/rules/more-games.md).
+THREE_CARD_ORDER = ("high_card", "pair", "flush", "straight", "three_of_a_kind", "straight_flush")
 
 
 def value(text: str, ranking: str = FOUR) -> int:
     """Value of the best hand of the cards written in ``text``."""
-    row = cards(text)
-    return int(best(row, 4 if ranking == FOUR else 5, ranking)[0])
+    return int(best(cards(text), ranking)[0])
+
+
+@pytest.fixture
+def three_card(monkeypatch):
+    """The three-card ranking: the data file's, or its written order until the file has it."""
+    if THREE in ORDERS:
+        assert ORDERS[THREE] == THREE_CARD_ORDER and SIZES[THREE] == 3
+        yield
+        return
+    monkeypatch.setitem(ORDERS, THREE, THREE_CARD_ORDER)
+    monkeypatch.setitem(SIZES, THREE, 3)
+    yield
+    hands_module._category_table.cache_clear()
+    hands_module.read_pattern.cache_clear()
 
 
 # -- the simulator's own evaluator, by hand ------------------------------------
+def test_the_category_orders_are_read_from_the_rankings_file():
+    assert ORDERS[FOUR][:4] == ("high_card", "pair", "two_pair", "straight") and SIZES[FOUR] == 4
+    assert ORDERS[FIVE][-1] == "straight_flush" and SIZES[FIVE] == 5
+
+
 def test_four_card_categories_in_the_written_order():
     # Four Card Fever: "4-of-a-Kind / Straight Flush / 3-of-a-Kind / Flush / Straight / 2 Pair / Pair / High Card"
     ladder = ["2c 2d 2h 2s", "5h 6h 7h 8h", "Ks Kd Kh 2c", "2h 5h 9h Jh", "Jc Qd Ks Ah", "Ks Kd 2h 2c",
@@ -85,9 +122,9 @@ def test_suits_and_the_fifth_card_never_break_a_tie():
 
 
 def test_best_of_five_and_six_cards():
-    assert describe(best(cards("As Ks Qs Js 2d"), 4, FOUR), FOUR) == "straight_flush A"
-    assert describe(best(cards("2c 3c 4c 5c 9d Jd"), 4, FOUR), FOUR) == "straight_flush 5"
-    assert describe(best(cards("9h 9d 9s 9c Ah Kd"), 4, FOUR), FOUR) == "four_of_a_kind 9-9-9-9"
+    assert describe(best(cards("As Ks Qs Js 2d"), FOUR), FOUR) == "straight_flush A"
+    assert describe(best(cards("2c 3c 4c 5c 9d Jd"), FOUR), FOUR) == "straight_flush 5"
+    assert describe(best(cards("9h 9d 9s 9c Ah Kd"), FOUR), FOUR) == "four_of_a_kind 9"
 
 
 def test_five_card_hands():
@@ -99,11 +136,36 @@ def test_five_card_hands():
     assert [describe(v, FIVE).split()[0] for v in values] == names
     assert values == sorted(values, reverse=True)
     assert value("2c 3d 4h 5s 6c", FIVE) > value("Ac 2d 3h 4s 5c", FIVE)  # the wheel is the lowest straight
-    assert describe(best(cards("As Ad Ks Kd 2c 2d 7h"), 5, FIVE), FIVE) == "two_pair A-A-K-K-7"
+    assert describe(best(cards("As Ad Ks Kd 2c 2d 7h"), FIVE), FIVE) == "two_pair A-K-7"
 
 
+def test_three_card_hands(three_card):
+    # "straight flush, three of a kind, straight, flush, pair, high card"
+    ladder = ["Qh Kh Ah", "2c 2d 2h", "Qc Kd Ah", "2h 5h 9h", "As Ad 3h", "Ac Kd 9h"]
+    names = ["straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"]
+    values = [value(hand, THREE) for hand in ladder]
+    assert [describe(v, THREE).split()[0] for v in values] == names
+    assert values == sorted(values, reverse=True)
+    assert value("2c 3d 4h", THREE) > value("Ac 2d 3h", THREE) > value("Kc Qd 9h", THREE)  # A-2-3 the lowest straight
+    assert describe(best(cards("Kc Ad 2h"), THREE), THREE) == "high_card A-K-2"            # no wrap-around
+    assert value("Kc Kd 3h", THREE) > value("Kh Ks 2c", THREE)
+
+
+def test_a_ranking_the_simulator_cannot_read_is_refused(monkeypatch):
+    monkeypatch.setitem(ORDERS, "odd", ("high_card", "pair", "five_of_a_kind"))
+    monkeypatch.setitem(SIZES, "odd", 4)
+    monkeypatch.setitem(ORDERS, "straightless", ("high_card", "pair", "two_pair", "three_of_a_kind", "flush",
+                                                 "four_of_a_kind"))
+    monkeypatch.setitem(SIZES, "straightless", 4)
+    with pytest.raises(SimulationError, match="five_of_a_kind"):
+        evaluate(cards("2c 2d 2h 2s"), "odd")
+    with pytest.raises(SimulationError, match="does not rank straight"):
+        evaluate(cards("2c 2d 2h 2s"), "straightless")
+
+
+# -- hand patterns ---------------------------------------------------------------
 def test_pay_line_hands():
-    four = lambda text: best(cards(text), 4, FOUR)
+    four = lambda text: best(cards(text), FOUR)
     assert matches(four("Qs Qd 9c 3h 2d"), FOUR, "pair of Q or better")[0]
     assert not matches(four("Js Jd Ac Kh 2d"), FOUR, "pair of Q or better")[0]
     assert matches(four("2s 3d 4c 5h 9d"), FOUR, "pair of Q or better")[0]  # a straight is better
@@ -111,13 +173,41 @@ def test_pay_line_hands():
     assert not matches(four("Ks Kd Kh Kc 2d"), FOUR, "four_of_a_kind of A")[0]
     assert matches(four("Kc 4d 3h 2s 7d"), FOUR, "high_card of K or better")[0]
     assert not matches(four("Qc Jd 9h 8s 2d"), FOUR, "high_card of K or better")[0]
-    royal = best(cards("Ts Js Qs Ks As 2c 3d"), 5, FIVE)
+    royal = best(cards("Ts Js Qs Ks As 2c 3d"), FIVE)
     assert matches(royal, FIVE, "straight_flush of A")[0]
-    assert not matches(best(cards("9s Ts Js Qs Ks"), 5, FIVE), FIVE, "straight_flush of A")[0]
-    assert pays(four("Qs Qd 9c 3h 2d"), FOUR, [("flush", 4.0), ("pair of Q or better", 1.0)])[0].tolist() == [1.0]
+    assert not matches(best(cards("9s Ts Js Qs Ks"), FIVE), FIVE, "straight_flush of A")[0]
+    assert matches(best(cards("2c 7d 9h Js 4s"), FIVE), FIVE, "high_card or better")[0]  # "any"
+    assert pays(four("Qs Qd 9c 3h 2d"), FOUR, (("flush", 4.0), ("pair of Q or better", 1.0)))[0].tolist() == [1.0]
 
 
-# -- the simulator's evaluator against the analyzer's ranking (tests only) -----
+def test_patterns_naming_several_ranks(three_card):
+    five = lambda text: best(cards(text), FIVE)
+    ace_king = "high_card of A-K or better"  # Caribbean Stud's qualifier
+    assert matches(five("As Kd 4c 3h 2d"), FIVE, ace_king)[0]         # the lowest ace-king
+    assert not matches(five("As Qd Jc 9h 8d"), FIVE, ace_king)[0]
+    assert matches(five("2s 2d 4c 3h 7d"), FIVE, ace_king)[0]         # any pair is better
+    assert matches(five("As Kd 9c 3h 2d"), FIVE, "high_card of A-K")[0]
+    assert not matches(five("As Ad 9c 3h 2d"), FIVE, "high_card of A-K")[0]  # a pair is not ace-king high
+    four = lambda text: best(cards(text), FOUR)
+    assert [bool(matches(four(hand), FOUR, "pair of Q-9 or better")[0]) for hand in
+            ("Qs Qd 9c 3h", "Qs Qd 8c 7h", "Ks Kd 2c 3h")] == [True, False, True]  # each rank named once
+    three = lambda text: best(cards(text), THREE)
+    q64 = "high_card of Q-6-4 or better"   # Three Card Poker's optimal Play threshold
+    assert [bool(matches(three(hand), THREE, q64)[0]) for hand in
+            ("Qs 6d 4c", "Qs 6d 3c", "Qs 7d 2c", "Js Td 8c", "2s 2d 3c", "Qs 6s 3s")] == \
+        [True, False, True, False, True, True]
+    assert matches(three("Qs Kd Ac"), THREE, "straight of A")[0]
+    assert not matches(three("Ac 2d 3s"), THREE, "straight of A")[0]
+
+
+def test_a_hand_the_simulator_cannot_read_is_refused():
+    with pytest.raises(SimulationError, match="flush of kings"):
+        matches(np.array([0]), FOUR, "flush of kings")
+    with pytest.raises(SimulationError, match="full_house"):
+        matches(np.array([0]), FOUR, "full_house")  # no four-card full house
+
+
+# -- the simulator against the analyzer (tests only) -----------------------------
 def same_order(mine: np.ndarray, theirs: np.ndarray) -> bool:
     """Whether two valuations order and tie every pair of hands alike (checked through a sort)."""
     order = np.lexsort((mine, theirs))
@@ -125,117 +215,196 @@ def same_order(mine: np.ndarray, theirs: np.ndarray) -> bool:
     return bool(((a > 0) == (b > 0)).all() and ((a == 0) == (b == 0)).all() and (a >= 0).all())
 
 
-@pytest.mark.parametrize("ranking, cards_, size", [(FOUR, 4, 4), (FOUR, 5, 4), (FOUR, 6, 4), (FIVE, 5, 5),
-                                                   (FIVE, 7, 5)])
-def test_the_evaluator_orders_random_hands_as_the_analyzer(ranking, cards_, size):
-    hands = random_hands(40_000, cards_, cards_ * 10 + size)
-    theirs = best_ranks_of(load_ranking(ranking), hands)
-    mine = best(hands, size, ranking)
-    assert same_order(mine, theirs)
-    names = np.array(ORDERS[ranking])[mine // (1 << 20)]
-    assert (names == np.array([load_ranking(ranking).category_name(r) for r in theirs])).all()
-
-
 def random_hands(count: int, size: int, seed: int) -> np.ndarray:
     """``count`` random hands of ``size`` cards, sorted within each row (as the analyzer wants them)."""
     return np.sort(np.argsort(np.random.default_rng(seed).random((count, 52)), axis=1)[:, :size], axis=1)
 
 
-@pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth"])
-def test_every_pay_line_matches_the_analyzer_s_hands(game):
-    rules = load_game(game)
-    tables = [(w.ranking, p) for w in rules.wagers for p in w.paytables.values()]
-    tables += [(b.ranking, p) for b in rules.side_bets for p in b.paytables.values()]
-    for ranking, paytable in tables:
-        hands = random_hands(30_000, ranking.cards, 7)
-        lines = [(line.pattern.text, index) for index, line in enumerate(paytable.lines)]
-        amounts, hit = pays(evaluate(hands, ranking.name), ranking.name, lines)
-        assert (np.where(hit, amounts, -1) == paytable.line_index(ranking, ranking.evaluate(hands))).all()
+@pytest.mark.parametrize("ranking", sorted(ORDERS))
+@pytest.mark.parametrize("extra", [0, 1, 2])
+def test_the_evaluator_orders_random_hands_as_the_analyzer(ranking, extra):
+    theirs_ranking = load_ranking(ranking)
+    size = SIZES[ranking] + extra
+    hands = random_hands(30_000, size, 10 * size + extra)
+    theirs = best_ranks_of(theirs_ranking, hands)
+    mine = best(hands, ranking)
+    assert same_order(mine, theirs)
+    assert (np.array(ORDERS[ranking])[mine // hands_module.CATEGORY_SPAN]
+            == np.array([theirs_ranking.category_name(r) for r in theirs])).all()
 
 
-@pytest.mark.parametrize("game, category, rank", [("crazy4", "high_card", "K"), ("super4", "high_card", "K"),
-                                                  ("uth", "pair", None)])
-def test_the_written_qualifiers_agree_with_the_game_files(game, category, rank):
-    rules = load_game(game)
-    hands = random_hands(30_000, rules.ranking.cards, 8)
-    mine = at_least(evaluate(hands, rules.ranking.name), rules.ranking.name, category, rank)
-    assert (mine == rules.dealer_qualifies.matches(rules.ranking, rules.ranking.evaluate(hands))).all()
-    assert 0.05 < mine.mean() < 0.95
+def test_seven_card_hands_as_the_analyzer():
+    hands = random_hands(20_000, 7, 77)
+    assert same_order(best(hands, FIVE), best_ranks_of(load_ranking(FIVE), hands))
 
 
-# -- settlement of hand-picked deals by the written rules ----------------------
-def settle(game: str, player: str, dealer: str, multiple: int, **options: str) -> dict[str, float]:
-    data = GameData.of(load_game(game, options))
-    results = GAMES[game].settle(np.array([value(player)]), np.array([value(dealer)]), np.array([multiple]), data)
-    return {name: float(result[0]) for name, result in results.items()}
+def written_patterns(rules) -> list[tuple[str, object]]:
+    """(ranking name, pattern) of every hand a game file names: pay lines, qualifier, Play requirements."""
+    found = [(w.ranking.name, line.pattern) for w in rules.wagers for p in w.paytables.values() for line in p.lines]
+    found += [(b.ranking.name, line.pattern) for b in rules.side_bets for p in b.paytables.values() for line in p.lines]
+    found += [(rules.ranking.name, option.requires) for option in rules.play if option.requires]
+    return found + ([(rules.ranking.name, rules.dealer_qualifies)] if rules.dealer_qualifies else [])
 
 
-def test_crazy4_settlement():
-    no_queen_high = "Qc Jd 9h 5s 3c"
-    # trips against a dealer who does not qualify: Ante pushes, Play wins, Super Bonus pays 2 to 1
-    assert settle("crazy4", "7s 7d 7h 2c 9d", no_queen_high, 3) == {"ante": 0, "super_bonus": 2, "play": 3}
+@pytest.mark.parametrize("game", game_names())
+def test_every_hand_a_game_file_names_matches_the_analyzer_s_hands(game):
+    for ranking, pattern in written_patterns(load_game(game)):
+        hands = random_hands(20_000, SIZES[ranking], 7)
+        theirs = pattern.matches(load_ranking(ranking), load_ranking(ranking).evaluate(hands))
+        assert (matches(evaluate(hands, ranking), ranking, pattern.text) == theirs).all(), pattern.text
+
+
+@pytest.mark.parametrize("ranking, text", [(FIVE, "high_card of A-K or better"), (FIVE, "high_card of A-K"),
+                                           (FOUR, "pair of Q-9 or better"), (THREE, "high_card of Q-6-4 or better")])
+def test_patterns_naming_several_ranks_match_the_analyzer_s(ranking, text, three_card):
+    try:
+        pattern = parse_pattern(text, load_ranking(ranking))
+    except (PatternError, KeyError):
+        pytest.skip(f"the analyzer does not read {text!r} of a {ranking} ranking yet")
+    hands = random_hands(30_000, SIZES[ranking], 9)
+    mine = matches(evaluate(hands, ranking), ranking, pattern.text)
+    assert (mine == pattern.matches(load_ranking(ranking), load_ranking(ranking).evaluate(hands))).all()
+    assert 0.01 < mine.mean() < 0.99
+
+
+# -- settlement from the rules data, by hand -------------------------------------
+def settled(data: GameData, player: str, dealer: str, multiple: int, board: str = "") -> dict[str, float]:
+    """Every wager's result for one hand-picked deal."""
+    values, theirs = hand_values(data, cards(player), cards(dealer), cards(board))
+    return {name: float(result[0]) for name, result in settle(data, values, theirs, np.array([multiple])).items()}
+
+
+def main(results: dict[str, float], *names: str) -> dict[str, float]:
+    return {name: results[name] for name in names}
+
+
+def test_the_dealer_s_qualifier_and_ties():
+    data = GameData.of(load_game("crazy4"))
+    no_king_high = "Qc Jd 9h 5s 3c"
+    # trips against a dealer who does not qualify: Ante pushes, Play wins, Super Bonus pays 2 to 1 instead
+    assert main(settled(data, "7s 7d 7h 2c 9d", no_king_high, 3), "ante", "super_bonus", "play") == \
+        {"ante": 0, "super_bonus": 2, "play": 3}
+    # a qualifying dealer beaten: even money; a tie pushes all
+    assert main(settled(data, "Ks Kd 9c 7h 2s", "Kh Kc 8d 6s 3c", 1), "ante", "super_bonus", "play") == \
+        {"ante": 1, "super_bonus": 0, "play": 1}
+    assert main(settled(data, "Ks Kd 9c 7h 2s", "Kh Kc 9d 7s 3c", 1), "ante", "super_bonus", "play") == \
+        {"ante": 0, "super_bonus": 0, "play": 0}
     # a straight loses to a qualifying flush, and still collects the Super Bonus
-    assert settle("crazy4", "5h 6d 7c 8s Kd", "2h 6h 9h Jh Ad", 1) == {"ante": -1, "super_bonus": 1, "play": -1}
-    # below a straight, beaten by a dealer who does not qualify: the reading of the rule option
-    beaten = ("Qs Jd 9c 7h 2s", "Qh Jc 9d 8s 3c", 1)
-    assert settle("crazy4", *beaten) == {"ante": 0, "super_bonus": -1, "play": 1}
-    assert settle("crazy4", *beaten, super_bonus_without_qualifier="push")["super_bonus"] == 0
-    # a qualifying dealer beaten: even money, the Super Bonus pushes below a straight; a tie pushes all
-    assert settle("crazy4", "Ks Kd 9c 7h 2s", "Kh Kc 8d 6s 3c", 1) == {"ante": 1, "super_bonus": 0, "play": 1}
-    assert settle("crazy4", "Ks Kd 9c 7h 2s", "Kh Kc 9d 7s 3c", 1) == {"ante": 0, "super_bonus": 0, "play": 0}
-    # a fold loses Ante and Super Bonus, whatever the hand
-    assert settle("crazy4", "As Ad Ah Ac 2d", no_queen_high, 0) == {"ante": -1, "super_bonus": -1, "play": 0}
-    queens_up = GameData.of(load_game("crazy4")).side_bets["queens_up"][1]
-    assert [float(side_bet(best(cards(hand), 4, FOUR), queens_up)[0]) for hand in
-            ("Qs Qd 9c 3h 2d", "Js Jd 9c 3h 2d", "9s 9d 9c 9h 2d")] == [1, -1, 50]
+    assert main(settled(data, "5h 6d 7c 8s Kd", "2h 6h 9h Jh Ad", 1), "ante", "super_bonus", "play") == \
+        {"ante": -1, "super_bonus": 1, "play": -1}
 
 
-def test_super4_settlement():
-    # flush: X-tra Bonus 3 to 1 as written, whatever the dealer holds
-    assert settle("super4", "2h 5h 9h Jh 3c", "As Ad Ah Kc 2d", 1)["xtra_bonus"] == 3
-    # "It does not matter whether the dealer qualifies": below a straight and beaten, it loses
-    assert settle("super4", "Qs Jd 9c 7h 2s", "Qh Jc 9d 8s 3c", 1) == {"ante": 0, "xtra_bonus": -1, "play": 1}
-    data = GameData.of(load_game("super4"))
-    player_bonus, hole_card = data.side_bets["player_bonus"][1], data.side_bets["hole_card_bonus"][1]
-    five = lambda text: best(cards(text), 5, FIVE)
-    assert [float(side_bet(five(hand), player_bonus)[0]) for hand in
-            ("Ts Js Qs Ks As", "2s 2d 2h 3c 3d", "2s 5d 9h Jc Kd")] == [500, 4, 0]  # other hands push
-    assert float(side_bet(best(cards("Qs Qd 9c 3h 2d"), 4, FOUR), hole_card)[0]) == 1
+def test_rule_options_reach_the_simulator_as_rules_data():
+    beaten = ("Qs Jd 9c 7h 2s", "Qh Jc 9d 8s 3c", 1)  # below a straight, beaten by a dealer who does not qualify
+    assert settled(GameData.of(load_game("crazy4")), *beaten)["super_bonus"] == -1
+    push = GameData.of(load_game("crazy4", {"super_bonus_without_qualifier": "push"}))
+    assert settled(push, *beaten)["super_bonus"] == 0
 
 
-def test_four_card_fever_settlement():
-    # ties go to the player; the dealer plays the best four of six
-    assert settle("fourcardfever", "Ks Kd 9c 7h 2s", "Kh Kc 9d 7s 3c 2d", 2) == {"ante": 1, "play": 2}
-    # the Ante Bonus is paid on top of the Ante's result, even when the dealer wins
-    assert settle("fourcardfever", "7s 7d 7h 2c 9d", "8s 8d 8h 3c 4d 5h", 1) == {"ante": 1, "play": -1}
-    assert settle("fourcardfever", "As Ad Ah Ac 2d", "2c 3c 4c 5c 9d Jd", 3) == {"ante": 26, "play": 3}
-    assert settle("fourcardfever", "7s 7d 7h 2c 9d", "8s 8d 8h 3c 4d 5h", 0) == {"ante": -1, "play": 0}
-    bonus = GameData.of(load_game("fourcardfever")).side_bets["player_bonus"][1]
-    assert [float(side_bet(best(cards(hand), 4, FOUR), bonus)[0]) for hand in
-            ("As Ad 9c 3h 2d", "Ks Kd 9c 3h 2d", "Ks Kd 9c 9h 2d")] == [1, -1, 3]
+def test_a_fold_settles_each_wager_at_its_fold_result():
+    data = GameData.of(load_game("crazy4"))
+    results = settled(data, "As Ad Ah Ac 2d", "Qc Jd 9h 5s 3c", 0)
+    assert results == {"ante": -1, "super_bonus": -1, "play": 0, "total": -2, "queens_up": 50}  # Queens Up stays
 
 
-def holdem(hole: str, dealer: str, board: str, multiple: int) -> dict[str, float]:
-    data = GameData.of(load_game("uth"))
-    mine, theirs = value(f"{hole} {board}", FIVE), value(f"{dealer} {board}", FIVE)
-    results = settle_holdem(np.array([mine]), np.array([theirs]), np.array([multiple]), data)
-    return {name: float(result[0]) for name, result in results.items()}
+def test_a_paytable_in_addition_to_the_result():
+    data = GameData.of(load_game("fourcardfever"))  # Ante Bonus 25-20-2 on top of the Ante; ties to the player
+    assert main(settled(data, "Ks Kd 9c 7h 2s", "Kh Kc 9d 7s 3c 2d", 2), "ante", "play") == {"ante": 1, "play": 2}
+    assert main(settled(data, "7s 7d 7h 2c 9d", "8s 8d 8h 3c 4d 5h", 1), "ante", "play") == {"ante": 1, "play": -1}
+    assert main(settled(data, "As Ad Ah Ac 2d", "2c 3c 4c 5c 9d Jd", 3), "ante", "play") == {"ante": 26, "play": 3}
+    assert main(settled(data, "7s 7d 7h 2c 9d", "8s 8d 8h 3c 4d 5h", 0), "ante", "play") == {"ante": -1, "play": 0}
 
 
-def test_holdem_settlement():
+def test_a_paytable_on_winning_outcomes_with_a_board():
+    data = GameData.of(load_game("uth"))  # the Blind pays 500-50-10-3-3:2-1 only when the player wins
     dry = "2c 7d 9h Js 4s"
-    # the dealer does not qualify: the Ante pushes, the rest is settled as usual
-    assert holdem("As Kd", "3c 5d", dry, 1) == {"ante": 0, "blind": 0, "play": 1}
+    holdem = lambda hole, dealer, board, multiple: main(settled(data, hole, dealer, multiple, board),
+                                                        "ante", "blind", "play")
+    assert holdem("As Kd", "3c 5d", dry, 1) == {"ante": 0, "blind": 0, "play": 1}     # no pair: no qualifier
     assert holdem("3h 5h", "Ac 6d", dry, 2) == {"ante": 0, "blind": -1, "play": -2}
-    # a flush beats a qualifying dealer: the Blind pays 3 to 2
     assert holdem("Ah Kh", "Jd Jc", "2h 7h 9h Js 4s", 4) == {"ante": 1, "blind": 1.5, "play": 4}
-    # both play the board: everything pushes; a fold loses Ante and Blind
-    assert holdem("2c 3d", "4h 5h", "As Kd Qh Jc Tc", 4) == {"ante": 0, "blind": 0, "play": 0}
+    assert holdem("Jd Jc", "Ah Kh", "2h 7h 9h Js 4s", 4) == {"ante": -1, "blind": -1, "play": -4}  # a beaten flush
+    assert holdem("2c 3d", "4h 5h", "As Kd Qh Jc Tc", 4) == {"ante": 0, "blind": 0, "play": 0}  # both play the board
     assert holdem("2c 3d", "4h 5h", dry, 0) == {"ante": -1, "blind": -1, "play": 0}
     assert holdem("As Ks", "2d 2h", "Qs Js Ts 3c 8d", 1)["blind"] == 500
-    trips = GameData.of(load_game("uth")).side_bets["trips"][1]
-    assert float(side_bet(best(cards("As Ks Qs Js Ts 2c 3d"), 5, FIVE), trips)[0]) == 50
-    assert float(side_bet(best(cards("7s 7d 7c 2c 9d Jh 4s"), 5, FIVE), trips)[0]) == 3
+
+
+def caribbean_stud() -> GameData:
+    """Caribbean Stud Poker as written in shared/rules/more-games.md: the Raise is paid by its table
+    only when the dealer qualifies (ace-king or better) and the player's hand is higher."""
+    raise_table = Paytable(FIVE, (("straight_flush of A", 100), ("straight_flush", 50), ("four_of_a_kind", 20),
+                                  ("full_house", 7), ("flush", 5), ("straight", 4), ("three_of_a_kind", 3),
+                                  ("two_pair", 2), ("high_card or better", 1)))
+    return GameData("caribbean", "Caribbean Stud Poker", FIVE, 5, 5, 1, 0, "high_card of A-K or better", True,
+                    (PlayOption(2),),
+                    (MainWager("ante", "Ante", False, -1, (1, 1, 1, 1, 0, -1)),
+                     MainWager("raise", "Raise", True, 0, (0, 0, 0, 1, 0, -1), raise_table, "instead", ("win",))),
+                    {})
+
+
+def test_a_paytable_only_on_the_win_outcome():
+    data = caribbean_stud()
+    two_pair = "Ks Kd 9c 9h 2s"
+    assert settled(data, two_pair, "As Kc 7d 5h 3c", 2) == {"ante": 1, "raise": 4, "total": 5}   # 2 to 1 on 2 units
+    assert settled(data, two_pair, "As Qc 7d 5h 3c", 2) == {"ante": 1, "raise": 0, "total": 1}   # no qualifier
+    assert settled(data, two_pair, "Ac Ah 7d 5h 3c", 2) == {"ante": 1, "raise": 4, "total": 5}   # a pair qualifies
+    assert settled(data, two_pair, "Kc Kh 9d 9s 2c", 2) == {"ante": 0, "raise": 0, "total": 0}   # a tie
+    assert settled(data, two_pair, "Ac Ah Ad 5h 3c", 2) == {"ante": -1, "raise": -2, "total": -3}
+    assert settled(data, "Ts Js Qs Ks As", "Ac Kc 7d 5h 3c", 2)["raise"] == 200
+    assert settled(data, two_pair, "Ac Ah Ad 5h 3c", 0) == {"ante": -1, "raise": 0, "total": -1}
+
+
+def test_the_outcomes_a_paytable_applies_on_are_read_from_the_rules():
+    rules = load_game("crazy4")
+    assert [MainWager.of(w).paid_on for w in rules.wagers] == [OUTCOMES] * 3
+    assert MainWager.of(load_game("uth").wagers[1]).paid_on == WINNING == ("no_qualify_win", "win")
+    bonus = replace(rules.wagers[1])
+    object.__setattr__(bonus, "paytable_outcomes", ("win", "tie"))  # the general key of the rules language
+    assert MainWager.of(bonus).paid_on == ("win", "tie")
+    data = replace(GameData.of(rules), wagers=(MainWager.of(bonus),), side_bets={})
+    trips = "7s 7d 7h 2c 9d"
+    assert settled(data, trips, "Kh Kc 8d 6s 3c", 1)["super_bonus"] == 2      # win: paid
+    assert settled(data, trips, "Qc Jd 9h 5s 3c", 1)["super_bonus"] == 0      # no qualifier: the result
+
+
+def test_side_bets_per_unit_of_their_own_stake():
+    queens_up = GameData.of(load_game("crazy4")).side_bets["queens_up"][1]
+    assert [float(queens_up.pays({FOUR: best(cards(hand), FOUR)})[0][0]) for hand in
+            ("Qs Qd 9c 3h 2d", "9s 9d 9c 9h 2d")] == [1, 50]
+    assert settled(GameData.of(load_game("crazy4")), "Js Jd 9c 3h 2d", "Qc Jd 9h 5s 3c", 1)["queens_up"] == -1
+    super4 = GameData.of(load_game("super4"))  # Player Bonus on five cards, all other hands push
+    assert [settled(super4, hand, "Qc Jd 9h 5s 3c", 1)["player_bonus"] for hand in
+            ("Ts Js Qs Ks As", "2s 2d 2h 3c 3d", "2s 5d 9h Jc Kd")] == [500, 4, 0]
+    assert settled(super4, "Qs Qd 9c 3h 2d", "Qc Jd 9h 5s 3c", 0)["hole_card_bonus"] == 1
+    uth = GameData.of(load_game("uth"))  # Trips on the best five of the hole cards and the board
+    assert settled(uth, "As Ks", "2c 3d", 0, "Qs Js Ts 2h 3c")["trips"] == 50
+    assert settled(uth, "7s 7d", "2c 3d", 1, "7c 2h 9d Jh 4s")["trips"] == 3
+
+
+# -- the Play options --------------------------------------------------------------
+class Always:
+    """A strategy that plays one multiple with every hand."""
+
+    name = "always"
+
+    def __init__(self, multiple: int) -> None:
+        self.multiple = multiple
+
+    def multiples(self, player: np.ndarray, up_cards: np.ndarray, board: np.ndarray) -> np.ndarray:
+        return np.full(len(player), self.multiple)
+
+
+def test_a_multiple_the_rules_forbid_is_refused():
+    data = GameData.of(load_game("crazy4"))  # 2x and 3x only with a pair of aces or better
+    with pytest.raises(SimulationError, match="plays 3x without pair of A or better"):
+        play(data, Always(3), np.random.default_rng(1), 1_000)
+    with pytest.raises(SimulationError, match=r"plays 5x, which the rules do not offer"):
+        play(data, Always(5), np.random.default_rng(1), 10)
+    assert set(play(data, Always(1), np.random.default_rng(1), 10)) == {"ante", "super_bonus", "play", "total",
+                                                                         "queens_up"}
+    no_fold = replace(data, fold=False)
+    with pytest.raises(SimulationError, match="plays 0x"):
+        play(no_fold, Always(0), np.random.default_rng(1), 10)
 
 
 class Stacked:
@@ -252,21 +421,60 @@ class Stacked:
         return np.array(self.decks)
 
 
-@pytest.fixture(scope="module")
-def fcf_game(fourcardfever):
-    """The simulator's Four Card Fever with the optimal strategy table (built once: a few seconds)."""
-    return prepared_game(fourcardfever)[0]
+class Seen:
+    """A strategy that records what it is shown and plays 1x."""
+
+    name = "seen"
+
+    def multiples(self, player: np.ndarray, up_cards: np.ndarray, board: np.ndarray) -> np.ndarray:
+        self.shown = (player.tolist(), up_cards.tolist(), board.tolist())
+        return np.ones(len(player), dtype=np.int64)
 
 
-def test_a_stacked_deck_is_dealt_card_by_card(fourcardfever, fcf_game):
-    game = fcf_game
-    data = GameData.of(fourcardfever.rules)
-    # player's five, then the dealer's six, the first of them face up
-    results = game.play(Stacked("As Ad Ah Ac 2d 2c 3c 4c 5c 9d Jd"), 1, data)
-    assert results["play"][0] == 3 and results["ante"][0] == 26 and results["player_bonus"][0] == 50
+def test_a_stacked_deck_is_dealt_card_by_card():
+    # Four Card Fever: the player's five, then the dealer's six, the first of them face up
+    strategy = Seen()
+    results = play(GameData.of(load_game("fourcardfever")), strategy, Stacked("As Ad Ah Ac 2d 2c 3c 4c 5c 9d Jd"), 1)
+    assert strategy.shown == (cards("As Ad Ah Ac 2d").tolist(), cards("2c").tolist(), [[]])
+    assert results["play"][0] == 1 and results["ante"][0] == 26 and results["player_bonus"][0] == 50
+    # Hold'em: the player's two, the dealer's two, then the board
+    results = play(GameData.of(load_game("uth")), strategy, Stacked("As Ks 2d 2h Qs Js Ts 3c 8d"), 1)
+    assert strategy.shown == (cards("As Ks").tolist(), [[]], cards("Qs Js Ts 3c 8d").tolist())
+    assert results["blind"][0] == 500 and results["trips"][0] == 50
 
 
-# -- the strategy lookup -------------------------------------------------------
+def three_card_poker() -> GameData:
+    """Three Card Poker as written in shared/rules/more-games.md, Pair Plus 40-30-6-3-1."""
+    bonus = Paytable(THREE, (("straight_flush", 5), ("three_of_a_kind", 4), ("straight", 1)))
+    pair_plus = Paytable(THREE, (("straight_flush", 40), ("three_of_a_kind", 30), ("straight", 6), ("flush", 3),
+                                 ("pair", 1)))
+    return GameData("threecard", "Three Card Poker", THREE, 3, 3, 0, 0, "high_card of Q or better", True,
+                    (PlayOption(1),),
+                    (MainWager("ante", "Ante", False, -1, (1, 1, 1, 1, 0, -1), bonus, "in_addition"),
+                     MainWager("play", "Play", True, 0, (0, 0, 0, 1, 0, -1))),
+                    {"pair_plus": ("Pair Plus", pair_plus)})
+
+
+class QueenSixFour:
+    """Three Card Poker's optimal strategy: play with Q-6-4 or better, a strategy written by its caller."""
+
+    name = "Q-6-4"
+
+    def multiples(self, player: np.ndarray, up_cards: np.ndarray, board: np.ndarray) -> np.ndarray:
+        return matches(evaluate(player, THREE), THREE, "high_card of Q-6-4 or better").astype(np.int64)
+
+
+def test_a_game_from_its_rules_data_and_a_caller_s_strategy(three_card):
+    # published: 3.37% per ante with Q-6-4 and the Ante Bonus 5-4-1; Pair Plus 40-30-6-3-1 7.28%
+    data = three_card_poker()
+    hands = 200_000
+    results = play(data, QueenSixFour(), np.random.default_rng(SEED), hands)
+    for name, exact in (("total", -0.0337), ("pair_plus", -0.0728)):
+        mean, error = results[name].mean(), results[name].std() / np.sqrt(hands)
+        assert abs(mean - exact) < Z_LIMIT * error, (name, mean, error)
+
+
+# -- the strategies ------------------------------------------------------------------
 def test_suit_class_keys_ignore_a_relabelling_of_suits():
     rng = np.random.default_rng(3)
     deals = np.argsort(rng.random((5_000, 52)), axis=1)[:, :6]
@@ -280,23 +488,75 @@ def test_suit_class_keys_ignore_a_relabelling_of_suits():
     assert not same_hand.all()
 
 
+def test_a_strategy_table_refuses_deals_it_has_no_situation_for():
+    table = StrategyTable.build(cards("As Ad 4c"), None, [1], "one class")
+    none = np.zeros((1, 0), dtype=np.int64)
+    assert table.multiples(cards("Ah Ac 4d"), none, none).tolist() == [1]
+    with pytest.raises(SimulationError, match="no situation"):
+        table.multiples(cards("Ah Kc 4d"), none, none)
+    with pytest.raises(SimulationError, match="up-card"):
+        table.multiples(cards("Ah Ac 4d"), cards("2c"), none)
+
+
 def test_the_strategy_chart_s_hands_get_the_chart_s_decisions(crazy4):
-    game, _ = prepared_game(crazy4)
+    table, exact = strategy_and_exact(crazy4)
+    assert exact is crazy4 and table.name == "optimal (from the exact analysis)"
     chart = crazy4.strategy(exact=False)  # the analyzer's chart, hands written as text
     hands = np.concatenate([cards(text) for text in chart["hand"]])
     wanted = [0 if name == "fold" else int(name.removeprefix("play ").removesuffix("x")) for name in chart["decision"]]
-    assert (game.strategy.decide(hands, None) == wanted).all()
+    none = np.zeros((len(hands), 0), dtype=np.int64)
+    assert (table.multiples(hands, none, none) == wanted).all()
 
 
-def test_up_card_decisions_survive_a_relabelling_of_suits(fourcardfever, fcf_game):
-    game = fcf_game
+@pytest.fixture(scope="module")
+def fcf_table(fourcardfever):
+    """The Four Card Fever strategy table of the exact analysis (built once: a few seconds)."""
+    return strategy_and_exact(fourcardfever)[0]
+
+
+def test_up_card_decisions_survive_a_relabelling_of_suits(fourcardfever, fcf_table):
     situations = fourcardfever.situations
     rows = np.random.default_rng(5).choice(len(situations.cards), 20_000, replace=False)
     hands, up = situations.cards[rows].astype(np.int64), situations.up_card[rows].astype(np.int64)
     relabel = np.array([3, 1, 0, 2])
     moved_hands, moved_up = 4 * (hands >> 2) + relabel[hands & 3], 4 * (up >> 2) + relabel[up & 3]
-    assert (game.strategy.decide(moved_hands, moved_up) == fourcardfever.chosen_multiple[rows]).all()
+    board = np.zeros((len(rows), 0), dtype=np.int64)
+    assert (fcf_table.multiples(moved_hands, moved_up[:, None], board) == fourcardfever.chosen_multiple[rows]).all()
     assert {0, 1, 3} <= set(np.unique(fourcardfever.chosen_multiple[rows]).tolist())  # folds and raises alike
+
+
+class Posted:
+    """A posted card stand-in: 4x pre-flop with a pair, 2x on the flop with a suited flop card, 1x on
+    the river with an ace on the board; the calls it gets are recorded."""
+
+    name = "stand-in"
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def preflop_decision(self, hole):
+        return "4x" if hole[0] >> 2 == hole[1] >> 2 else "check"
+
+    def flop_decision(self, hole, flop):
+        self.calls.append(f"flop {len(flop)}")
+        return "2x" if any(card & 3 == hole[0] & 3 for card in flop) else "check"
+
+    def river_decision(self, hole, board):
+        self.calls.append(f"river {len(board)}")
+        return "1x" if any(card >> 2 == 12 for card in board) else "fold"
+
+
+def test_a_posted_card_decides_street_by_street():
+    assert bet("4x") == 4 and bet("check") == bet("fold") == 0
+    posted = Posted()
+    strategy = StreetStrategy(posted)
+    assert strategy.name == "posted card (stand-in)"
+    hole = np.concatenate([cards("7s 7d"), cards("2c 9d"), cards("2c 9d"), cards("2c 9d")])
+    board = np.concatenate([cards("Kh 4h 5h 6h Jh"), cards("Kc 4h 5h As Jh"), cards("Kh 4h 5h As Jh"),
+                            cards("Kh 4h 5h 6h Jh")])
+    posted.calls.clear()
+    assert strategy.multiples(hole, np.zeros((4, 0), dtype=np.int64), board).tolist() == [4, 2, 1, 0]
+    assert posted.calls == ["flop 3", "flop 3", "river 5", "flop 3", "river 5"]
 
 
 # -- a modest simulation of every game -------------------------------------------
@@ -311,8 +571,22 @@ def test_every_wager_agrees_with_the_exact_value(game, request):
     assert all(abs(row.z) <= Z_LIMIT for row in check.wagers)
 
 
+def test_the_caller_gives_the_strategy_and_the_exact_results(crazy4):
+    table, _ = strategy_and_exact(crazy4)
+    check = simulate_game(crazy4.rules, table, crazy4, 20_000, 4)
+    assert [row.mean for row in check.wagers] == [row.mean for row in simulate(crazy4, 20_000, 4).wagers]
+    exact = exact_figures(crazy4.rules, crazy4)
+    assert [(row.exact, row.exact_variance) for row in check.wagers] == [exact[row.wager] for row in check.wagers]
+    assert check.strategy == "optimal (from the exact analysis)" and check.passed
+
+
+def test_default_hands_follow_the_cards_dealt():
+    assert default_hands(load_game("crazy4")) == default_hands("fourcardfever") == 1_000_000
+    assert default_hands(load_game("uth")) == 100_000 and default_hands("uth", report=True) == 50_000
+
+
 def test_the_same_seed_deals_the_same_hands_whatever_the_workers(crazy4, monkeypatch):
-    monkeypatch.setitem(CHUNK_HANDS, FourCardGame, 2_500)  # 40 chunks: enough for two workers
+    monkeypatch.setitem(CHUNK_HANDS, False, 2_500)  # 40 chunks: enough for two workers
     one = simulate(crazy4, 100_000, 11)
     again = simulate(crazy4, 100_000, 11, jobs=2)
     other = simulate(crazy4, 100_000, 12)
@@ -322,15 +596,16 @@ def test_the_same_seed_deals_the_same_hands_whatever_the_workers(crazy4, monkeyp
 
 @pytest.fixture
 def broken_crazy4(monkeypatch):
-    """Crazy 4 Poker with a settlement mistake: the Super Bonus pushes below a straight even when beaten."""
-    right = GAMES["crazy4"].settle
+    """The simulator reads Crazy 4 Poker's Super Bonus wrong: it pushes below a straight even when beaten."""
+    right = GameData.of.__func__
 
-    def wrong(player, dealer, multiple, data):
-        results = right(player, dealer, multiple, data)
-        results["super_bonus"] = np.where(multiple > 0, np.maximum(results["super_bonus"], 0), -1)
-        return results
+    def wrong(cls, rules):
+        data = right(cls, rules)
+        bonus = next(wager for wager in data.wagers if wager.name == "super_bonus")
+        pushed = replace(bonus, results=tuple(max(result, 0) for result in bonus.results))
+        return replace(data, wagers=tuple(pushed if wager is bonus else wager for wager in data.wagers))
 
-    monkeypatch.setitem(GAMES, "crazy4", replace(GAMES["crazy4"], settle=wrong))
+    monkeypatch.setattr(settlement.GameData, "of", classmethod(wrong))
 
 
 def test_a_settlement_mistake_fails_the_check(crazy4, broken_crazy4):
@@ -340,20 +615,13 @@ def test_a_settlement_mistake_fails_the_check(crazy4, broken_crazy4):
     assert check.warnings() and "Super Bonus" in check.warnings()[0]
 
 
-def test_a_reading_the_simulator_does_not_know_is_refused():
-    rules = load_game("crazy4")
-    unknown = replace(rules.options[0], name="dealer_flips_a_coin")
-    with pytest.raises(SimulationError, match="dealer_flips_a_coin"):
-        prepared_game(SimpleNamespace(rules=replace(rules, options=(unknown,))))
-
-
 # -- the command line ----------------------------------------------------------
 @pytest.mark.parametrize("arguments, message", [
     (("simulate", "blackjack"), "unknown game 'blackjack'"),
     (("simulate", "crazy4", "--hands", "many"), "--hands takes a whole number"),
     (("simulate", "crazy4", "--seed", "-1"), "--seed must be at least 0"),
     (("simulate", "crazy4", "--option", "no_such=thing"), "unknown rule option 'no_such'"),
-    (("simulate", "crazy4", "--strategy", "mine.toml"), "not for it"),
+    (("simulate", "crazy4", "--strategy", "mine.toml"), "is not for simulate"),
     (("report", "crazy4", "--simulation-hands", "1"), "0 (no simulation check) or at least 2"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2(arguments, message, tmp_path, monkeypatch, capsys):

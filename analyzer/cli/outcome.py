@@ -67,7 +67,7 @@ def simulation_check(session: Session, analysis: GameResults, hands: int | None,
     """The independent simulation of the strategy the analysis plays, against its exact figures
     (``hands``: None for the default of a report's check, or of ``simulate``)."""
     from analyzer.simulation import default_hands, simulate
-    return simulate(analysis, hands or default_hands(session.args.game, report=report), seed,
+    return simulate(analysis, hands or default_hands(session.rules, report=report), seed,
                     jobs=session.args.jobs, progress=not session.args.quiet)
 
 

@@ -1,7 +1,7 @@
 """The simulation check: many shuffled deals, each wager's mean return against its exact value.
 
-:func:`simulate` plays a game's hands by the analysis's strategy through the
-simulator's own code (:mod:`analyzer.simulation.games`) and reports, for each
+:func:`simulate_game` plays a game's hands by the strategy it is given through
+the simulator's own code (:mod:`analyzer.simulation.settlement`) and reports, for each
 main wager (per ante), their total, and each side bet's default paytable (per
 unit of its stake), the mean return of the simulated hands and its z-score
 against the exact value: ``z = (mean - exact) / standard error``.
@@ -22,11 +22,11 @@ chunks to share).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 import numpy as np
 import pandas as pd
@@ -34,36 +34,47 @@ from joblib import Parallel, delayed
 
 from analyzer.core import figures
 from analyzer.core.progress import progress_bar
-from analyzer.engines.results import distribution
-from analyzer.simulation.games import (
-    GAMES,
-    FourCardGame,
-    GameData,
-    HoldemGame,
-    StrategyTable,
-)
+from analyzer.games.rules import GameRules, Paytable, SideBet, Wager, load_game
 from analyzer.simulation.hands import SimulationError
+from analyzer.simulation.settlement import TOTAL, GameData, play
+from analyzer.simulation.strategies import Strategy
 
 #: A wager fails the check when its |z| exceeds this.
 Z_LIMIT = 4
-#: Hands per chunk (one seeded generator, one task): numpy batches for the four-card games, small
-#: batches for Hold'em, whose decisions are taken hand by hand.
-CHUNK_HANDS = {FourCardGame: 50_000, HoldemGame: 5_000}
+#: Hands per chunk (one seeded generator, one task), for deals without and with community cards:
+#: numpy batches without a board, small batches with one, where a posted strategy decides hand by hand.
+CHUNK_HANDS = {False: 50_000, True: 5_000}
 #: Worker processes start only with at least this many chunks each: starting one (imports, numba)
 #: takes seconds, so a report's check and the default runs stay in one process.
 CHUNKS_PER_WORKER = 16
-#: Hands dealt when none are asked for, by ``analyzer simulate`` and by the report's check (a few
-#: seconds on two cores: Hold'em decisions are taken hand by hand, about 0.1 ms each).
-DEFAULT_HANDS = {FourCardGame: 1_000_000, HoldemGame: 100_000}
-REPORT_HANDS = {FourCardGame: 500_000, HoldemGame: 50_000}
-TOTAL = "total"
+#: Hands dealt when none are asked for, by ``analyzer simulate`` and by the report's check, without
+#: and with community cards (a few seconds on two cores: a posted Hold'em strategy decides hand by
+#: hand, about 0.1 ms each).
+DEFAULT_HANDS = {False: 1_000_000, True: 100_000}
+REPORT_HANDS = {False: 500_000, True: 50_000}
 
 
-def default_hands(game: str, report: bool = False) -> int:
-    """Hands to deal for ``game`` when the user names none (``report``: for the report's check)."""
-    if game not in GAMES:
-        raise SimulationError(f"the simulator does not know the game {game!r}")
-    return (REPORT_HANDS if report else DEFAULT_HANDS)[type(GAMES[game])]
+class ExactResults(Protocol):
+    """The exact results of the strategy the simulation plays, as outcome tables with ``pays`` (the
+    return table: ``net``) and ``combinations`` columns (:class:`analyzer.engines.results.GameResults`)."""
+
+    def wager_table(self, wager: Wager) -> pd.DataFrame: ...
+
+    def return_table(self) -> pd.DataFrame: ...
+
+    def side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame: ...
+
+
+def default_hands(rules: GameRules | str, report: bool = False) -> int:
+    """Hands to deal for a game (:class:`analyzer.games.rules.GameRules`, or a shipped game's name)
+    when the user names none (``report``: for the report's check): fewer with community cards.
+
+    >>> default_hands("crazy4"), default_hands("uth", report=True)
+    (1000000, 50000)
+    """
+    if isinstance(rules, str):
+        rules = load_game(rules)
+    return (REPORT_HANDS if report else DEFAULT_HANDS)[rules.community_cards > 0]
 
 
 @dataclass(frozen=True)
@@ -158,105 +169,62 @@ class SimulationCheck:
                 f"({self.seconds:.1f} s; standard error from the exact variance)")
 
 
-def prepared_game(analysis) -> tuple[FourCardGame | HoldemGame, str]:
-    """The simulator's game for an analysis, given the analysis's strategy, and that strategy's name.
-
-    Four-card games: the optimal Play multiple of every situation class, read
-    from the analysis's representative hands (and dealer up-cards).
-    Ultimate Texas Hold'em: the posted card whose exact counts the analysis
-    holds (:data:`analyzer.engines.holdem.posted.CARD_WITH_DEALER_OUTS` when it has none:
-    the committed counts in ``enumerations/uth_posted/`` are its).
-    """
-    name = analysis.rules.name
-    if name not in GAMES:
-        raise SimulationError(f"the simulator does not know the game {name!r}")
-    game = GAMES[name]
-    unknown = {option.name for option in analysis.rules.options} - set(game.readings)
-    if unknown:
-        raise SimulationError(f"{analysis.rules.title}: the simulator does not settle the rule option "
-                              f"{min(unknown)!r}")
-    if isinstance(game, HoldemGame):
-        strategy = _posted_strategy(analysis)
-        return dataclasses.replace(game, strategy=strategy), f"posted card ({strategy.name})"
-    situations = analysis.situations
-    table = StrategyTable.build(situations.cards, situations.up_card, analysis.chosen_multiple)
-    return dataclasses.replace(game, strategy=table), "optimal (from the exact analysis)"
-
-
-def _posted_strategy(analysis):
-    from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS
-
-    posted = getattr(analysis, "posted", None)
-    return CARD_WITH_DEALER_OUTS if posted is None else posted.strategy
-
-
-def exact_figures(analysis) -> dict[str, tuple[Fraction, Fraction]]:
+def exact_figures(rules: GameRules, exact: ExactResults) -> dict[str, tuple[Fraction, Fraction]]:
     """Exact mean and variance of each main wager's result and of their total per ante, and of each
-    side bet's default paytable per unit, under the strategy the simulator plays (see
-    :func:`prepared_game`), from the analysis's outcome tables."""
-    source = _posted_results(analysis) if isinstance(GAMES.get(analysis.rules.name), HoldemGame) else analysis
-    tables = {wager.name: source.wager_table(wager) for wager in analysis.rules.wagers}
-    tables[TOTAL] = source.return_table().rename(columns={"net": "pays"})
-    for bet in analysis.rules.side_bets:
-        tables[bet.name] = analysis.side_bet_table(bet, bet.paytables[bet.default_paytable])
-    return {name: (figures.mean(distribution(table)), figures.variance(distribution(table)))
-            for name, table in tables.items()}
+    side bet's default paytable per unit, from the outcome tables of ``exact``."""
+    tables = {wager.name: exact.wager_table(wager) for wager in rules.wagers}
+    tables[TOTAL] = exact.return_table().rename(columns={"net": "pays"})
+    for bet in rules.side_bets:
+        tables[bet.name] = exact.side_bet_table(bet, bet.paytables[bet.default_paytable])
+    return {name: _moments(table) for name, table in tables.items()}
 
 
-def committed_holdem_analysis(rules):
-    """Ultimate Texas Hold'em from its committed counts (``enumerations/uth/`` and, for the posted
-    card, ``enumerations/uth_posted/``): the exact figures without an enumeration."""
-    from analyzer.engines.holdem.posted import OPTIMAL_FOLDER
-    from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
+def _moments(table: pd.DataFrame) -> tuple[Fraction, Fraction]:
+    """Mean and variance of an outcome table's ``pays``, weighted by its ``combinations``.
 
-    return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER))
-
-
-def _posted_results(analysis):
-    """The Hold'em results with the posted card's settlement counts in place of the optimal ones."""
-    from analyzer.engines.holdem.posted import load_posted_counts
-    from analyzer.engines.holdem.results import HoldemAnalysis
-
-    counts = analysis.posted
-    if counts is None:
-        saved = load_posted_counts()
-        counts = dataclasses.replace(analysis.counts, settlement_by_hand=saved.settlement_by_hand,
-                                     settlement=saved.settlement)
-    return HoldemAnalysis(analysis.rules, counts)
+    >>> _moments(pd.DataFrame({"pays": [1, -1, 1], "combinations": [1, 2, 1]}))
+    (Fraction(0, 1), Fraction(1, 1))
+    """
+    merged: figures.Distribution = {}
+    for pays, count in zip(table["pays"], table["combinations"]):
+        merged[Fraction(pays)] = merged.get(Fraction(pays), 0) + int(count)
+    return figures.mean(merged), figures.variance(merged)
 
 
-def chunk_sums(game, data: GameData, seed: int, chunk: int, hands: int) -> dict[str, np.ndarray]:
+def chunk_sums(data: GameData, strategy: Strategy, seed: int, chunk: int, hands: int) -> dict[str, np.ndarray]:
     """Play one chunk of hands; per wager the sum of the results and of their squares."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk,)))
     return {name: np.array([values.sum(), np.square(values).sum()])
-            for name, values in game.play(rng, hands, data).items()}
+            for name, values in play(data, strategy, rng, hands).items()}
 
 
-def simulate(analysis, hands: int, seed: int, jobs: int = 1, progress: bool = False) -> SimulationCheck:
-    """Deal ``hands`` hands of the analysed game from decks shuffled by a generator seeded with
-    ``seed``, play them by the analysis's strategy, settle them by the written rules, and compare
-    each wager's mean return with its exact value."""
+def simulate_game(rules: GameRules, strategy: Strategy, exact: ExactResults, hands: int, seed: int, jobs: int = 1,
+                  progress: bool = False) -> SimulationCheck:
+    """Deal ``hands`` hands of the game ``rules`` describe (rule options applied) from decks shuffled
+    by a generator seeded with ``seed``, play them by ``strategy``, settle them from the rules data,
+    and compare each wager's mean return with its exact value from ``exact`` (see
+    :func:`exact_figures`: the exact results of the same strategy)."""
     if hands < 2:
         raise SimulationError("a simulation needs at least 2 hands")
     started = time.perf_counter()
-    game, strategy = prepared_game(analysis)
-    data = GameData.of(analysis.rules)
-    exact = exact_figures(analysis)
-    size = CHUNK_HANDS[type(game)]
+    data = GameData.of(rules)
+    expected = exact_figures(rules, exact)
+    size = CHUNK_HANDS[data.community_cards > 0]
     chunks = [(index, min(size, hands - start)) for index, start in enumerate(range(0, hands, size))]
     workers = max(1, min(jobs, len(chunks) // CHUNKS_PER_WORKER))
     tasks = Parallel(n_jobs=workers, return_as="generator")(
-        delayed(chunk_sums)(game, data, seed, index, count) for index, count in chunks)
+        delayed(chunk_sums)(data, strategy, seed, index, count) for index, count in chunks)
     totals: dict[str, np.ndarray] = {}
-    for sums in progress_bar(tasks, len(chunks), progress, f"{analysis.rules.title}: simulation"):
+    for sums in progress_bar(tasks, len(chunks), progress, f"{rules.title}: simulation"):
         for name, pair in sums.items():
             totals[name] = totals.get(name, 0) + pair
-    titles = {**data.wagers, TOTAL: "Total (main game)", **{name: title for name, (title, _) in data.side_bets.items()}}
+    titles = {**{wager.name: wager.title for wager in data.wagers}, TOTAL: "Total (main game)",
+              **{name: title for name, (title, _) in data.side_bets.items()}}
     rows = []
     for name, (total, squares) in totals.items():
         mean = float(total) / hands
         variance = max(float(squares) - hands * mean * mean, 0.0) / (hands - 1)
         unit = "per unit staked" if name in data.side_bets else "per ante"
-        rows.append(WagerCheck(name, titles[name], unit, hands, mean, math.sqrt(variance / hands), *exact[name]))
-    return SimulationCheck(analysis.rules.name, analysis.rules.title, strategy, hands, seed, tuple(rows),
+        rows.append(WagerCheck(name, titles[name], unit, hands, mean, math.sqrt(variance / hands), *expected[name]))
+    return SimulationCheck(rules.name, rules.title, strategy.name, hands, seed, tuple(rows),
                            time.perf_counter() - started)

@@ -1,34 +1,41 @@
-"""The simulator's own cards, hand evaluator and pay lines, sharing no code with the enumerator.
+"""The simulator's own cards, hand evaluator and hand patterns, sharing no code with the enumerator.
 
 Written from the rules, small enough to check by eye, vectorised with numpy
 over many hands at once. A card is ``4 * rank + suit``: ranks 0..12 for
 2..A, suits 0..3 for clubs, diamonds, hearts, spades.
 
+Of each ranking the simulator reads two things from the data file
+``analyzer/core/rankings.toml``: the cards in a hand and the ORDER of its
+categories (names, weakest first). What a name means is the simulator's own
+reading (:data:`GROUPED`, :data:`UNGROUPED`): a pair is two cards of one
+rank, a straight runs through consecutive ranks (A-2-3... the lowest), a flush
+is one suit.
+
 A hand's *value* is one integer, so "beats" is ``>`` and "ties" is ``==``:
-its category's position in the ranking's order (weakest first) times
-``CATEGORY_SPAN``, plus up to five rank digits of four bits each, highest
-digit first: the ranks of the hand ordered by how many cards share them, then
-by rank (quads, trips, the higher pair, the pair, then kickers); a straight is
-written by its top card alone (the 4 of A-2-3-4, the 5 of A-2-3-4-5). The
-first digit is the rank that names the hand ("pair of Q", "king-high").
+its category's position in the ranking's order times ``CATEGORY_SPAN``, plus
+up to five rank digits of four bits each, highest digit first: the hand's
+ranks, each once, ordered by how many cards share them, then by rank (quads,
+trips, the higher pair, the pair, then kickers); a straight is written by its
+top card alone (the 3 of A-2-3, the 5 of A-2-3-4-5). A hand pattern's named
+ranks are these leading digits (:func:`matches`).
 
-The category orders are those of the written rules: in the four-card games
-three of a kind beats a flush, which beats a straight, and four of a kind
-beats a straight flush (Four Card Fever's "RANKING OF HANDS", Super 4 Poker's
-list); five-card hands rank as in ordinary poker.
-
->>> four = evaluate(cards("Ah Kh 7h 2h"), "four_card")
->>> describe(four, "four_card"), describe(evaluate(cards("Ac 2d 3s 4h"), "four_card"), "four_card")
-('flush A-K-7-2', 'straight 4')
+>>> describe(evaluate(cards("Ah Kh 7h 2h"), "four_card"), "four_card")
+'flush A-K-7-2'
 >>> bool(evaluate(cards("Ah Kh 7h 2h"), "four_card") > evaluate(cards("9c Td Js Qh"), "four_card"))
 True
->>> describe(best(cards("As Ad Ks Kd 2c 2d 7h"), 5, "five_card"), "five_card")
-'two_pair A-A-K-K-7'
+>>> describe(best(cards("As Ad Ks Kd 2c 2d 7h"), "five_card"), "five_card")
+'two_pair A-K-7'
+>>> describe(evaluate(cards("Ac 2d 3s 4h"), "four_card"), "four_card")
+'straight 4'
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from itertools import combinations
 
 import numpy as np
@@ -37,29 +44,22 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 ACE = RANKS.index("A")
 
-#: Categories of each ranking, weakest first, as the rules order them.
-ORDERS = {
-    "four_card": ("high_card", "pair", "two_pair", "straight", "flush", "three_of_a_kind", "straight_flush",
-                  "four_of_a_kind"),
-    "five_card": ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
-                  "four_of_a_kind", "straight_flush"),
-}
+_DATA = tomllib.loads(resources.files("analyzer.core").joinpath("rankings.toml").read_text())
+#: Categories of each ranking, weakest first, as the data file orders them.
+ORDERS = {name: tuple(category["name"] for category in entry["categories"]) for name, entry in _DATA.items()}
 #: Cards in a hand of each ranking.
-SIZES = {"four_card": 4, "five_card": 5}
+SIZES = {name: int(entry["cards"]) for name, entry in _DATA.items()}
 
-#: The sum over a hand's cards of how many of its cards share that card's rank (the sum of the
-#: squared rank multiplicities) tells the hand's pattern of pairs; hands of all-different ranks
-#: are then split by straight and flush.
-GROUPED = {
-    4: {6: "pair", 8: "two_pair", 10: "three_of_a_kind", 16: "four_of_a_kind"},
-    5: {7: "pair", 9: "two_pair", 11: "three_of_a_kind", 13: "full_house", 17: "four_of_a_kind"},
-}
+#: What the category names mean: the sizes of a hand's groups of cards of one rank, largest first.
+GROUPED = {(2,): "pair", (2, 2): "two_pair", (3,): "three_of_a_kind", (3, 2): "full_house", (4,): "four_of_a_kind"}
+#: Hands of all-different ranks, by (straight, flush).
 UNGROUPED = {(False, False): "high_card", (True, False): "straight", (False, True): "flush",
              (True, True): "straight_flush"}
 
 DIGIT_BITS = 4
-CATEGORY_SPAN = 1 << (5 * DIGIT_BITS)
-TOP_SHIFT = 4 * DIGIT_BITS
+DIGITS = 5
+CATEGORY_SPAN = 1 << (DIGITS * DIGIT_BITS)
+TOP_SHIFT = (DIGITS - 1) * DIGIT_BITS
 
 
 class SimulationError(ValueError):
@@ -76,105 +76,159 @@ def cards(text: str) -> np.ndarray:
                     dtype=np.int64)
 
 
-def card_text(card: int) -> str:
-    """``card_text(51) == 'As'``."""
-    return RANKS[card >> 2] + SUITS[card & 3]
+def _signature(size: int, groups: tuple[int, ...]) -> int:
+    """The sum over a hand's cards of how many of its cards share that card's rank (the sum of the
+    squared group sizes): it tells the groups apart in hands of up to five cards.
+
+    >>> _signature(5, (3, 2)), _signature(5, (2,)), _signature(3, ())
+    (13, 7, 3)
+    """
+    return sum(group * group for group in groups) + size - sum(groups)
 
 
+@cache
 def _category_table(ranking: str) -> np.ndarray:
-    """Category position by ``4 * pattern sum + 2 * straight + flush``."""
+    """Category position by ``4 * signature + 2 * straight + flush`` (-1: no such hand).
+
+    >>> _category_table("four_card")[4 * 4 + 2].item()  # four cards of different ranks in a row
+    3
+    """
+    if ranking not in ORDERS:
+        raise SimulationError(f"the simulator finds no ranking {ranking!r} in rankings.toml")
     order, size = ORDERS[ranking], SIZES[ranking]
+    unknown = set(order) - set(GROUPED.values()) - set(UNGROUPED.values())
+    if unknown or not 3 <= size <= DIGITS:
+        raise SimulationError(f"the simulator cannot evaluate {ranking} hands ({size} cards, "
+                              f"categories {', '.join(order)})")
+    named = {4 * _signature(size, groups): name for groups, name in GROUPED.items() if sum(groups) <= size}
+    named |= {4 * size + 2 * straight + flush: name for (straight, flush), name in UNGROUPED.items()}
+    missing = set(named.values()) - set(order)
+    if missing:
+        raise SimulationError(f"the {ranking} ranking does not rank {min(missing)} hands")
     table = np.full(4 * (size * size + 1), -1, dtype=np.int64)
-    for total, name in GROUPED[size].items():
-        table[4 * total] = order.index(name)
-    for (straight, flush), name in UNGROUPED.items():
-        table[4 * size + 2 * straight + flush] = order.index(name)
+    for index, name in named.items():
+        table[index] = order.index(name)
     return table
 
 
-CATEGORY_TABLES = {ranking: _category_table(ranking) for ranking in ORDERS}
-
-
 def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
-    """Value (int64) of each hand, one hand of exactly 4 (``four_card``) or 5 (``five_card``) cards per row."""
+    """Value (int64) of each hand, one hand of exactly the ranking's number of cards per row.
+
+    >>> evaluate(cards("Qs Qd 9c 7h"), "four_card") > evaluate(cards("Kh 9h 4h 2h"), "four_card")
+    array([False])
+    """
+    table = _category_table(ranking)
     hands = np.asarray(hands, dtype=np.int64)
     size = SIZES[ranking]
     assert hands.ndim == 2 and hands.shape[1] == size, f"{ranking} hands have {size} cards"
     ranks, suits = hands >> 2, hands & 3
     sharing = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # cards of each card's rank
-    pattern = sharing.sum(axis=1)
-    digits = np.sort(sharing * 16 + ranks, axis=1)[:, ::-1] & 15      # grouped ranks first, highest first
-    all_different = pattern == size
+    signature = sharing.sum(axis=1)
+    ordered = np.sort(sharing * 16 + ranks, axis=1)[:, ::-1]          # grouped ranks first, highest first
+    repeated = np.zeros_like(ordered, dtype=bool)
+    repeated[:, 1:] = ordered[:, 1:] == ordered[:, :-1]
+    digits = np.sort(np.where(repeated, -1, ordered), axis=1)[:, ::-1]  # each rank once, then -1s
+    all_different = signature == size
     flush = (suits == suits[:, :1]).all(axis=1)
-    wheel = all_different & (digits[:, 0] == ACE) & (digits[:, 1] == size - 2)  # A-2-3-4(-5)
+    wheel = all_different & (digits[:, 0] & 15 == ACE) & (digits[:, 1] & 15 == size - 2)  # A-2-3(-4-5)
     straight = all_different & ((digits[:, 0] - digits[:, -1] == size - 1) | wheel)
-    top = np.where(wheel, size - 2, digits[:, 0])
+    top = np.where(wheel, size - 2, digits[:, 0] & 15)
     packed = np.zeros(len(hands), dtype=np.int64)
     for position in range(size):
-        packed |= digits[:, position] << (TOP_SHIFT - DIGIT_BITS * position)
-    category = CATEGORY_TABLES[ranking][4 * pattern + 2 * straight + flush]
+        packed |= np.where(digits[:, position] < 0, 0, digits[:, position] & 15) << (TOP_SHIFT - DIGIT_BITS * position)
+    category = table[4 * signature + 2 * straight + flush]
     return category * CATEGORY_SPAN + np.where(straight, top << TOP_SHIFT, packed)
 
 
-def best(hands: np.ndarray, size: int, ranking: str) -> np.ndarray:
-    """Value of the best ``size``-card part of each hand (rows of ``size`` or more cards)."""
+def best(hands: np.ndarray, ranking: str) -> np.ndarray:
+    """Value of the best hand of the ranking's size among each row's cards (at least that many).
+
+    >>> describe(best(cards("2c 3c 4c 5c 9d Jd"), "four_card"), "four_card")
+    'straight_flush 5'
+    """
     hands = np.asarray(hands, dtype=np.int64)
+    size = SIZES[ranking]
+    if hands.shape[1] < size:
+        raise SimulationError(f"a {ranking} hand needs {size} cards; {hands.shape[1]} are dealt for it")
     parts = [evaluate(hands[:, list(chosen)], ranking) for chosen in combinations(range(hands.shape[1]), size)]
     return np.max(parts, axis=0)
 
 
-def category_of(values: np.ndarray) -> np.ndarray:
-    """Category position of each value."""
-    return np.asarray(values) // CATEGORY_SPAN
-
-
-def top_rank(values: np.ndarray) -> np.ndarray:
-    """The rank that names each hand: the quads, trips, higher pair, pair, straight's top or high card."""
-    return (np.asarray(values) >> TOP_SHIFT) & 15
-
-
 def describe(values: np.ndarray, ranking: str) -> str:
-    """A readable name of one value: ``'pair Q-Q-9-3'``, ``'straight 4'``."""
+    """A readable name of one value.
+
+    >>> describe(evaluate(cards("Qs Qd 9c 3h"), "four_card"), "four_card")
+    'pair Q-9-3'
+    """
     value = int(np.ravel(values)[0])
-    name = ORDERS[ranking][value // CATEGORY_SPAN]
-    digits = [(value >> (TOP_SHIFT - DIGIT_BITS * i)) & 15 for i in range(SIZES[ranking])]
-    if name in ("straight", "straight_flush"):
-        return f"{name} {RANKS[digits[0]]}"
-    return f"{name} " + "-".join(RANKS[digit] for digit in digits)
+    name, size = ORDERS[ranking][value // CATEGORY_SPAN], SIZES[ranking]
+    groups = next((groups for groups, named in GROUPED.items() if named == name), ())
+    ranked = 1 if "straight" in name else size - sum(groups) + len(groups)
+    return f"{name} " + "-".join(RANKS[(value >> (TOP_SHIFT - DIGIT_BITS * i)) & 15] for i in range(ranked))
 
 
 # -- hands named in paytables and rules ----------------------------------------
-HAND_NAME = re.compile(r"(?P<category>[a-z_]+?)(?: of (?P<rank>[2-9TJQKA]))?(?P<better> or better)?")
+PATTERN = re.compile(r"(?P<category>[a-z_]+?)(?: of (?P<ranks>[2-9TJQKA](?:-[2-9TJQKA])*))?(?P<better> or better)?")
 
 
-def at_least(values: np.ndarray, ranking: str, category: str, rank: str | None = None) -> np.ndarray:
-    """Hands of ``category`` (named by ``rank`` or higher, if given) or of a higher category."""
-    wanted = ORDERS[ranking].index(category)
-    found = category_of(values)
-    higher_rank = top_rank(values) >= RANKS.index(rank) if rank else True
-    return (found > wanted) | ((found == wanted) & higher_rank)
+@dataclass(frozen=True)
+class Pattern:
+    """A hand pattern read: the category's position, the named leading rank digits packed into one
+    number (``lead``, ``digits`` of them) and whether better hands match too."""
+
+    category: int
+    lead: int
+    digits: int
+    or_better: bool
+
+
+@cache
+def read_pattern(name: str, ranking: str) -> Pattern:
+    """A hand named ``CATEGORY [of RANK[-RANK...]] [or better]`` (the canonical text of the game
+    files): the named ranks are the hand's leading rank digits (grouped ranks first, then
+    kickers, highest first; a straight's top card).
+
+    >>> read_pattern("high_card of Q-6-4 or better", "five_card")
+    Pattern(category=0, lead=2626, digits=3, or_better=True)
+    """
+    parsed = PATTERN.fullmatch(name)
+    if parsed is None or parsed["category"] not in ORDERS.get(ranking, ()):
+        raise SimulationError(f"the simulator cannot read the hand {name!r} of a {ranking} ranking")
+    named = parsed["ranks"].split("-") if parsed["ranks"] else []
+    lead = 0
+    for rank in named:
+        lead = lead << DIGIT_BITS | RANKS.index(rank)
+    return Pattern(ORDERS[ranking].index(parsed["category"]), lead, len(named), parsed["better"] is not None)
 
 
 def matches(values: np.ndarray, ranking: str, name: str) -> np.ndarray:
-    """Hands matched by a pay line's hand, written ``CATEGORY [of RANK] [or better]`` (the canonical
-    text of the game files, e.g. ``pair of Q or better``, ``straight_flush of A`` for a royal flush).
+    """Hands matched by a named hand: exactly, of its category with those leading ranks; "or
+    better", at least the lowest such hand (any higher category, or the same category with
+    leading ranks at least those named).
 
-    >>> matches(evaluate(cards("Qs Qd 9c 3h"), "four_card"), "four_card", "pair of Q or better").tolist()
+    >>> five = lambda text: evaluate(cards(text), "five_card")
+    >>> [bool(matches(five(hand), "five_card", "high_card of Q-6-4 or better")[0])
+    ...  for hand in ("Qs 6d 4c 3h 2s", "Qs 5d 4c 3h 2s", "Qs 7d 2c 3h 4s", "Js Td 8c 2d 3d", "2s 2d 3c 4h 5s")]
+    [True, False, True, False, True]
+    >>> matches(five("Ah Kd 9c 3h 2s"), "five_card", "high_card of A-K").tolist()
     [True]
     """
-    parsed = HAND_NAME.fullmatch(name)
-    if parsed is None or parsed["category"] not in ORDERS[ranking]:
-        raise SimulationError(f"the simulator cannot read the hand {name!r} of a {ranking} paytable")
-    category, rank = parsed["category"], parsed["rank"]
-    if parsed["better"]:
-        return at_least(values, ranking, category, rank)
-    same = category_of(values) == ORDERS[ranking].index(category)
-    return same & (top_rank(values) == RANKS.index(rank)) if rank else same
+    pattern = read_pattern(name, ranking)
+    values = np.asarray(values)
+    category = values // CATEGORY_SPAN
+    lead = (values % CATEGORY_SPAN) >> (DIGIT_BITS * (DIGITS - pattern.digits))
+    if pattern.or_better:
+        return (category > pattern.category) | ((category == pattern.category) & (lead >= pattern.lead))
+    return (category == pattern.category) & (lead == pattern.lead)
 
 
-def pays(values: np.ndarray, ranking: str, lines: list[tuple[str, float]]) -> tuple[np.ndarray, np.ndarray]:
+def pays(values: np.ndarray, ranking: str, lines: tuple[tuple[str, float], ...]) -> tuple[np.ndarray, np.ndarray]:
     """The pay ("to 1") of each hand by the first of ``lines`` (hand name, pays) it matches, and
-    whether any line matched (the pay is 0 where none did)."""
+    whether any line matched (the pay is 0 where none did).
+
+    >>> pays(evaluate(cards("Qs Qd 9c 3h"), "four_card"), "four_card", (("flush", 4.0), ("pair of Q or better", 1.0)))
+    (array([1.]), array([ True]))
+    """
     paid = np.zeros(len(values), dtype=np.float64)
     hit = np.zeros(len(values), dtype=bool)
     for name, amount in lines:

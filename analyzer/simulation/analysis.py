@@ -1,0 +1,36 @@
+"""A simulation check from an exact analysis: the engine that made it says which strategy to play and
+which exact results that strategy has (:meth:`analyzer.engines.base.Engine.simulation`); the
+simulator turns that plan into a strategy of its own (:mod:`analyzer.simulation.strategies`).
+
+* a plan of situation classes (one decision): the table of its representative
+  deals' Play multiples;
+* a posted Hold'em strategy: its pre-flop, flop and river decisions, street by street.
+"""
+
+from __future__ import annotations
+
+from analyzer.engines.base import SimulationPlan
+from analyzer.engines.registry import engine_for
+from analyzer.engines.results import GameResults
+from analyzer.simulation.check import SimulationCheck, simulate_game
+from analyzer.simulation.strategies import Strategy, StrategyTable, StreetStrategy
+
+
+def strategy_of(plan: SimulationPlan) -> Strategy:
+    """The simulator's strategy for an engine's plan."""
+    if plan.situations is not None:
+        hands, up_cards, multiples = plan.situations
+        return StrategyTable.build(hands, up_cards, multiples, plan.name)
+    return StreetStrategy(plan.posted)
+
+
+def strategy_and_exact(analysis: GameResults) -> tuple[Strategy, GameResults]:
+    """The strategy the simulation plays for an analysis and the exact results of that strategy."""
+    plan = engine_for(analysis.rules).simulation(analysis)
+    return strategy_of(plan), plan.exact
+
+
+def simulate(analysis: GameResults, hands: int, seed: int, jobs: int = 1, progress: bool = False) -> SimulationCheck:
+    """The simulation check of the strategy the analysis's engine plays, against its exact values."""
+    strategy, exact = strategy_and_exact(analysis)
+    return simulate_game(analysis.rules, strategy, exact, hands, seed, jobs, progress)

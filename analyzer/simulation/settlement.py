@@ -1,0 +1,248 @@
+"""Any game against a dealer, dealt from shuffled decks and settled from its rules data.
+
+What the simulator takes from a game's rules (:class:`GameData`) is data
+only: the cards dealt, the ranking's name, the dealer's qualifier and the pay
+lines as hand-pattern texts, each main wager's result per outcome, its fold
+result and its paytable. Hands are valued by the simulator's own evaluator
+(:mod:`analyzer.simulation.hands`).
+
+A deal is one shuffled deck dealt card by card: the player's cards, the
+dealer's (the first ``up_cards`` of them face up), then the community cards.
+Each side plays its best hand of the ranking from its own cards and the board.
+
+Settlement, for the Play multiple the strategy chose (0: a fold):
+
+* a fold settles every main wager at its fold result (per ante);
+* otherwise the *outcome* is whether the dealer qualifies (no qualifier: it
+  always does) and how the two hands compare (:data:`OUTCOMES`); a wager
+  stakes 1 ("initial") or the multiple ("raise") and returns, per unit, its
+  result for the outcome, or its paytable's line: "instead" of the result, "in
+  addition" to it, or "on_win" (instead, on outcomes the player wins) on the
+  outcomes where the paytable applies;
+* side bets return their paytable's line per unit of their own stake, -1
+  where no line pays, whatever the player decided.
+
+>>> from analyzer.games.rules import load_game
+>>> from analyzer.simulation.hands import cards
+>>> data = GameData.of(load_game("crazy4"))
+>>> player, dealer = hand_values(data, cards("7s 7d 7h 2c 9d"), cards("Qc Jd 9h 5s 3c"), cards(""))
+>>> {name: float(result[0]) for name, result in settle(data, player, dealer, np.array([3])).items()}
+{'ante': 0.0, 'super_bonus': 2.0, 'play': 3.0, 'total': 5.0, 'queens_up': 8.0}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.games.rules import OUTCOMES, GameRules, Wager
+from analyzer.games.rules import Paytable as RulesPaytable
+from analyzer.simulation.hands import SimulationError, best, matches, pays
+from analyzer.simulation.strategies import Strategy
+
+DECK = 52
+TOTAL = "total"
+#: Where an "on_win" paytable applies (of the outcomes the rules list): where the player's hand wins.
+WINNING = tuple(outcome for outcome in OUTCOMES if outcome.endswith("win"))
+
+
+def listed_outcomes(wager: Wager) -> tuple[str, ...] | None:
+    """The outcomes on which the rules apply a wager's paytable (None: not listed)."""
+    return getattr(wager, "paytable_outcomes", None)
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """A paytable as the simulator reads it: (hand name, pays "to 1") from the top, on ``ranking`` hands."""
+
+    ranking: str
+    lines: tuple[tuple[str, float], ...]
+
+    @classmethod
+    def of(cls, ranking: str, paytable: RulesPaytable) -> Paytable:
+        """From a game file's paytable (:class:`analyzer.games.rules.Paytable`): its hand texts and pays."""
+        return cls(ranking, tuple((line.pattern.text, float(line.pays)) for line in paytable.lines))
+
+    def pays(self, values: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Each hand's pay and whether a line pays it (``values``: ranking -> the player's hand values)."""
+        return pays(values[self.ranking], self.ranking, self.lines)
+
+
+@dataclass(frozen=True)
+class MainWager:
+    """A main wager: ``results`` per unit staked in :data:`OUTCOMES` order, ``on_fold`` per ante,
+    the stake 1 or the Play multiple (``raise_``), and an optional paytable with its ``mode``
+    ("instead", "in_addition" or "on_win") applied on the outcomes ``paid_on``."""
+
+    name: str
+    title: str
+    raise_: bool
+    on_fold: float
+    results: tuple[float, ...]
+    paytable: Paytable | None = None
+    mode: str | None = None
+    paid_on: tuple[str, ...] = OUTCOMES
+
+    @classmethod
+    def of(cls, wager: Wager) -> MainWager:
+        """From :class:`analyzer.games.rules.Wager`."""
+        paid_on = tuple(listed_outcomes(wager) or OUTCOMES)
+        if wager.paytable_mode == "on_win":
+            paid_on = tuple(outcome for outcome in paid_on if outcome in WINNING)
+        unknown = set(paid_on) - set(OUTCOMES)
+        if unknown or wager.paytable_mode not in (None, "instead", "in_addition", "on_win"):
+            raise SimulationError(f"{wager.title}: the simulator cannot settle paytable mode "
+                                  f"{wager.paytable_mode!r} on outcomes {sorted(paid_on)}")
+        return cls(wager.name, wager.title, wager.role == "raise", float(wager.on_fold),
+                   tuple(float(result) for result in wager.results),
+                   Paytable.of(wager.ranking.name, wager.paytable) if wager.paytable else None,
+                   wager.paytable_mode, paid_on)
+
+    def settle(self, outcome: np.ndarray, multiple: np.ndarray, values: dict[str, np.ndarray]) -> np.ndarray:
+        """The wager's result per ante for each hand (``outcome``: index in :data:`OUTCOMES`).
+
+        >>> blind = MainWager("blind", "Blind", False, -1, (0, 0, -1, 0, 0, -1),
+        ...                   Paytable("four_card", (("straight", 1.5),)), "on_win", WINNING)
+        >>> straight = {"four_card": np.array([3 << 20, 3 << 20, 3 << 20])}   # three straights
+        >>> blind.settle(np.array([3, 5, 3]), np.array([1, 1, 0]), straight).tolist()  # win, lose, fold
+        [1.5, -1.0, -1.0]
+        """
+        result = np.asarray(self.results)[outcome]
+        if self.paytable is not None:
+            amount, hit = self.paytable.pays(values)
+            applies = hit & np.isin(outcome, [OUTCOMES.index(name) for name in self.paid_on])
+            result = np.where(applies, amount + (result if self.mode == "in_addition" else 0), result)
+        stake = multiple if self.raise_ else 1
+        return np.where(multiple == 0, self.on_fold, stake * result)
+
+
+@dataclass(frozen=True)
+class PlayOption:
+    """A Play multiple the rules offer, allowed only with the hand ``requires`` (a pattern text), if any."""
+
+    multiple: int
+    requires: str | None = None
+
+
+@dataclass(frozen=True)
+class GameData:
+    """What the simulator takes from a game's rules."""
+
+    name: str
+    title: str
+    ranking: str
+    player_cards: int
+    dealer_cards: int
+    up_cards: int
+    community_cards: int
+    qualifier: str | None       # pattern text; None: the dealer always qualifies
+    fold: bool
+    play: tuple[PlayOption, ...]
+    wagers: tuple[MainWager, ...]
+    side_bets: dict[str, tuple[str, Paytable]]  # name -> (title, default paytable)
+
+    @classmethod
+    def of(cls, rules: GameRules) -> GameData:
+        """From :class:`analyzer.games.rules.GameRules` (rule options already applied to it)."""
+        if rules.dealer_cards == 0:
+            raise SimulationError(f"{rules.title}: the simulator settles games against a dealer's hand")
+        return cls(rules.name, rules.title, rules.ranking.name, rules.player_cards, rules.dealer_cards,
+                   rules.dealer_up_cards, rules.community_cards,
+                   rules.dealer_qualifies.text if rules.dealer_qualifies else None, rules.fold,
+                   tuple(PlayOption(option.multiple, option.requires.text if option.requires else None)
+                         for option in rules.play),
+                   tuple(MainWager.of(wager) for wager in rules.wagers),
+                   {bet.name: (bet.title, Paytable.of(bet.ranking.name, bet.paytables[bet.default_paytable]))
+                    for bet in rules.side_bets})
+
+    @property
+    def rankings(self) -> set[str]:
+        """The rankings the player's hand is valued by: the game's and every paytable's."""
+        tables = [wager.paytable for wager in self.wagers if wager.paytable] + [t for _, t in self.side_bets.values()]
+        return {self.ranking} | {table.ranking for table in tables}
+
+    @property
+    def cards_dealt(self) -> int:
+        return self.player_cards + self.dealer_cards + self.community_cards
+
+    def check_play(self, multiple: np.ndarray, values: dict[str, np.ndarray]) -> None:
+        """Refuse a strategy that plays a multiple the rules do not offer, or without the hand required.
+
+        >>> from analyzer.games.rules import load_game
+        >>> from analyzer.simulation.hands import cards, evaluate
+        >>> data = GameData.of(load_game("crazy4"))
+        >>> data.check_play(np.array([3]), {"four_card": evaluate(cards("Ks Kd 9c 7h"), "four_card")})
+        Traceback (most recent call last):
+        ...
+        analyzer.simulation.hands.SimulationError: Crazy 4 Poker: the strategy plays 3x without pair of A or better
+        """
+        offered = {option.multiple for option in self.play} | ({0} if self.fold else set())
+        played = set(np.unique(multiple).tolist())
+        if played - offered:
+            raise SimulationError(f"{self.title}: the strategy plays {min(played - offered)}x, which the rules "
+                                  f"do not offer ({sorted(offered)})")
+        for chosen in played - {0}:
+            options = [option for option in self.play if option.multiple == chosen]
+            if any(option.requires is None for option in options):
+                continue
+            allowed = np.any([matches(values[self.ranking], self.ranking, option.requires) for option in options],
+                             axis=0)
+            if ((multiple == chosen) & ~allowed).any():
+                required = " or ".join(option.requires for option in options)
+                raise SimulationError(f"{self.title}: the strategy plays {chosen}x without {required}")
+
+
+def hand_values(data: GameData, player: np.ndarray, dealer: np.ndarray,
+                board: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """The player's best hand of each ranking the game needs, and the dealer's of the game's ranking,
+    each from its own cards and the board."""
+    mine = np.concatenate([player, board], axis=1)
+    return ({ranking: best(mine, ranking) for ranking in sorted(data.rankings)},
+            best(np.concatenate([dealer, board], axis=1), data.ranking))
+
+
+def outcomes(data: GameData, player: np.ndarray, dealer: np.ndarray) -> np.ndarray:
+    """Index in :data:`OUTCOMES` of each hand: whether the dealer qualifies, then the comparison.
+
+    >>> from analyzer.games.rules import load_game
+    >>> from analyzer.simulation.hands import cards, evaluate
+    >>> data = GameData.of(load_game("crazy4"))
+    >>> values = lambda text: evaluate(cards(text), "four_card")
+    >>> [OUTCOMES[i] for i in outcomes(data, values("Ks Kd 9c 7h"), values("Qh Jc 9d 8s"))]
+    ['no_qualify_win']
+    """
+    qualifies = True if data.qualifier is None else matches(dealer, data.ranking, data.qualifier)
+    return np.where(qualifies, OUTCOMES.index("win"), OUTCOMES.index("no_qualify_win")) + 1 - np.sign(player - dealer)
+
+
+def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
+           multiple: np.ndarray) -> dict[str, np.ndarray]:
+    """Every main wager's result per ante, their total, and every side bet's per unit of its stake,
+    for each hand (``player``: ranking -> the player's hand values; ``dealer``: the dealer's)."""
+    outcome = outcomes(data, player[data.ranking], dealer)
+    out = {wager.name: wager.settle(outcome, multiple, player).astype(np.float64) for wager in data.wagers}
+    out[TOTAL] = sum(out.values())
+    for name, (_, table) in data.side_bets.items():
+        amount, hit = table.pays(player)
+        out[name] = np.where(hit, amount, -1.0)
+    return out
+
+
+def shuffled_decks(rng: np.random.Generator, hands: int, count: int) -> np.ndarray:
+    """The first ``count`` cards of ``hands`` independently shuffled decks, one deck per row."""
+    return rng.permuted(np.tile(np.arange(DECK, dtype=np.int64), (hands, 1)), axis=1)[:, :count]
+
+
+def play(data: GameData, strategy: Strategy, rng: np.random.Generator, hands: int) -> dict[str, np.ndarray]:
+    """Deal ``hands`` hands, let the strategy choose each Play multiple from the player's cards, the
+    dealer's up-cards and the board, and settle them (see :func:`settle`)."""
+    deck = shuffled_decks(rng, hands, data.cards_dealt)
+    dealer_start = data.player_cards
+    board_start = dealer_start + data.dealer_cards
+    player, dealer, board = deck[:, :dealer_start], deck[:, dealer_start:board_start], deck[:, board_start:]
+    multiple = np.asarray(strategy.multiples(player, dealer[:, :data.up_cards], board), dtype=np.int64)
+    values, dealer_value = hand_values(data, player, dealer, board)
+    data.check_play(multiple, values)
+    return settle(data, values, dealer_value, multiple)
+
