@@ -121,8 +121,8 @@ BELOW_STRAIGHT = len(BLIND_LINES) - 1
 #: Blind pays (to 1) per blind line when the player wins; below a straight it pushes.
 BLIND_PAYS = (Fraction(500), Fraction(50), Fraction(10), Fraction(3), Fraction(3, 2), Fraction(1), Fraction(0))
 #: Blind pays per hand line (LINES), scaled by SCALE.
-_BLIND_SCALED = np.array([int(SCALE * BLIND_PAYS[min(line, BELOW_STRAIGHT)]) for line in range(LINE_COUNT)],
-                         dtype=np.int64)
+BLIND_SCALED = np.array([int(SCALE * BLIND_PAYS[min(line, BELOW_STRAIGHT)]) for line in range(LINE_COUNT)],
+                        dtype=np.int64)
 #: Pre-flop choices, in order of wager size (exact ties go to the first).
 PREFLOP_CHOICES = ("check", "3x", "4x")
 PREFLOP_MULTIPLE = (None, PLAY_3X, PLAY_4X)
@@ -211,7 +211,7 @@ def flop_classes() -> FlopClasses:
 
 
 @njit(cache=True, nogil=True)
-def _order_by_rank(ranks, pairs, order, scratch, buckets):
+def order_by_rank(ranks, pairs, order, scratch, buckets):
     """``order[:pairs]``: the pair indices sorted by rank (LSD radix sort, three 8-bit passes)."""
     for k in range(pairs):
         scratch[k] = k
@@ -236,8 +236,8 @@ def _order_by_rank(ranks, pairs, order, scratch, buckets):
 
 
 @njit(cache=True, nogil=True)
-def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order, below,
-                    card_count, card_no_pair, buckets, outcomes):
+def board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order, below,
+                   card_count, card_no_pair, buckets, outcomes):
     """Dealer outcome counts of every player hole pair on one board.
 
     ``outcomes[k]``: dealer hands (two of the unseen cards other than pair k)
@@ -256,7 +256,7 @@ def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, rank
             no_pair_total += 1
             card_no_pair[first[k]] += 1
             card_no_pair[second[k]] += 1
-    _order_by_rank(ranks, pairs, order, below, buckets)
+    order_by_rank(ranks, pairs, order, below, buckets)
     processed = 0
     start = 0
     while start < pairs:
@@ -300,8 +300,8 @@ def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, rank
 
 
 @njit(cache=True, nogil=True)
-def _board_scratch(unseen_size):
-    """Work arrays of :func:`_board_outcomes` for boards with ``unseen_size`` unseen cards: (first, second,
+def board_scratch(unseen_size):
+    """Work arrays of :func:`board_outcomes` for boards with ``unseen_size`` unseen cards: (first, second,
     ranks, order, below, card_count, card_no_pair, buckets, outcomes)."""
     pairs = unseen_size * (unseen_size - 1) // 2
     return (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64),
@@ -310,7 +310,7 @@ def _board_scratch(unseen_size):
 
 
 @njit(cache=True, nogil=True)
-def _river_values(outcomes, line, blind_scaled):
+def river_values(outcomes, line, blind_scaled):
     """(A, B): the river value of Play m is A + m * B, summed over the dealer hands (scaled)."""
     pay = blind_scaled[line]
     a = (outcomes[3] * (SCALE + pay) + outcomes[0] * pay
@@ -320,7 +320,7 @@ def _river_values(outcomes, line, blind_scaled):
 
 
 @njit(cache=True, nogil=True)
-def _flop_rest(flop):
+def flop_rest(flop):
     """``rest``: the 49 cards not in the flop, ascending; ``local[card]``: a card's position in it (-1 in the
     flop)."""
     rest = np.empty(DECK_SIZE - 3, dtype=np.int64)
@@ -335,7 +335,7 @@ def _flop_rest(flop):
 
 
 @njit(cache=True, nogil=True)
-def _deal_board(flop, rest, i, j, board, unseen):
+def deal_board(flop, rest, i, j, board, unseen):
     """``board``: the flop, then turn ``rest[i]`` and river ``rest[j]``; ``unseen``: the other cards of
     ``rest``, ascending."""
     board[0] = flop[0]
@@ -364,7 +364,7 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
     (hole pair and board) by the features of :mod:`analyzer.engines.holdem.features`.
     Arrays are added to, not reset.
     """
-    rest, _ = _flop_rest(flop)
+    rest, _ = flop_rest(flop)
     n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
@@ -383,9 +383,9 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     for j in range(n):
         for i in range(j):
-            _deal_board(flop, rest, i, j, board, unseen)
-            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
-                                    below, card_count, card_no_pair, buckets, outcomes)
+            deal_board(flop, rest, i, j, board, unseen)
+            count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
+                                   below, card_count, card_no_pair, buckets, outcomes)
             board_made = made_part(evaluate_cards(board, straight_top, flush_rank), MADE_PART_MODULI)
             board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
             for k in range(count):
@@ -393,7 +393,7 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
                 y = second[k]
                 h = x + y * (y - 1) // 2
                 line = rank_line(ranks[k])
-                a, b = _river_values(outcomes[k], line, blind_scaled)
+                a, b = river_values(outcomes[k], line, blind_scaled)
                 sum_a[h] += a
                 sum_b[h] += b
                 for o in range(6):
@@ -534,9 +534,9 @@ def river_outcomes(board: Sequence[int]) -> RiverOutcomes:
     pairs = len(unseen) * (len(unseen) - 1) // 2
     first, second, ranks, order, below = (np.empty(pairs, np.int64) for _ in range(5))
     outcomes = np.empty((pairs, 6), dtype=np.int64)
-    _board_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, order, below,
-                    np.zeros(DECK_SIZE, np.int64), np.zeros(DECK_SIZE, np.int64), np.zeros(256, np.int64),
-                    outcomes)
+    board_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, order, below,
+                   np.zeros(DECK_SIZE, np.int64), np.zeros(DECK_SIZE, np.int64), np.zeros(256, np.int64),
+                   outcomes)
     return RiverOutcomes(first, second, ranks, outcomes)
 
 
@@ -544,7 +544,7 @@ def river_value(outcomes: np.ndarray, rank: int, multiple: int) -> int:
     """Scaled value (half antes, summed over dealer hands) of Play ``multiple`` (0 = fold) at showdown."""
     if multiple == 0:
         return _FOLD_RIVER * int(np.sum(outcomes)) // DEALER_HANDS
-    a, b = _river_values(np.asarray(outcomes, dtype=np.int64), rank_line(int(rank)), _BLIND_SCALED)
+    a, b = river_values(np.asarray(outcomes, dtype=np.int64), rank_line(int(rank)), BLIND_SCALED)
     return int(a) + multiple * int(b)
 
 
@@ -581,7 +581,7 @@ def flop_sums(flop: Sequence[int]) -> FlopSums:
     river_fold = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     actions = np.zeros((HOLE_PAIRS, LINE_COUNT, 2), np.int64)
     summary = np.zeros(RIVER_SUMMARY_SHAPE, np.int64)
-    _flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, *arrays, showdown, river_fold, actions, summary)
+    _flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, *arrays, showdown, river_fold, actions, summary)
     return FlopSums(*arrays, showdown, river_fold, actions, summary)
 
 
@@ -683,7 +683,7 @@ def class_sums(flops: np.ndarray, weights: np.ndarray) -> HoldemSums:
     sums = HoldemSums.zeros()
     values = np.zeros((len(flops), HOLE_PAIRS, 2), dtype=np.int64)
     _process_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
-                   HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, sums.ev_sums, sums.bet_counts,
+                   HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, sums.ev_sums, sums.bet_counts,
                    sums.check_counts, sums.flop_actions, sums.river_actions, sums.flop_summary, sums.river_summary,
                    values)
     return dataclasses.replace(sums, flop_values=values)
@@ -768,10 +768,10 @@ def flop_decisions(values: np.ndarray, flop_class_indices: np.ndarray) -> np.nda
     return decisions
 
 
-def _collapse_lines(counts: np.ndarray) -> np.ndarray:
+def collapse_lines(counts: np.ndarray) -> np.ndarray:
     """Hand lines (last axis, 10) to blind lines (7): everything below a straight together."""
     return np.concatenate([counts[..., :BELOW_STRAIGHT], counts[..., BELOW_STRAIGHT:].sum(axis=-1,
-                                                                                           keepdims=True)],
+                                                                                          keepdims=True)],
                           axis=-1)
 
 
@@ -885,7 +885,7 @@ class HoldemCounts:
         })
         return cls(
             cycle=int(sums.bet_counts.sum()),
-            settlement=_collapse_lines(by_hand),
+            settlement=collapse_lines(by_hand),
             settlement_by_hand=by_hand,
             trips_hands=sums.bet_counts.sum(axis=(0, 1)),
             preflop=frame,

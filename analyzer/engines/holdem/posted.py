@@ -53,7 +53,7 @@ Nearly all of the default's cost is the river: without the outs clause it
 folds every hand without a hidden pair, many of which are worth a 1x call.
 
 Method: the per-board dealer outcome counts do not depend on the strategy, so
-the enumeration's sweep (:func:`analyzer.engines.holdem.enumeration._board_outcomes`)
+the enumeration's sweep (:func:`analyzer.engines.holdem.enumeration.board_outcomes`)
 is reused unchanged; only the decisions differ. Per flop class
 representative and hole pair the kernel adds: the showdown counts (what a
 4x raise settles), the counts when the player checks pre-flop and follows the
@@ -113,11 +113,11 @@ from analyzer.engines.holdem.enumeration import (
     SCALE,
     FlopClassSums,
     HoldemCounts,
-    _board_outcomes,
-    _collapse_lines,
-    _deal_board,
-    _flop_rest,
+    board_outcomes,
+    collapse_lines,
+    deal_board,
     flop_classes,
+    flop_rest,
     main_game_net,
     pair_index,
     sum_over_flop_classes,
@@ -348,7 +348,7 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdo
     line; ``river_fold``: the same on the rivers where the posted rule folds;
     ``river_actions[h, line, (1x, fold)]``: river decisions. Added to, not reset.
     """
-    rest, _ = _flop_rest(flop)
+    rest, _ = flop_rest(flop)
     n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
@@ -367,9 +367,9 @@ def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdo
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     for j in range(n):
         for i in range(j):
-            _deal_board(flop, rest, i, j, board, unseen)
-            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
-                                    below, card_count, card_no_pair, buckets, outcomes)
+            deal_board(flop, rest, i, j, board, unseen)
+            count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
+                                   below, card_count, card_no_pair, buckets, outcomes)
             board_made = made_part(evaluate_cards(board, straight_top, flush_rank), moduli)
             if outs_limit > 0:
                 board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
@@ -554,7 +554,7 @@ def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool) -
     })
     return PostedCounts(
         cycle=int(sums.bet_counts.sum()),
-        settlement=_collapse_lines(by_hand),
+        settlement=collapse_lines(by_hand),
         settlement_by_hand=by_hand,
         trips_hands=sums.bet_counts.sum(axis=(0, 1)),
         preflop=frame,
@@ -653,7 +653,7 @@ class PostedFigures(NamedTuple):
     @property
     def settlement(self) -> np.ndarray:
         """The settlement by blind line (5, 6, 7), as :attr:`HoldemCounts.settlement`."""
-        return _collapse_lines(self.settlement_by_hand)
+        return collapse_lines(self.settlement_by_hand)
 
     @property
     def house_edge(self) -> Fraction:

@@ -37,7 +37,7 @@ from analyzer.engines.holdem.enumeration import (
     RIVER_CHOICES,
     SCALE,
     HoldemCounts,
-    _collapse_lines,
+    collapse_lines,
 )
 from analyzer.engines.holdem.sevens import LINES
 from analyzer.engines.holdem.situations import (
@@ -138,7 +138,7 @@ def load_counts(folder: Path) -> HoldemCounts:
 
     empty = np.zeros((len(HAND_CLASS_SIZES), len(LINES), 2), dtype=np.int64)
     return HoldemCounts(
-        cycle=int(by_hand.sum()), settlement=_collapse_lines(by_hand), settlement_by_hand=by_hand,
+        cycle=int(by_hand.sum()), settlement=collapse_lines(by_hand), settlement_by_hand=by_hand,
         trips_hands=trips, preflop=preflop,
         preflop_actions=np.array([int(row["combinations"]) for row in actions if row["decision_point"] == "pre-flop"],
                                  dtype=np.int64),
