@@ -30,7 +30,10 @@ Method (GUIDE §2, "Hold'em: work per board"):
    Flop: check is worth the sum over turn/river of the river's best value,
    2x the sum of ``A + 2B``. Pre-flop: check is the sum over flops of the
    flop's best value, 3x and 4x the sums of ``A + 3B`` and ``A + 4B``.
-   Exact ties go to the smaller wager.
+   Exact ties go to the smaller wager. The flop and river decisions are
+   taken by a policy (:mod:`analyzer.engines.holdem.policy`): this optimal
+   one, or a posted strategy's (:mod:`analyzer.engines.holdem.posted`), in
+   the same flop pass (:func:`flop_pass`, :func:`class_sums`).
 4. Results per (flop representative, hole pair) are added, times the flop
    class weight, into the hole pair's starting-hand class (169 classes). For
    a flop class K and hole class h, the sum over every flop F' in K and every
@@ -76,6 +79,14 @@ from analyzer.engines.holdem.features import (
     flop_made_code,
     made_part,
     river_made_code,
+)
+from analyzer.engines.holdem.policy import (
+    OPTIMAL,
+    Policy,
+    flop_bets,
+    reads_dealer_outs,
+    river_bets,
+    river_made_part,
 )
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
@@ -138,6 +149,7 @@ FLOP_SUMMARY_SHAPE = (len(FLOP_MADE_HANDS), len(DRAWS), 2)
 RIVER_SUMMARY_SHAPE = (len(RIVER_MADE_HANDS), OUTS_COUNT, 2)
 
 _FOLD_RIVER = -2 * SCALE * DEALER_HANDS            # Ante and Blind lost, for every dealer hand
+_OPTIMAL_POLICY = OPTIMAL.packed()                 # a global: numba compiles it in as a constant
 _RADIX_BITS = 8                                    # ranks (< 2**24) sorted in three passes of 8 bits
 assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
 
@@ -299,7 +311,7 @@ def board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks
     return pairs
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def board_scratch(unseen_size):
     """Work arrays of :func:`board_outcomes` for boards with ``unseen_size`` unseen cards: (first, second,
     ranks, order, below, card_count, card_no_pair, buckets, outcomes)."""
@@ -350,44 +362,42 @@ def deal_board(flop, rest, i, j, board, unseen):
             m += 1
 
 
-@njit(cache=True, nogil=True)
-def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
-               river_fold, river_actions, river_summary):
-    """Per hole pair (colex index over the deck), sums over every turn/river of one flop.
+@njit(cache=True, nogil=True, inline="always")
+def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
+              river_fold, river_actions, river_summary):
+    """Per hole pair (colex index over the deck), sums over every turn/river of one flop, the river decided
+    by ``policy`` (:mod:`analyzer.engines.holdem.policy`). Inlined into its callers: with a constant policy
+    and ``situations`` the branches that do not apply compile away.
 
-    ``sum_a``, ``sum_b``: sums of A and B; ``sum_check``: of the best river
-    value (Play 1x or fold); ``showdown[h, outcome, line]``: dealer hands per
-    outcome and player's final hand line; ``river_fold``: the same restricted
-    to rivers where the player folds after checking twice;
-    ``river_actions[h, line, (1x, fold)]``: river decisions;
+    ``sum_a``, ``sum_b``: sums of A and B; ``sum_check``: of the value of
+    the policy's river decision (Play 1x or fold; with the optimal policy the
+    best one); ``showdown[h, outcome, line]``: dealer hands per outcome and
+    player's final hand line; ``river_fold``: the same restricted to rivers
+    where the player folds after checking twice; ``river_actions[h, line,
+    (1x, fold)]``: river decisions; with ``situations``,
     ``river_summary[made hand, dealer outs, (1x, fold)]``: river situations
-    (hole pair and board) by the features of :mod:`analyzer.engines.holdem.features`.
-    Arrays are added to, not reset.
+    (hole pair and board) by the features of
+    :mod:`analyzer.engines.holdem.features`. Arrays are added to, not reset.
     """
     rest, _ = flop_rest(flop)
     n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    pairs = (n - 2) * (n - 3) // 2
-    first = np.empty(pairs, dtype=np.int64)
-    second = np.empty(pairs, dtype=np.int64)
-    ranks = np.empty(pairs, dtype=np.int64)
-    order = np.empty(pairs, dtype=np.int64)
-    buckets = np.empty(256, dtype=np.int64)
-    below = np.empty(pairs, dtype=np.int64)
-    card_count = np.zeros(DECK_SIZE, dtype=np.int64)
-    card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
-    outcomes = np.empty((pairs, 6), dtype=np.int64)
+    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = board_scratch(n - 2)
     six = np.empty(6, dtype=np.int64)
     sorted_six = np.empty(n - 2, dtype=np.int64)
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
+    six_ranks = situations or reads_dealer_outs(policy)
     for j in range(n):
         for i in range(j):
             deal_board(flop, rest, i, j, board, unseen)
             count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
                                    below, card_count, card_no_pair, buckets, outcomes)
-            board_made = made_part(evaluate_cards(board, straight_top, flush_rank), MADE_PART_MODULI)
-            board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
+            board_rank = evaluate_cards(board, straight_top, flush_rank)
+            board_made = river_made_part(policy, board_rank)
+            feature_board_made = made_part(board_rank, MADE_PART_MODULI)
+            if six_ranks:
+                board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
             for k in range(count):
                 x = first[k]
                 y = second[k]
@@ -399,32 +409,34 @@ def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_c
                 for o in range(6):
                     showdown[h, o, line] += outcomes[k, o]
                 play = a + b
-                made = river_made_code(ranks[k], board_made, MADE_PART_MODULI)
-                outs = dealer_outs(sorted_six, card_six, x, y, ranks[k])
-                if play > _FOLD_RIVER:
+                if river_bets(policy, play, _FOLD_RIVER, x, y, ranks[k], board_made, sorted_six, card_six):
+                    choice = 0
                     sum_check[h] += play
-                    river_actions[h, line, 0] += 1
-                    river_summary[made, outs, 0] += 1
                 else:
+                    choice = 1
                     sum_check[h] += _FOLD_RIVER
-                    river_actions[h, line, 1] += 1
-                    river_summary[made, outs, 1] += 1
                     for o in range(6):
                         river_fold[h, o, line] += outcomes[k, o]
+                river_actions[h, line, choice] += 1
+                if situations:
+                    made = river_made_code(ranks[k], feature_board_made, MADE_PART_MODULI)
+                    river_summary[made, dealer_outs(sorted_six, card_six, x, y, ranks[k]), choice] += 1
 
 
-@njit(cache=True, nogil=True)
-def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, sum_check, showdown,
-              river_fold, river_actions, ev_sums, bet_counts, check_counts, flop_actions, class_river_actions,
-              flop_summary, flop_values):
-    """Decide the flop for every hole pair of one flop and add its results, times ``weight``, by class.
+@njit(cache=True, nogil=True, inline="always")
+def _add_flop(flop, weight, policy, situations, class_of, straight_top, flush_rank, sum_a, sum_b, sum_check,
+              showdown, river_fold, river_actions, ev_sums, bet_counts, check_counts, flop_actions,
+              class_river_actions, flop_summary, flop_values):
+    """Decide the flop by ``policy`` for every hole pair of one flop (after :func:`flop_pass`) and add its
+    results, times ``weight``, by class.
 
-    Class outputs: ``ev_sums[c] += (A, B, best flop value)``; ``bet_counts``:
-    showdown counts (the player raised pre-flop); ``check_counts[c, (fold, 1x,
-    2x)]``: final counts after a pre-flop check; ``flop_actions[c, line of
-    hole + flop, (2x, check)]`` and ``class_river_actions`` in deals;
-    ``flop_summary[made hand, draw, (2x, check)]`` in (hole, flop)
-    situations; ``flop_values[h] = (check, 2x)`` for this flop (set, not added).
+    Class outputs: ``ev_sums[c] += (A, B, value of the policy's flop
+    decision)``; ``bet_counts``: showdown counts (the player raised
+    pre-flop); ``check_counts[c, (fold, 1x, 2x)]``: final counts after a
+    pre-flop check; ``flop_actions[c, line of hole + flop, (2x, check)]`` and
+    ``class_river_actions`` in deals; with ``situations``, ``flop_summary[made
+    hand, draw, (2x, check)]`` in (hole, flop) situations; ``flop_values[h] =
+    (check, 2x)`` for this flop (set, not added).
     """
     hand = np.empty(5, dtype=np.int64)
     hand[2] = flop[0]
@@ -442,45 +454,47 @@ def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, su
             hand[0] = x
             hand[1] = y
             hand_rank = evaluate_cards(hand, straight_top, flush_rank)
-            flop_line = rank_line(hand_rank)
-            made = flop_made_code(x, y, flop, hand_rank, board_category)
-            draw = draw_code(x, y, flop, hand_rank, straight_top)
+            check = sum_check[h]
             raise_2x = sum_a[h] + 2 * sum_b[h]
-            flop_values[h, 0] = sum_check[h]
+            flop_values[h, 0] = check
             flop_values[h, 1] = raise_2x
             ev_sums[c, 0] += weight * sum_a[h]
             ev_sums[c, 1] += weight * sum_b[h]
             for o in range(6):
                 for line in range(LINE_COUNT):
                     bet_counts[c, o, line] += weight * showdown[h, o, line]
-            if raise_2x > sum_check[h]:
+            if flop_bets(policy, raise_2x, check, x, y, flop, hand_rank, board_category):
+                choice = 0
                 ev_sums[c, 2] += weight * raise_2x
-                flop_actions[c, flop_line, 0] += weight * DEALS_PER_FLOP_DECISION
-                flop_summary[made, draw, 0] += weight
                 for o in range(6):
                     for line in range(LINE_COUNT):
                         check_counts[c, 2, o, line] += weight * showdown[h, o, line]
             else:
-                ev_sums[c, 2] += weight * sum_check[h]
-                flop_actions[c, flop_line, 1] += weight * DEALS_PER_FLOP_DECISION
-                flop_summary[made, draw, 1] += weight
+                choice = 1
+                ev_sums[c, 2] += weight * check
                 for o in range(6):
                     for line in range(LINE_COUNT):
                         folded = river_fold[h, o, line]
                         check_counts[c, 0, o, line] += weight * folded
                         check_counts[c, 1, o, line] += weight * (showdown[h, o, line] - folded)
                 for line in range(LINE_COUNT):
-                    for choice in range(2):
-                        class_river_actions[c, line, choice] += (
-                            weight * DEALS_PER_RIVER_DECISION * river_actions[h, line, choice])
+                    for river_choice in range(2):
+                        class_river_actions[c, line, river_choice] += (
+                            weight * DEALS_PER_RIVER_DECISION * river_actions[h, line, river_choice])
+            flop_actions[c, rank_line(hand_rank), choice] += weight * DEALS_PER_FLOP_DECISION
+            if situations:
+                made = flop_made_code(x, y, flop, hand_rank, board_category)
+                flop_summary[made, draw_code(x, y, flop, hand_rank, straight_top), choice] += weight
 
 
-@njit(cache=True, nogil=True)
-def _process_flops(flops, weights, class_of, straight_top, flush_rank, blind_scaled,
-                   ev_sums, bet_counts, check_counts, flop_actions, river_actions, flop_summary, river_summary,
-                   flop_values):
-    """Add the results of several flop representatives (with their weights) into class arrays;
+@njit(cache=True, nogil=True, inline="always")
+def _process_flops(flops, weights, policy, situations, tables, sums):
+    """Add the results of several flop representatives (with their weights), decided by ``policy``, into
+    the class arrays ``sums`` (:attr:`HoldemSums.SHAPES` order, then ``flop_values``) by :func:`flop_pass`
+    and :func:`_add_flop`; ``tables``: (class_of, straight_top, flush_rank, blind_scaled);
     ``flop_values[f]``: the (check, 2x) values of flop ``f``'s hole pairs."""
+    class_of, straight_top, flush_rank, blind_scaled = tables
+    ev_sums, bet_counts, check_counts, flop_actions, river_actions, flop_summary, river_summary, flop_values = sums
     sum_a = np.empty(HOLE_PAIRS, dtype=np.int64)
     sum_b = np.empty(HOLE_PAIRS, dtype=np.int64)
     sum_check = np.empty(HOLE_PAIRS, dtype=np.int64)
@@ -496,12 +510,25 @@ def _process_flops(flops, weights, class_of, straight_top, flush_rank, blind_sca
         river_fold[:] = 0
         hole_river_actions[:] = 0
         flop_river_summary[:] = 0
-        _flop_pass(flops[f], straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
-                   river_fold, hole_river_actions, flop_river_summary)
-        _add_flop(flops[f], weights[f], class_of, straight_top, flush_rank, sum_a, sum_b, sum_check,
-                  showdown, river_fold, hole_river_actions, ev_sums, bet_counts, check_counts, flop_actions,
+        flop_pass(flops[f], policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check,
+                  showdown, river_fold, hole_river_actions, flop_river_summary)
+        _add_flop(flops[f], weights[f], policy, situations, class_of, straight_top, flush_rank, sum_a, sum_b,
+                  sum_check, showdown, river_fold, hole_river_actions, ev_sums, bet_counts, check_counts, flop_actions,
                   river_actions, flop_summary, flop_values[f])
         river_summary += weights[f] * flop_river_summary
+
+
+@njit(cache=True, nogil=True)
+def _optimal_flops(flops, weights, tables, sums):
+    """:func:`_process_flops` with the optimal policy, a constant here (its decisions compile to the bare
+    comparisons of values), counting situations."""
+    _process_flops(flops, weights, _OPTIMAL_POLICY, True, tables, sums)
+
+
+@njit(cache=True, nogil=True)
+def _policy_flops(flops, weights, policy, tables, sums):
+    """:func:`_process_flops` with a policy read at run time (a posted strategy's), without situations."""
+    _process_flops(flops, weights, policy, False, tables, sums)
 
 
 # --------------------------------------------------------------------------- per-board / per-flop views
@@ -555,8 +582,8 @@ class FlopSums:
     ``sum_a``, ``sum_b``: sums over turn/river of A and B (Play m at showdown
     is worth A + m B); ``sum_check``: of the best river value; ``showdown``
     (1326, 6, 10), ``river_fold`` (1326, 6, 10), ``river_actions`` (1326, 10, 2),
-    ``river_summary`` (20, 46, 2): see :func:`_flop_pass`. All values scaled
-    by 2 and summed over dealer hands.
+    ``river_summary`` (20, 46, 2): see :func:`flop_pass`, the river decided
+    optimally. All values scaled by 2 and summed over dealer hands.
     """
 
     sum_a: np.ndarray
@@ -581,7 +608,8 @@ def flop_sums(flop: Sequence[int]) -> FlopSums:
     river_fold = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     actions = np.zeros((HOLE_PAIRS, LINE_COUNT, 2), np.int64)
     summary = np.zeros(RIVER_SUMMARY_SHAPE, np.int64)
-    _flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, *arrays, showdown, river_fold, actions, summary)
+    flop_pass(flop, OPTIMAL.packed(), True, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, *arrays, showdown, river_fold,
+              actions, summary)
     return FlopSums(*arrays, showdown, river_fold, actions, summary)
 
 
@@ -678,14 +706,20 @@ class HoldemSums(FlopClassSums):
     ROWS = {"flop_values": (HOLE_PAIRS, 2)}
 
 
-def class_sums(flops: np.ndarray, weights: np.ndarray) -> HoldemSums:
-    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
+def class_sums(flops: np.ndarray, weights: np.ndarray, policy: Policy = OPTIMAL) -> HoldemSums:
+    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times, the post-flop
+    decisions taken by ``policy``. The situation summaries describe the optimal decisions: they stay zero
+    under another policy."""
     sums = HoldemSums.zeros()
     values = np.zeros((len(flops), HOLE_PAIRS, 2), dtype=np.int64)
-    _process_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
-                   HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, sums.ev_sums, sums.bet_counts,
-                   sums.check_counts, sums.flop_actions, sums.river_actions, sums.flop_summary, sums.river_summary,
-                   values)
+    flops = np.ascontiguousarray(flops, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    tables = (HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED)
+    arrays = (*(getattr(sums, name) for name in HoldemSums.SHAPES), values)
+    if policy == OPTIMAL:
+        _optimal_flops(flops, weights, tables, arrays)
+    else:
+        _policy_flops(flops, weights, policy.packed(), tables, arrays)
     return dataclasses.replace(sums, flop_values=values)
 
 
