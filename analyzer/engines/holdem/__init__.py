@@ -6,7 +6,9 @@
   induction river -> flop -> pre-flop, and :func:`analyze_holdem`, which
   returns a :class:`HoldemCounts` of exact integer counts;
 * :mod:`analyzer.engines.holdem.policy`: how the flop pass decides (the
-  optimal strategy, or a posted one from :mod:`analyzer.engines.holdem.posted`).
+  optimal strategy, or a posted one from :mod:`analyzer.engines.holdem.posted`);
+* :mod:`analyzer.engines.holdem.results`: the tables and figures of the counts,
+  :mod:`analyzer.engines.holdem.settlement_file`: their settlement CSV.
 """
 
 from analyzer.engines.holdem.enumeration import CYCLE, HoldemCounts, analyze_holdem

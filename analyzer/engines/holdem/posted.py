@@ -130,11 +130,14 @@ from analyzer.engines.holdem.policy import (
     river_bets,
     river_made_part,
 )
-from analyzer.engines.holdem.results import counts_csvs
+from analyzer.engines.holdem.settlement_file import (
+    SETTLEMENT_FILE,
+    read_settlement,
+    settlement_csv,
+)
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
-    LINES,
     STRAIGHT_TOP,
     evaluate_cards,
 )
@@ -453,20 +456,8 @@ POSTED_FOLDER = ENUMERATIONS / "uth_posted"
 POSTED_SETTLEMENT_FILE = "posted_settlement_by_hand.csv"
 POSTED_SUMMARY_FILE = "posted_summary.csv"
 POSTED_FILES = (POSTED_SETTLEMENT_FILE, POSTED_SUMMARY_FILE)
-#: The optimal run's settlement file (written by :func:`analyzer.engines.holdem.results.counts_csvs`).
-OPTIMAL_SETTLEMENT_FILE = "settlement_by_hand.csv"
 #: Rows of the summary file.
 SUMMARY_FIGURES = ("house_edge_per_ante_posted", "house_edge_per_ante_optimal", "cost_per_ante")
-
-
-def read_settlement(text: str) -> np.ndarray:
-    """The (5, 6, 10) array of a settlement CSV (columns multiple,outcome,hand,combinations)."""
-    rows = read_rows(text)
-    expected = [(m, o, line) for m in MULTIPLES for o in OUTCOMES for line in LINES]
-    if [(row["multiple"], row["outcome"], row["hand"]) for row in rows] != expected:
-        raise ValueError("a settlement file with unexpected rows (not the order counts_csvs writes)")
-    return np.array([int(row["combinations"]) for row in rows], dtype=np.int64).reshape(
-        len(MULTIPLES), len(OUTCOMES), LINE_COUNT)
 
 
 def posted_csvs(counts: HoldemCounts, optimal_house_edge: Fraction) -> dict[str, str]:
@@ -474,7 +465,7 @@ def posted_csvs(counts: HoldemCounts, optimal_house_edge: Fraction) -> dict[str,
     edge = counts.house_edge_per_ante()
     figures = (edge, Fraction(optimal_house_edge), edge - Fraction(optimal_house_edge))
     return {
-        POSTED_SETTLEMENT_FILE: counts_csvs(counts)[OPTIMAL_SETTLEMENT_FILE],
+        POSTED_SETTLEMENT_FILE: settlement_csv(counts.settlement_by_hand),
         POSTED_SUMMARY_FILE: csv_text(["figure", "value"],
                                       [[name, exact_text(value)] for name, value in zip(SUMMARY_FIGURES, figures)]),
     }
@@ -510,9 +501,9 @@ def _optimal_settlement_file(folder: Path, optimal_folder: Path | None) -> Path:
     """The optimal run's settlement file: in ``optimal_folder``, else beside the posted files, else in
     the sibling ``uth`` folder."""
     if optimal_folder is not None:
-        return Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
-    beside = folder / OPTIMAL_SETTLEMENT_FILE
-    return beside if beside.exists() else folder.parent / "uth" / OPTIMAL_SETTLEMENT_FILE
+        return Path(optimal_folder) / SETTLEMENT_FILE
+    beside = folder / SETTLEMENT_FILE
+    return beside if beside.exists() else folder.parent / "uth" / SETTLEMENT_FILE
 
 
 def load_posted_counts(folder: Path = POSTED_FOLDER, optimal_folder: Path | None = None) -> PostedFigures:
@@ -550,7 +541,7 @@ def write_posted_results(folder: Path = POSTED_FOLDER, strategy: PostedStrategy 
     The optimal house edge comes from the optimal run's ``settlement_by_hand.csv`` in ``optimal_folder``.
     """
     folder = Path(folder)
-    optimal_file = Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
+    optimal_file = Path(optimal_folder) / SETTLEMENT_FILE
     optimal = house_edge_of_settlement(read_settlement(optimal_file.read_text(encoding="utf-8")))
     counts = posted_strategy_counts(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir)
     folder.mkdir(parents=True, exist_ok=True)

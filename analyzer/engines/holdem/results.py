@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -32,12 +31,17 @@ from analyzer.engines.holdem.enumeration import (
     FLOP_CHOICES,
     HAND_CLASS_SIZES,
     MULTIPLES,
-    OUTCOMES,
     PREFLOP_CHOICES,
     RIVER_CHOICES,
     SCALE,
     HoldemCounts,
     collapse_lines,
+)
+from analyzer.engines.holdem.posted import PostedCounts, PostedStrategy
+from analyzer.engines.holdem.settlement_file import (
+    SETTLEMENT_FILE,
+    read_settlement,
+    settlement_csv,
 )
 from analyzer.engines.holdem.sevens import LINES
 from analyzer.engines.holdem.situations import (
@@ -53,9 +57,6 @@ from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import Paytable, RulesError
 from analyzer.games.settlement import common_scale, decision_name
-
-if TYPE_CHECKING:  # posted.py builds on this module's count files
-    from analyzer.engines.holdem.posted import PostedCounts, PostedStrategy
 
 #: The lowest and the highest hand of each line, to read a paytable pattern on a whole line.
 LINE_EXTREMES = {
@@ -91,13 +92,11 @@ def check_pattern(pattern: HandPattern, ranking: HandRanking, where: str) -> Non
 
 
 #: The files that hold a full run's counts (``enumerations/uth/``), enough to rebuild :class:`HoldemCounts`.
-COUNT_FILES = ("settlement_by_hand.csv", "trips_hands.csv", "preflop.csv", "actions.csv")
+COUNT_FILES = (SETTLEMENT_FILE, "trips_hands.csv", "preflop.csv", "actions.csv")
 
 
 def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
     """The exact counts of a run as CSV text (file name -> text), read back by :func:`load_counts`."""
-    by_hand = [[MULTIPLES[m], OUTCOMES[o], LINES[line], int(counts.settlement_by_hand[m, o, line])]
-               for m in range(len(MULTIPLES)) for o in range(len(OUTCOMES)) for line in range(len(LINES))]
     preflop = [[row["class"], int(row["weight"]), exact_text(row["ev_check"]), exact_text(row["ev_3x"]),
                 exact_text(row["ev_4x"]), row["decision"]] for _, row in counts.preflop.iterrows()]
     actions = [["pre-flop", "all", choice, int(n)] for choice, n in zip(PREFLOP_CHOICES, counts.preflop_actions)]
@@ -107,7 +106,7 @@ def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
                     for line in range(len(LINES)) for i, choice in enumerate(choices)]
     files = situation_files(counts.situations) if counts.situations is not None else {}
     return files | {
-        "settlement_by_hand.csv": csv_text(["multiple", "outcome", "hand", "combinations"], by_hand),
+        SETTLEMENT_FILE: settlement_csv(counts.settlement_by_hand),
         "trips_hands.csv": csv_text(["hand", "combinations"],
                                     [[line, int(n)] for line, n in zip(LINES, counts.trips_hands)]),
         "preflop.csv": csv_text(["class", "weight", "ev_check", "ev_3x", "ev_4x", "decision"], preflop),
@@ -118,8 +117,7 @@ def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
 def load_counts(folder: Path) -> HoldemCounts:
     """A full run's counts from the files :func:`counts_csvs` wrote (the cached enumeration)."""
     text = {name: (folder / name).read_text(encoding="utf-8") for name in COUNT_FILES}
-    by_hand = np.array([int(row["combinations"]) for row in read_rows(text["settlement_by_hand.csv"])],
-                       dtype=np.int64).reshape(len(MULTIPLES), len(OUTCOMES), len(LINES))
+    by_hand = read_settlement(text[SETTLEMENT_FILE])
     trips = np.array([int(row["combinations"]) for row in read_rows(text["trips_hands.csv"])], dtype=np.int64)
     rows = read_rows(text["preflop.csv"])
     preflop = pd.DataFrame({"class": [row["class"] for row in rows],
