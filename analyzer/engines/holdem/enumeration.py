@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from pathlib import Path
+from typing import Protocol, Self
 
 import numpy as np
 import pandas as pd
@@ -802,6 +803,29 @@ def flop_decisions(values: np.ndarray, flop_class_indices: np.ndarray) -> np.nda
     return decisions
 
 
+def per_hole_values(class_sums: np.ndarray) -> np.ndarray:
+    """Class sums (first axis: the starting-hand classes) divided by the class sizes: the values per hole
+    pair, equal within a class by suit symmetry, so the division is exact (checked).
+
+    >>> per_hole_values(HAND_CLASS_SIZES[:, None] * np.array([[3, -1]]))[:2].tolist()
+    [[3, -1], [3, -1]]
+    """
+    sizes = HAND_CLASS_SIZES.reshape(-1, *(1,) * (class_sums.ndim - 1))
+    if (class_sums % sizes).any():
+        raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
+    return class_sums // sizes
+
+
+class PlayCounts(Protocol):
+    """Class sums holding the counts of play: :class:`HoldemSums`, or a posted strategy's
+    :class:`analyzer.engines.holdem.posted.PostedSums` (see their docstrings)."""
+
+    bet_counts: np.ndarray
+    check_counts: np.ndarray
+    flop_actions: np.ndarray
+    river_actions: np.ndarray
+
+
 def collapse_lines(counts: np.ndarray) -> np.ndarray:
     """Hand lines (last axis, 10) to blind lines (7): everything below a straight together."""
     return np.concatenate([counts[..., :BELOW_STRAIGHT], counts[..., BELOW_STRAIGHT:].sum(axis=-1,
@@ -885,36 +909,44 @@ class HoldemCounts:
     situations: SituationDecisions | None = None
 
     @classmethod
-    def from_sums(cls, sums: HoldemSums, flop_class_indices: np.ndarray, complete: bool = True) -> "HoldemCounts":
+    def from_sums(cls, sums: HoldemSums, flop_class_indices: np.ndarray, complete: bool = True) -> Self:
         """Pre-flop decisions from the class sums, then every count under those decisions."""
-        sizes = HAND_CLASS_SIZES
-        if (sums.ev_sums % sizes[:, None]).any():
-            raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
-        per_hole = sums.ev_sums // sizes[:, None]
+        per_hole = per_hole_values(sums.ev_sums)
         values = np.stack([per_hole[:, 2], per_hole[:, 0] + 3 * per_hole[:, 1],
                            per_hole[:, 0] + 4 * per_hole[:, 1]], axis=1)
         decision = np.zeros(HAND_CLASS_COUNT, dtype=np.int64)
         for choice in (1, 2):  # strictly better only: exact ties go to the smaller wager
             best = values[np.arange(HAND_CLASS_COUNT), decision]
             decision = np.where(values[:, choice] > best, choice, decision)
-        by_hand = np.zeros((len(MULTIPLES), 6, LINE_COUNT), dtype=np.int64)
+        return cls.from_preflop(sums, values, decision, complete, situations=SituationDecisions(
+            flop_summary=sums.flop_summary.copy(), river_summary=sums.river_summary.copy(),
+            flop_class_indices=np.asarray(flop_class_indices, dtype=np.int64),
+            flop_decisions=flop_decisions(sums.flop_values, flop_class_indices), flop_values=sums.flop_values))
+
+    @classmethod
+    def from_preflop(cls, sums: PlayCounts, values: np.ndarray, decision: np.ndarray, complete: bool,
+                     **fields: object) -> Self:
+        """Every count when each starting-hand class c takes the pre-flop choice ``decision[c]``
+        (PREFLOP_CHOICES index) and then plays on as ``sums`` counted; ``values[c]``: the (check, 3x, 4x)
+        EV numerators per hole pair of class c (over EV_DENOMINATOR); ``fields``: the remaining fields
+        (``situations``, a posted strategy's ``strategy``)."""
+        by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
         checked = decision == 0
-        by_hand[:3] = sums.check_counts[checked].sum(axis=0)
+        by_hand[:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
         for choice in (1, 2):
             by_hand[PREFLOP_MULTIPLE[choice]] = sums.bet_counts[decision == choice].sum(axis=0)
         class_deals = sums.bet_counts.sum(axis=(1, 2))
-        preflop_actions = np.array([class_deals[decision == choice].sum() for choice in range(3)],
+        preflop_actions = np.array([class_deals[decision == choice].sum() for choice in range(len(PREFLOP_CHOICES))],
                                    dtype=np.int64)
-        denominator = EV_DENOMINATOR
         frame = pd.DataFrame({
             "class": list(HAND_CLASSES),
-            "weight": sizes,
+            "weight": HAND_CLASS_SIZES,
             "check": values[:, 0],
             "3x": values[:, 1],
             "4x": values[:, 2],
-            "ev_check": [Fraction(int(v), denominator) for v in values[:, 0]],
-            "ev_3x": [Fraction(int(v), denominator) for v in values[:, 1]],
-            "ev_4x": [Fraction(int(v), denominator) for v in values[:, 2]],
+            "ev_check": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 0]],
+            "ev_3x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 1]],
+            "ev_4x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 2]],
             "decision": [PREFLOP_CHOICES[d] for d in decision],
         })
         return cls(
@@ -928,12 +960,9 @@ class HoldemCounts:
             river_actions=sums.river_actions[checked].sum(axis=0),
             flop_actions_by_class=sums.flop_actions.copy(),
             river_actions_by_class=sums.river_actions.copy(),
-            ev_denominator=denominator,
+            ev_denominator=EV_DENOMINATOR,
             complete=complete,
-            situations=SituationDecisions(
-                flop_summary=sums.flop_summary.copy(), river_summary=sums.river_summary.copy(),
-                flop_class_indices=np.asarray(flop_class_indices, dtype=np.int64),
-                flop_decisions=flop_decisions(sums.flop_values, flop_class_indices), flop_values=sums.flop_values),
+            **fields,
         )
 
     # ----------------------------------------------------------------- derived figures

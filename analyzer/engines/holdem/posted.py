@@ -88,7 +88,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from analyzer.core.cards import RANK_COUNT, RANK_SYMBOLS
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
@@ -96,15 +95,12 @@ from analyzer.engines.holdem.enumeration import (
     BELOW_STRAIGHT,
     CHUNK_FLOPS,
     CYCLE,  # noqa: F401 (CYCLE: doctests)
-    EV_DENOMINATOR,
-    FOLD,
+    FOLD,  # noqa: F401 (FOLD: doctests)
     HAND_CLASS_COUNT,
     HAND_CLASS_OF,
-    HAND_CLASS_SIZES,
     HAND_CLASSES,
     MULTIPLES,
     OUTCOMES,
-    PLAY_2X,
     PLAY_3X,
     PLAY_4X,
     PREFLOP_CHOICES,
@@ -116,6 +112,7 @@ from analyzer.engines.holdem.enumeration import (
     flop_classes,
     main_game_net,
     pair_index,
+    per_hole_values,
     sum_over_flop_classes,
 )
 from analyzer.engines.holdem.features import (
@@ -369,47 +366,11 @@ class PostedCounts(HoldemCounts):
 def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool) -> PostedCounts:
     """Apply the pre-flop chart to the class sums."""
     raises = strategy.raises()
-    checked = ~raises
-    scaled = np.stack([(sums.check_counts * SCALED_NETS[:3]).sum(axis=(1, 2, 3)),
-                       (sums.bet_counts * SCALED_NETS[PLAY_3X]).sum(axis=(1, 2)),
-                       (sums.bet_counts * SCALED_NETS[PLAY_4X]).sum(axis=(1, 2))], axis=1)
-    sizes = HAND_CLASS_SIZES
-    if (scaled % sizes[:, None]).any():
-        raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
-    values = scaled // sizes[:, None]
+    values = per_hole_values(np.stack([(sums.check_counts * SCALED_NETS[:3]).sum(axis=(1, 2, 3)),
+                                       (sums.bet_counts * SCALED_NETS[PLAY_3X]).sum(axis=(1, 2)),
+                                       (sums.bet_counts * SCALED_NETS[PLAY_4X]).sum(axis=(1, 2))], axis=1))
     decision = np.where(raises, PREFLOP_CHOICES.index("4x"), PREFLOP_CHOICES.index("check"))
-    by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
-    by_hand[FOLD:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
-    by_hand[PLAY_4X] = sums.bet_counts[raises].sum(axis=0)
-    class_deals = sums.bet_counts.sum(axis=(1, 2))
-    preflop_actions = np.array([class_deals[decision == choice].sum() for choice in range(len(PREFLOP_CHOICES))],
-                               dtype=np.int64)
-    frame = pd.DataFrame({
-        "class": list(HAND_CLASSES),
-        "weight": sizes,
-        "check": values[:, 0],
-        "3x": values[:, 1],
-        "4x": values[:, 2],
-        "ev_check": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 0]],
-        "ev_3x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 1]],
-        "ev_4x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 2]],
-        "decision": [PREFLOP_CHOICES[d] for d in decision],
-    })
-    return PostedCounts(
-        cycle=int(sums.bet_counts.sum()),
-        settlement=collapse_lines(by_hand),
-        settlement_by_hand=by_hand,
-        trips_hands=sums.bet_counts.sum(axis=(0, 1)),
-        preflop=frame,
-        preflop_actions=preflop_actions,
-        flop_actions=sums.flop_actions[checked].sum(axis=0),
-        river_actions=sums.river_actions[checked].sum(axis=0),
-        flop_actions_by_class=sums.flop_actions.copy(),
-        river_actions_by_class=sums.river_actions.copy(),
-        ev_denominator=EV_DENOMINATOR,
-        complete=complete,
-        strategy=strategy,
-    )
+    return PostedCounts.from_preflop(sums, values, decision, complete, strategy=strategy)
 
 
 def posted_strategy_counts(strategy: PostedStrategy | None = None, jobs: int = 1, progress: bool = True,
