@@ -122,8 +122,8 @@ def test_same_estimate_on_one_or_two_workers(normal):
     table = normal.preflop_values()
     decisions = dict(zip(table["hand"], table["decision"]))
     edge = normal.main_figures()["house_edge_per_ante"]
-    one = estimate_holdem_collusion(edge, decisions, 2, 12, seed=7, jobs=1)
-    two = estimate_holdem_collusion(edge, decisions, 2, 12, seed=7, jobs=2)
+    one = estimate_holdem_collusion("uth", edge, decisions, 2, 12, seed=7, jobs=1)
+    two = estimate_holdem_collusion("uth", edge, decisions, 2, 12, seed=7, jobs=2)
     assert (one.mean_gain, one.standard_error, one.switched) == (two.mean_gain, two.standard_error, two.switched)
     assert 0 < one.mean_gain < Fraction(1, 100) and one.edge == edge - one.mean_gain
     assert "pre-flop play as normal" in one.method()

@@ -63,7 +63,7 @@ def expected_fields(outcome: int, line: int) -> dict[str, int]:
     """The packed counter fields of a single deal."""
     win, lose = outcome in (uth.WIN, uth.NQ_WIN), outcome in (uth.LOSE, uth.NQ_LOSE)
     return {"wins": int(win), "losses": int(lose), "losses_qualified": int(outcome == uth.LOSE),
-            "wins_qualified": int(outcome == uth.WIN), "blind_pay": int(uth._BLIND_SCALED[line]) if win else 0}
+            "wins_qualified": int(outcome == uth.WIN), "blind_pay": int(uth.BLIND_SCALED[line]) if win else 0}
 
 
 def fields_at(counters: np.ndarray, h: int, d: int) -> dict[str, int]:
@@ -144,7 +144,7 @@ def test_board_counters_summed_over_the_dealer_pair_are_the_normal_counts(board)
     assert np.array_equal(per_hole["wins"], outcomes[:, uth.WIN] + outcomes[:, uth.NQ_WIN])
     assert np.array_equal(per_hole["losses_qualified"], outcomes[:, uth.LOSE])
     assert np.array_equal(per_hole["losses"], outcomes[:, uth.LOSE] + outcomes[:, uth.NQ_LOSE])
-    pays = uth._BLIND_SCALED[[rank_line(int(rank)) for rank in normal.ranks]]
+    pays = uth.BLIND_SCALED[[rank_line(int(rank)) for rank in normal.ranks]]
     assert np.array_equal(per_hole["blind_pay"], pays * (outcomes[:, uth.WIN] + outcomes[:, uth.NQ_WIN]))
     # a pair meeting the board or the other pair counts nothing
     used = np.zeros((uth.HOLE_PAIRS, uth.HOLE_PAIRS), dtype=bool)

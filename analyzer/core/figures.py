@@ -70,3 +70,12 @@ def element_of_risk(net_mean: Fraction, average_total_bet: Fraction) -> Fraction
 def one_in(probability: Fraction) -> Fraction | None:
     """Odds "1 in N" of an event: N = 1 / probability; None if it never happens."""
     return 1 / probability if probability else None
+
+
+def percent(value: Fraction) -> str:
+    """A fraction as a percentage with 6 decimals (the convention of published tables), for display.
+
+    >>> percent(Fraction(1, 8))
+    '12.500000%'
+    """
+    return f"{float(value) * 100:.6f}%"

@@ -22,10 +22,10 @@ from fractions import Fraction
 
 import pandas as pd
 
+from analyzer.core.figures import percent
 from analyzer.engines.base import COMMITTED, MAX_COLLUDERS, RiskRow, Run
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import GameRules
-from analyzer.reports.sanity import percent
 
 PLAYER_ADVANTAGE = "PLAYER ADVANTAGE: the leak turns the game"
 UNCERTAIN = "uncertain: the 95% interval includes 0"

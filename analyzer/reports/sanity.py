@@ -12,14 +12,10 @@ from fractions import Fraction
 
 import pandas as pd
 
+from analyzer.core.figures import percent  # noqa: F401 (the reports' formatter)
 from analyzer.core.ranking import HandRanking
 from analyzer.engines.results import GameResults, distribution
 from analyzer.games.rules import Paytable
-
-
-def percent(value: Fraction) -> str:
-    """A fraction as a percentage with 6 decimals: ``percent(Fraction(1, 8)) == '12.500000%'``."""
-    return f"{float(value) * 100:.6f}%"
 
 
 def table_warnings(name: str, table: pd.DataFrame, column: str = "pays") -> list[str]:

@@ -4,7 +4,11 @@
   (numba), and the ranks of every two-card completion of a board;
 * :mod:`analyzer.engines.holdem.enumeration`: the per-board sweeps, the backward
   induction river -> flop -> pre-flop, and :func:`analyze_holdem`, which
-  returns a :class:`HoldemCounts` of exact integer counts.
+  returns a :class:`HoldemCounts` of exact integer counts;
+* :mod:`analyzer.engines.holdem.policy`: how the flop pass decides (the
+  optimal strategy, or a posted one from :mod:`analyzer.engines.holdem.posted`);
+* :mod:`analyzer.engines.holdem.results`: the tables and figures of the counts,
+  :mod:`analyzer.engines.holdem.settlement_file`: their settlement CSV.
 """
 
 from analyzer.engines.holdem.enumeration import CYCLE, HoldemCounts, analyze_holdem

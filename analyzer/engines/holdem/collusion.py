@@ -19,7 +19,7 @@ So the edge is an **estimate**, in two parts, each with its standard error:
   sample is (C, F) drawn uniformly (a seeded shuffle: the colluders' ``2 N``
   cards, then the flop); for it *every* player pair from the other cards is
   settled exactly: per board (every turn/river) the normal engine's per-board
-  count (:func:`~analyzer.engines.holdem.enumeration._board_outcomes`) runs twice, over
+  count (:func:`~analyzer.engines.holdem.enumeration.board_outcomes`) runs twice, over
   the normal unseen cards (the normal river decision and, summed over the
   turn/rivers, the normal flop decision) and with C removed (what the player
   faces). The estimate is the mean over samples, with its standard error.
@@ -50,9 +50,10 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from analyzer.core.cards import DECK_SIZE
+from analyzer.core.figures import percent
 from analyzer.core.progress import progress_bar
 from analyzer.engines.holdem.enumeration import (
-    _BLIND_SCALED,
+    BLIND_SCALED,
     HAND_CLASS_OF,
     HAND_CLASSES,
     HOLE_FIRST,
@@ -60,11 +61,11 @@ from analyzer.engines.holdem.enumeration import (
     HOLE_SECOND,
     PREFLOP_CHOICES,
     SCALE,
-    _board_outcomes,
-    _board_scratch,
-    _deal_board,
-    _flop_rest,
-    _river_values,
+    board_outcomes,
+    board_scratch,
+    deal_board,
+    flop_rest,
+    river_values,
 )
 from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, rank_line
 from analyzer.engines.one_decision.collusion import (
@@ -74,7 +75,6 @@ from analyzer.engines.one_decision.collusion import (
     CollusionEstimate,
     colluders_count,
 )
-from analyzer.reports.sanity import percent
 
 #: Hole cards of one colluding player.
 CARDS_PER_COLLUDER = 2
@@ -119,7 +119,7 @@ def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, blind_sca
     normal river decision)`` over the turn/rivers and dealer hands avoiding
     the known cards. Pairs that raise pre-flop are skipped.
     """
-    rest, _ = _flop_rest(flop)
+    rest, _ = flop_rest(flop)
     n = rest.shape[0]
     is_known = np.zeros(DECK_SIZE, dtype=np.bool_)
     for card in known:
@@ -127,21 +127,21 @@ def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, blind_sca
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     unseen_info = np.empty(n - 2, dtype=np.int64)
-    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = _board_scratch(n - 2)
+    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = board_scratch(n - 2)
     plays = np.zeros(HOLE_PAIRS, dtype=np.bool_)
     size = n - 2 - known.shape[0]
     fold_normal = -2 * SCALE * ((n - 4) * (n - 5) // 2)
     fold_info = -2 * SCALE * ((size - 2) * (size - 3) // 2)
     for j in range(n):
         for i in range(j):
-            _deal_board(flop, rest, i, j, board, unseen)
-            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order, below,
-                                    card_count, card_no_pair, buckets, outcomes)
+            deal_board(flop, rest, i, j, board, unseen)
+            count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order, below,
+                                   card_count, card_no_pair, buckets, outcomes)
             for k in range(count):
                 h = first[k] + second[k] * (second[k] - 1) // 2
                 if raises[h]:
                     continue
-                a, b = _river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
+                a, b = river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
                 plays[h] = a + b > fold_normal
                 normal_sums[h, 0] += a
                 normal_sums[h, 1] += b
@@ -153,13 +153,13 @@ def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, blind_sca
                 if not is_known[card]:
                     unseen_info[m] = card
                     m += 1
-            count = _board_outcomes(board, unseen_info[:m], straight_top, flush_rank, first, second, ranks, order,
-                                    below, card_count, card_no_pair, buckets, outcomes)
+            count = board_outcomes(board, unseen_info[:m], straight_top, flush_rank, first, second, ranks, order,
+                                   below, card_count, card_no_pair, buckets, outcomes)
             for k in range(count):
                 h = first[k] + second[k] * (second[k] - 1) // 2
                 if raises[h]:
                     continue
-                a, b = _river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
+                a, b = river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
                 info_sums[h, 0] += a
                 info_sums[h, 1] += b
                 info_sums[h, 2] += max(a + b, fold_info)
@@ -176,7 +176,7 @@ def colluder_flop_gains(flop: np.ndarray, known: np.ndarray, raises: np.ndarray)
     known = np.sort(np.asarray(known, dtype=np.int64))
     normal = np.zeros((HOLE_PAIRS, 3), dtype=np.int64)
     info = np.zeros((HOLE_PAIRS, 4), dtype=np.int64)
-    _colluder_flop_pass(flop, known, raises, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, normal, info)
+    _colluder_flop_pass(flop, known, raises, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, normal, info)
     normal_2x = normal[:, 0] + 2 * normal[:, 1] > normal[:, 2]
     info_2x = info[:, 0] + 2 * info[:, 1]
     best = np.maximum(info_2x, info[:, 2])
@@ -224,7 +224,7 @@ def _preflop_board_pass(rest, task, tasks, straight_top, flush_rank, blind_scale
     r = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(r - 5, dtype=np.int64)
-    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = _board_scratch(r - 5)
+    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = board_scratch(r - 5)
     values = np.empty((first.shape[0], 4), dtype=np.int64)
     split_rows = np.empty(10, dtype=np.int64)
     fold = -2 * SCALE * ((r - 7) * (r - 8) // 2)
@@ -247,10 +247,10 @@ def _preflop_board_pass(rest, task, tasks, straight_top, flush_rank, blind_scale
                             if u != i0 and u != i1 and u != i2 and u != i3 and u != i4:
                                 unseen[m] = rest[u]
                                 m += 1
-                        count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks,
-                                                order, below, card_count, card_no_pair, buckets, outcomes)
+                        count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks,
+                                               order, below, card_count, card_no_pair, buckets, outcomes)
                         for k in range(count):
-                            a, b = _river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
+                            a, b = river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
                             values[k, 0] = first[k] + second[k] * (second[k] - 1) // 2
                             values[k, 1] = a
                             values[k, 2] = b
@@ -276,7 +276,7 @@ def flop_sums_by_board(known: np.ndarray, task: int, tasks: int) -> np.ndarray:
     out; one ``task`` of ``tasks`` (boards split by their order: the parts add up to the whole)."""
     rest = np.setdiff1d(np.arange(DECK_SIZE), np.asarray(known, dtype=np.int64)).astype(np.int64)
     by_flop = np.zeros((FLOPS_OF_DECK, HOLE_PAIRS, 3), dtype=np.int64)
-    _preflop_board_pass(rest, task, tasks, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, by_flop)
+    _preflop_board_pass(rest, task, tasks, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, by_flop)
     return by_flop
 
 
@@ -387,7 +387,7 @@ class HoldemCollusionEstimate(CollusionEstimate):
                 "preflop_standard_error": self.preflop_standard_error}
 
 
-def estimate_holdem_collusion(normal_edge: Fraction, preflop_decisions: dict[str, str], colluders: int,
+def estimate_holdem_collusion(game: str, normal_edge: Fraction, preflop_decisions: dict[str, str], colluders: int,
                               samples: int, seed: int = 1, preflop_samples: int = 0, jobs: int = 1,
                               progress: bool = False) -> HoldemCollusionEstimate:
     """Estimate the house edge per ante of Ultimate Texas Hold'em with ``colluders`` other players' hole cards
@@ -403,12 +403,12 @@ def estimate_holdem_collusion(normal_edge: Fraction, preflop_decisions: dict[str
     tasks = (delayed(sample_gains)(colluders, raises, size, seed, chunk) for chunk, size in enumerate(sizes))
     parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
     gains = np.concatenate(list(progress_bar(parts, total=len(sizes), enabled=progress,
-                                             description=f"uth: flops with {colluders_count(colluders)}")))
+                                             description=f"{game}: flops with {colluders_count(colluders)}")))
     known = CARDS_PER_COLLUDER * colluders
     unit = units_per_hole(known) * comb(DECK_SIZE - 3 - known, 2)
     spread = float(np.std(gains[:, 0] / unit, ddof=1)) if samples > 1 else math.inf
     preflop = tuple(preflop_gain(random_known_cards(colluders, seed, sample), choices, jobs, progress)
                     for sample in range(preflop_samples))
-    return HoldemCollusionEstimate("uth", colluders, samples, seed, normal_edge,
+    return HoldemCollusionEstimate(game, colluders, samples, seed, normal_edge,
                                    Fraction(int(gains[:, 0].sum()), samples * unit), spread / math.sqrt(samples),
                                    int(gains[:, 1].sum()), time.perf_counter() - started, preflop)

@@ -52,8 +52,9 @@ class HoldemEngine(Engine):
                          for w in rules.wagers]}
 
     def committed(self, rules: GameRules) -> HoldemAnalysis:
-        """The analysis from the committed counts (see :func:`committed_counts_apply`)."""
-        return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER))
+        """The analysis from the committed counts (see :func:`committed_counts_apply`), the posted card's
+        committed run with it."""
+        return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER), committed_posted=load_posted_counts())
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
         """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from
@@ -110,7 +111,7 @@ class HoldemEngine(Engine):
         board for the pre-flop use (the normal game from the committed counts)."""
         normal = self.committed(rules)
         preflop = normal.preflop_values()
-        return estimate_holdem_collusion(normal.main_figures()["house_edge_per_ante"],
+        return estimate_holdem_collusion(rules.name, normal.main_figures()["house_edge_per_ante"],
                                          dict(zip(preflop["hand"], preflop["decision"])), colluders,
                                          deals or DEFAULT_SAMPLES, seed,
                                          DEFAULT_PREFLOP_SAMPLES if preflop_samples is None else preflop_samples,
@@ -128,7 +129,7 @@ class HoldemEngine(Engine):
 
         posted = analysis.posted
         if posted is None:
-            saved = load_posted_counts()
+            saved = analysis.committed_posted or load_posted_counts()
             counts = dataclasses.replace(analysis.counts, settlement_by_hand=saved.settlement_by_hand,
                                          settlement=saved.settlement)
             strategy = CARD_WITH_DEALER_OUTS

@@ -30,7 +30,10 @@ Method (GUIDE §2, "Hold'em: work per board"):
    Flop: check is worth the sum over turn/river of the river's best value,
    2x the sum of ``A + 2B``. Pre-flop: check is the sum over flops of the
    flop's best value, 3x and 4x the sums of ``A + 3B`` and ``A + 4B``.
-   Exact ties go to the smaller wager.
+   Exact ties go to the smaller wager. The flop and river decisions are
+   taken by a policy (:mod:`analyzer.engines.holdem.policy`): this optimal
+   one, or a posted strategy's (:mod:`analyzer.engines.holdem.posted`), in
+   the same flop pass (:func:`flop_pass`, :func:`class_sums`).
 4. Results per (flop representative, hole pair) are added, times the flop
    class weight, into the hole pair's starting-hand class (169 classes). For
    a flop class K and hole class h, the sum over every flop F' in K and every
@@ -53,6 +56,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from pathlib import Path
+from typing import Protocol, Self
 
 import numpy as np
 import pandas as pd
@@ -77,6 +81,14 @@ from analyzer.engines.holdem.features import (
     flop_made_code,
     made_part,
     river_made_code,
+)
+from analyzer.engines.holdem.policy import (
+    OPTIMAL,
+    Policy,
+    flop_bets,
+    reads_dealer_outs,
+    river_bets,
+    river_made_part,
 )
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
@@ -122,8 +134,8 @@ BELOW_STRAIGHT = len(BLIND_LINES) - 1
 #: Blind pays (to 1) per blind line when the player wins; below a straight it pushes.
 BLIND_PAYS = (Fraction(500), Fraction(50), Fraction(10), Fraction(3), Fraction(3, 2), Fraction(1), Fraction(0))
 #: Blind pays per hand line (LINES), scaled by SCALE.
-_BLIND_SCALED = np.array([int(SCALE * BLIND_PAYS[min(line, BELOW_STRAIGHT)]) for line in range(LINE_COUNT)],
-                         dtype=np.int64)
+BLIND_SCALED = np.array([int(SCALE * BLIND_PAYS[min(line, BELOW_STRAIGHT)]) for line in range(LINE_COUNT)],
+                        dtype=np.int64)
 #: Pre-flop choices, in order of wager size (exact ties go to the first).
 PREFLOP_CHOICES = ("check", "3x", "4x")
 PREFLOP_MULTIPLE = (None, PLAY_3X, PLAY_4X)
@@ -139,6 +151,7 @@ FLOP_SUMMARY_SHAPE = (len(FLOP_MADE_HANDS), len(DRAWS), 2)
 RIVER_SUMMARY_SHAPE = (len(RIVER_MADE_HANDS), OUTS_COUNT, 2)
 
 _FOLD_RIVER = -2 * SCALE * DEALER_HANDS            # Ante and Blind lost, for every dealer hand
+_OPTIMAL_POLICY = OPTIMAL.packed()                 # a global: numba compiles it in as a constant
 _RADIX_BITS = 8                                    # ranks (< 2**24) sorted in three passes of 8 bits
 assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
 
@@ -212,7 +225,7 @@ def flop_classes() -> FlopClasses:
 
 
 @njit(cache=True, nogil=True)
-def _order_by_rank(ranks, pairs, order, scratch, buckets):
+def order_by_rank(ranks, pairs, order, scratch, buckets):
     """``order[:pairs]``: the pair indices sorted by rank (LSD radix sort, three 8-bit passes)."""
     for k in range(pairs):
         scratch[k] = k
@@ -237,8 +250,8 @@ def _order_by_rank(ranks, pairs, order, scratch, buckets):
 
 
 @njit(cache=True, nogil=True)
-def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order, below,
-                    card_count, card_no_pair, buckets, outcomes):
+def board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order, below,
+                   card_count, card_no_pair, buckets, outcomes):
     """Dealer outcome counts of every player hole pair on one board.
 
     ``outcomes[k]``: dealer hands (two of the unseen cards other than pair k)
@@ -257,7 +270,7 @@ def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, rank
             no_pair_total += 1
             card_no_pair[first[k]] += 1
             card_no_pair[second[k]] += 1
-    _order_by_rank(ranks, pairs, order, below, buckets)
+    order_by_rank(ranks, pairs, order, below, buckets)
     processed = 0
     start = 0
     while start < pairs:
@@ -300,9 +313,9 @@ def _board_outcomes(board, unseen, straight_top, flush_rank, first, second, rank
     return pairs
 
 
-@njit(cache=True, nogil=True)
-def _board_scratch(unseen_size):
-    """Work arrays of :func:`_board_outcomes` for boards with ``unseen_size`` unseen cards: (first, second,
+@njit(cache=True, nogil=True, inline="always")
+def board_scratch(unseen_size):
+    """Work arrays of :func:`board_outcomes` for boards with ``unseen_size`` unseen cards: (first, second,
     ranks, order, below, card_count, card_no_pair, buckets, outcomes)."""
     pairs = unseen_size * (unseen_size - 1) // 2
     return (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64),
@@ -311,7 +324,7 @@ def _board_scratch(unseen_size):
 
 
 @njit(cache=True, nogil=True)
-def _river_values(outcomes, line, blind_scaled):
+def river_values(outcomes, line, blind_scaled):
     """(A, B): the river value of Play m is A + m * B, summed over the dealer hands (scaled)."""
     pay = blind_scaled[line]
     a = (outcomes[3] * (SCALE + pay) + outcomes[0] * pay
@@ -321,7 +334,7 @@ def _river_values(outcomes, line, blind_scaled):
 
 
 @njit(cache=True, nogil=True)
-def _flop_rest(flop):
+def flop_rest(flop):
     """``rest``: the 49 cards not in the flop, ascending; ``local[card]``: a card's position in it (-1 in the
     flop)."""
     rest = np.empty(DECK_SIZE - 3, dtype=np.int64)
@@ -336,7 +349,7 @@ def _flop_rest(flop):
 
 
 @njit(cache=True, nogil=True)
-def _deal_board(flop, rest, i, j, board, unseen):
+def deal_board(flop, rest, i, j, board, unseen):
     """``board``: the flop, then turn ``rest[i]`` and river ``rest[j]``; ``unseen``: the other cards of
     ``rest``, ascending."""
     board[0] = flop[0]
@@ -351,81 +364,81 @@ def _deal_board(flop, rest, i, j, board, unseen):
             m += 1
 
 
-@njit(cache=True, nogil=True)
-def _flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
-               river_fold, river_actions, river_summary):
-    """Per hole pair (colex index over the deck), sums over every turn/river of one flop.
+@njit(cache=True, nogil=True, inline="always")
+def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
+              river_fold, river_actions, river_summary):
+    """Per hole pair (colex index over the deck), sums over every turn/river of one flop, the river decided
+    by ``policy`` (:mod:`analyzer.engines.holdem.policy`). Inlined into its callers: with a constant policy
+    and ``situations`` the branches that do not apply compile away.
 
-    ``sum_a``, ``sum_b``: sums of A and B; ``sum_check``: of the best river
-    value (Play 1x or fold); ``showdown[h, outcome, line]``: dealer hands per
-    outcome and player's final hand line; ``river_fold``: the same restricted
-    to rivers where the player folds after checking twice;
-    ``river_actions[h, line, (1x, fold)]``: river decisions;
+    ``sum_a``, ``sum_b``: sums of A and B; ``sum_check``: of the value of
+    the policy's river decision (Play 1x or fold; with the optimal policy the
+    best one); ``showdown[h, outcome, line]``: dealer hands per outcome and
+    player's final hand line; ``river_fold``: the same restricted to rivers
+    where the player folds after checking twice; ``river_actions[h, line,
+    (1x, fold)]``: river decisions; with ``situations``,
     ``river_summary[made hand, dealer outs, (1x, fold)]``: river situations
-    (hole pair and board) by the features of :mod:`analyzer.engines.holdem.features`.
-    Arrays are added to, not reset.
+    (hole pair and board) by the features of
+    :mod:`analyzer.engines.holdem.features`. Arrays are added to, not reset.
     """
-    rest, _ = _flop_rest(flop)
+    rest, _ = flop_rest(flop)
     n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    pairs = (n - 2) * (n - 3) // 2
-    first = np.empty(pairs, dtype=np.int64)
-    second = np.empty(pairs, dtype=np.int64)
-    ranks = np.empty(pairs, dtype=np.int64)
-    order = np.empty(pairs, dtype=np.int64)
-    buckets = np.empty(256, dtype=np.int64)
-    below = np.empty(pairs, dtype=np.int64)
-    card_count = np.zeros(DECK_SIZE, dtype=np.int64)
-    card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
-    outcomes = np.empty((pairs, 6), dtype=np.int64)
+    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = board_scratch(n - 2)
     six = np.empty(6, dtype=np.int64)
     sorted_six = np.empty(n - 2, dtype=np.int64)
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
+    six_ranks = situations or reads_dealer_outs(policy)
     for j in range(n):
         for i in range(j):
-            _deal_board(flop, rest, i, j, board, unseen)
-            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
-                                    below, card_count, card_no_pair, buckets, outcomes)
-            board_made = made_part(evaluate_cards(board, straight_top, flush_rank), MADE_PART_MODULI)
-            board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
+            deal_board(flop, rest, i, j, board, unseen)
+            count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
+                                   below, card_count, card_no_pair, buckets, outcomes)
+            board_rank = evaluate_cards(board, straight_top, flush_rank)
+            board_made = river_made_part(policy, board_rank)
+            feature_board_made = made_part(board_rank, MADE_PART_MODULI)
+            if six_ranks:
+                board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
             for k in range(count):
                 x = first[k]
                 y = second[k]
                 h = x + y * (y - 1) // 2
                 line = rank_line(ranks[k])
-                a, b = _river_values(outcomes[k], line, blind_scaled)
+                a, b = river_values(outcomes[k], line, blind_scaled)
                 sum_a[h] += a
                 sum_b[h] += b
                 for o in range(6):
                     showdown[h, o, line] += outcomes[k, o]
                 play = a + b
-                made = river_made_code(ranks[k], board_made, MADE_PART_MODULI)
-                outs = dealer_outs(sorted_six, card_six, x, y, ranks[k])
-                if play > _FOLD_RIVER:
+                if river_bets(policy, play, _FOLD_RIVER, x, y, ranks[k], board_made, sorted_six, card_six):
+                    choice = 0
                     sum_check[h] += play
-                    river_actions[h, line, 0] += 1
-                    river_summary[made, outs, 0] += 1
                 else:
+                    choice = 1
                     sum_check[h] += _FOLD_RIVER
-                    river_actions[h, line, 1] += 1
-                    river_summary[made, outs, 1] += 1
                     for o in range(6):
                         river_fold[h, o, line] += outcomes[k, o]
+                river_actions[h, line, choice] += 1
+                if situations:
+                    made = river_made_code(ranks[k], feature_board_made, MADE_PART_MODULI)
+                    river_summary[made, dealer_outs(sorted_six, card_six, x, y, ranks[k]), choice] += 1
 
 
-@njit(cache=True, nogil=True)
-def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, sum_check, showdown,
-              river_fold, river_actions, ev_sums, bet_counts, check_counts, flop_actions, class_river_actions,
-              flop_summary, flop_values):
-    """Decide the flop for every hole pair of one flop and add its results, times ``weight``, by class.
+@njit(cache=True, nogil=True, inline="always")
+def _add_flop(flop, weight, policy, situations, class_of, straight_top, flush_rank, sum_a, sum_b, sum_check,
+              showdown, river_fold, river_actions, ev_sums, bet_counts, check_counts, flop_actions,
+              class_river_actions, flop_summary, flop_values):
+    """Decide the flop by ``policy`` for every hole pair of one flop (after :func:`flop_pass`) and add its
+    results, times ``weight``, by class.
 
-    Class outputs: ``ev_sums[c] += (A, B, best flop value)``; ``bet_counts``:
-    showdown counts (the player raised pre-flop); ``check_counts[c, (fold, 1x,
-    2x)]``: final counts after a pre-flop check; ``flop_actions[c, line of
-    hole + flop, (2x, check)]`` and ``class_river_actions`` in deals;
-    ``flop_summary[made hand, draw, (2x, check)]`` in (hole, flop)
-    situations; ``flop_values[h] = (check, 2x)`` for this flop (set, not added).
+    Class outputs: ``ev_sums[c] += (A, B, value of the policy's flop
+    decision)``; ``bet_counts``: showdown counts (the player raised
+    pre-flop); ``check_counts[c, (fold, 1x, 2x)]``: final counts after a
+    pre-flop check; ``flop_actions[c, line of hole + flop, (2x, check)]`` and
+    ``class_river_actions`` in deals; with ``situations``, ``flop_summary[made
+    hand, draw, (2x, check)]`` in (hole, flop) situations; ``flop_values[h] =
+    (check, 2x)`` for this flop (set, not added).
     """
     hand = np.empty(5, dtype=np.int64)
     hand[2] = flop[0]
@@ -443,45 +456,47 @@ def _add_flop(flop, weight, class_of, straight_top, flush_rank, sum_a, sum_b, su
             hand[0] = x
             hand[1] = y
             hand_rank = evaluate_cards(hand, straight_top, flush_rank)
-            flop_line = rank_line(hand_rank)
-            made = flop_made_code(x, y, flop, hand_rank, board_category)
-            draw = draw_code(x, y, flop, hand_rank, straight_top)
+            check = sum_check[h]
             raise_2x = sum_a[h] + 2 * sum_b[h]
-            flop_values[h, 0] = sum_check[h]
+            flop_values[h, 0] = check
             flop_values[h, 1] = raise_2x
             ev_sums[c, 0] += weight * sum_a[h]
             ev_sums[c, 1] += weight * sum_b[h]
             for o in range(6):
                 for line in range(LINE_COUNT):
                     bet_counts[c, o, line] += weight * showdown[h, o, line]
-            if raise_2x > sum_check[h]:
+            if flop_bets(policy, raise_2x, check, x, y, flop, hand_rank, board_category):
+                choice = 0
                 ev_sums[c, 2] += weight * raise_2x
-                flop_actions[c, flop_line, 0] += weight * DEALS_PER_FLOP_DECISION
-                flop_summary[made, draw, 0] += weight
                 for o in range(6):
                     for line in range(LINE_COUNT):
                         check_counts[c, 2, o, line] += weight * showdown[h, o, line]
             else:
-                ev_sums[c, 2] += weight * sum_check[h]
-                flop_actions[c, flop_line, 1] += weight * DEALS_PER_FLOP_DECISION
-                flop_summary[made, draw, 1] += weight
+                choice = 1
+                ev_sums[c, 2] += weight * check
                 for o in range(6):
                     for line in range(LINE_COUNT):
                         folded = river_fold[h, o, line]
                         check_counts[c, 0, o, line] += weight * folded
                         check_counts[c, 1, o, line] += weight * (showdown[h, o, line] - folded)
                 for line in range(LINE_COUNT):
-                    for choice in range(2):
-                        class_river_actions[c, line, choice] += (
-                            weight * DEALS_PER_RIVER_DECISION * river_actions[h, line, choice])
+                    for river_choice in range(2):
+                        class_river_actions[c, line, river_choice] += (
+                            weight * DEALS_PER_RIVER_DECISION * river_actions[h, line, river_choice])
+            flop_actions[c, rank_line(hand_rank), choice] += weight * DEALS_PER_FLOP_DECISION
+            if situations:
+                made = flop_made_code(x, y, flop, hand_rank, board_category)
+                flop_summary[made, draw_code(x, y, flop, hand_rank, straight_top), choice] += weight
 
 
-@njit(cache=True, nogil=True)
-def _process_flops(flops, weights, class_of, straight_top, flush_rank, blind_scaled,
-                   ev_sums, bet_counts, check_counts, flop_actions, river_actions, flop_summary, river_summary,
-                   flop_values):
-    """Add the results of several flop representatives (with their weights) into class arrays;
+@njit(cache=True, nogil=True, inline="always")
+def _process_flops(flops, weights, policy, situations, tables, sums):
+    """Add the results of several flop representatives (with their weights), decided by ``policy``, into
+    the class arrays ``sums`` (:attr:`HoldemSums.SHAPES` order, then ``flop_values``) by :func:`flop_pass`
+    and :func:`_add_flop`; ``tables``: (class_of, straight_top, flush_rank, blind_scaled);
     ``flop_values[f]``: the (check, 2x) values of flop ``f``'s hole pairs."""
+    class_of, straight_top, flush_rank, blind_scaled = tables
+    ev_sums, bet_counts, check_counts, flop_actions, river_actions, flop_summary, river_summary, flop_values = sums
     sum_a = np.empty(HOLE_PAIRS, dtype=np.int64)
     sum_b = np.empty(HOLE_PAIRS, dtype=np.int64)
     sum_check = np.empty(HOLE_PAIRS, dtype=np.int64)
@@ -497,12 +512,25 @@ def _process_flops(flops, weights, class_of, straight_top, flush_rank, blind_sca
         river_fold[:] = 0
         hole_river_actions[:] = 0
         flop_river_summary[:] = 0
-        _flop_pass(flops[f], straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
-                   river_fold, hole_river_actions, flop_river_summary)
-        _add_flop(flops[f], weights[f], class_of, straight_top, flush_rank, sum_a, sum_b, sum_check,
-                  showdown, river_fold, hole_river_actions, ev_sums, bet_counts, check_counts, flop_actions,
+        flop_pass(flops[f], policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check,
+                  showdown, river_fold, hole_river_actions, flop_river_summary)
+        _add_flop(flops[f], weights[f], policy, situations, class_of, straight_top, flush_rank, sum_a, sum_b,
+                  sum_check, showdown, river_fold, hole_river_actions, ev_sums, bet_counts, check_counts, flop_actions,
                   river_actions, flop_summary, flop_values[f])
         river_summary += weights[f] * flop_river_summary
+
+
+@njit(cache=True, nogil=True)
+def _optimal_flops(flops, weights, tables, sums):
+    """:func:`_process_flops` with the optimal policy, a constant here (its decisions compile to the bare
+    comparisons of values), counting situations."""
+    _process_flops(flops, weights, _OPTIMAL_POLICY, True, tables, sums)
+
+
+@njit(cache=True, nogil=True)
+def _policy_flops(flops, weights, policy, tables, sums):
+    """:func:`_process_flops` with a policy read at run time (a posted strategy's), without situations."""
+    _process_flops(flops, weights, policy, False, tables, sums)
 
 
 # --------------------------------------------------------------------------- per-board / per-flop views
@@ -535,9 +563,9 @@ def river_outcomes(board: Sequence[int]) -> RiverOutcomes:
     pairs = len(unseen) * (len(unseen) - 1) // 2
     first, second, ranks, order, below = (np.empty(pairs, np.int64) for _ in range(5))
     outcomes = np.empty((pairs, 6), dtype=np.int64)
-    _board_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, order, below,
-                    np.zeros(DECK_SIZE, np.int64), np.zeros(DECK_SIZE, np.int64), np.zeros(256, np.int64),
-                    outcomes)
+    board_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, order, below,
+                   np.zeros(DECK_SIZE, np.int64), np.zeros(DECK_SIZE, np.int64), np.zeros(256, np.int64),
+                   outcomes)
     return RiverOutcomes(first, second, ranks, outcomes)
 
 
@@ -545,7 +573,7 @@ def river_value(outcomes: np.ndarray, rank: int, multiple: int) -> int:
     """Scaled value (half antes, summed over dealer hands) of Play ``multiple`` (0 = fold) at showdown."""
     if multiple == 0:
         return _FOLD_RIVER * int(np.sum(outcomes)) // DEALER_HANDS
-    a, b = _river_values(np.asarray(outcomes, dtype=np.int64), rank_line(int(rank)), _BLIND_SCALED)
+    a, b = river_values(np.asarray(outcomes, dtype=np.int64), rank_line(int(rank)), BLIND_SCALED)
     return int(a) + multiple * int(b)
 
 
@@ -556,8 +584,8 @@ class FlopSums:
     ``sum_a``, ``sum_b``: sums over turn/river of A and B (Play m at showdown
     is worth A + m B); ``sum_check``: of the best river value; ``showdown``
     (1326, 6, 10), ``river_fold`` (1326, 6, 10), ``river_actions`` (1326, 10, 2),
-    ``river_summary`` (20, 46, 2): see :func:`_flop_pass`. All values scaled
-    by 2 and summed over dealer hands.
+    ``river_summary`` (20, 46, 2): see :func:`flop_pass`, the river decided
+    optimally. All values scaled by 2 and summed over dealer hands.
     """
 
     sum_a: np.ndarray
@@ -582,7 +610,8 @@ def flop_sums(flop: Sequence[int]) -> FlopSums:
     river_fold = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     actions = np.zeros((HOLE_PAIRS, LINE_COUNT, 2), np.int64)
     summary = np.zeros(RIVER_SUMMARY_SHAPE, np.int64)
-    _flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, *arrays, showdown, river_fold, actions, summary)
+    flop_pass(flop, OPTIMAL.packed(), True, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, *arrays, showdown, river_fold,
+              actions, summary)
     return FlopSums(*arrays, showdown, river_fold, actions, summary)
 
 
@@ -679,14 +708,20 @@ class HoldemSums(FlopClassSums):
     ROWS = {"flop_values": (HOLE_PAIRS, 2)}
 
 
-def class_sums(flops: np.ndarray, weights: np.ndarray) -> HoldemSums:
-    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
+def class_sums(flops: np.ndarray, weights: np.ndarray, policy: Policy = OPTIMAL) -> HoldemSums:
+    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times, the post-flop
+    decisions taken by ``policy``. The situation summaries describe the optimal decisions: they stay zero
+    under another policy."""
     sums = HoldemSums.zeros()
     values = np.zeros((len(flops), HOLE_PAIRS, 2), dtype=np.int64)
-    _process_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
-                   HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, sums.ev_sums, sums.bet_counts,
-                   sums.check_counts, sums.flop_actions, sums.river_actions, sums.flop_summary, sums.river_summary,
-                   values)
+    flops = np.ascontiguousarray(flops, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    tables = (HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED)
+    arrays = (*(getattr(sums, name) for name in HoldemSums.SHAPES), values)
+    if policy == OPTIMAL:
+        _optimal_flops(flops, weights, tables, arrays)
+    else:
+        _policy_flops(flops, weights, policy.packed(), tables, arrays)
     return dataclasses.replace(sums, flop_values=values)
 
 
@@ -768,10 +803,33 @@ def flop_decisions(values: np.ndarray, flop_class_indices: np.ndarray) -> np.nda
     return decisions
 
 
-def _collapse_lines(counts: np.ndarray) -> np.ndarray:
+def per_hole_values(class_sums: np.ndarray) -> np.ndarray:
+    """Class sums (first axis: the starting-hand classes) divided by the class sizes: the values per hole
+    pair, equal within a class by suit symmetry, so the division is exact (checked).
+
+    >>> per_hole_values(HAND_CLASS_SIZES[:, None] * np.array([[3, -1]]))[:2].tolist()
+    [[3, -1], [3, -1]]
+    """
+    sizes = HAND_CLASS_SIZES.reshape(-1, *(1,) * (class_sums.ndim - 1))
+    if (class_sums % sizes).any():
+        raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
+    return class_sums // sizes
+
+
+class PlayCounts(Protocol):
+    """Class sums holding the counts of play: :class:`HoldemSums`, or a posted strategy's
+    :class:`analyzer.engines.holdem.posted.PostedSums` (see their docstrings)."""
+
+    bet_counts: np.ndarray
+    check_counts: np.ndarray
+    flop_actions: np.ndarray
+    river_actions: np.ndarray
+
+
+def collapse_lines(counts: np.ndarray) -> np.ndarray:
     """Hand lines (last axis, 10) to blind lines (7): everything below a straight together."""
     return np.concatenate([counts[..., :BELOW_STRAIGHT], counts[..., BELOW_STRAIGHT:].sum(axis=-1,
-                                                                                           keepdims=True)],
+                                                                                          keepdims=True)],
                           axis=-1)
 
 
@@ -851,41 +909,49 @@ class HoldemCounts:
     situations: SituationDecisions | None = None
 
     @classmethod
-    def from_sums(cls, sums: HoldemSums, flop_class_indices: np.ndarray, complete: bool = True) -> "HoldemCounts":
+    def from_sums(cls, sums: HoldemSums, flop_class_indices: np.ndarray, complete: bool = True) -> Self:
         """Pre-flop decisions from the class sums, then every count under those decisions."""
-        sizes = HAND_CLASS_SIZES
-        if (sums.ev_sums % sizes[:, None]).any():
-            raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
-        per_hole = sums.ev_sums // sizes[:, None]
+        per_hole = per_hole_values(sums.ev_sums)
         values = np.stack([per_hole[:, 2], per_hole[:, 0] + 3 * per_hole[:, 1],
                            per_hole[:, 0] + 4 * per_hole[:, 1]], axis=1)
         decision = np.zeros(HAND_CLASS_COUNT, dtype=np.int64)
         for choice in (1, 2):  # strictly better only: exact ties go to the smaller wager
             best = values[np.arange(HAND_CLASS_COUNT), decision]
             decision = np.where(values[:, choice] > best, choice, decision)
-        by_hand = np.zeros((len(MULTIPLES), 6, LINE_COUNT), dtype=np.int64)
+        return cls.from_preflop(sums, values, decision, complete, situations=SituationDecisions(
+            flop_summary=sums.flop_summary.copy(), river_summary=sums.river_summary.copy(),
+            flop_class_indices=np.asarray(flop_class_indices, dtype=np.int64),
+            flop_decisions=flop_decisions(sums.flop_values, flop_class_indices), flop_values=sums.flop_values))
+
+    @classmethod
+    def from_preflop(cls, sums: PlayCounts, values: np.ndarray, decision: np.ndarray, complete: bool,
+                     **fields: object) -> Self:
+        """Every count when each starting-hand class c takes the pre-flop choice ``decision[c]``
+        (PREFLOP_CHOICES index) and then plays on as ``sums`` counted; ``values[c]``: the (check, 3x, 4x)
+        EV numerators per hole pair of class c (over EV_DENOMINATOR); ``fields``: the remaining fields
+        (``situations``, a posted strategy's ``strategy``)."""
+        by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
         checked = decision == 0
-        by_hand[:3] = sums.check_counts[checked].sum(axis=0)
+        by_hand[:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
         for choice in (1, 2):
             by_hand[PREFLOP_MULTIPLE[choice]] = sums.bet_counts[decision == choice].sum(axis=0)
         class_deals = sums.bet_counts.sum(axis=(1, 2))
-        preflop_actions = np.array([class_deals[decision == choice].sum() for choice in range(3)],
+        preflop_actions = np.array([class_deals[decision == choice].sum() for choice in range(len(PREFLOP_CHOICES))],
                                    dtype=np.int64)
-        denominator = EV_DENOMINATOR
         frame = pd.DataFrame({
             "class": list(HAND_CLASSES),
-            "weight": sizes,
+            "weight": HAND_CLASS_SIZES,
             "check": values[:, 0],
             "3x": values[:, 1],
             "4x": values[:, 2],
-            "ev_check": [Fraction(int(v), denominator) for v in values[:, 0]],
-            "ev_3x": [Fraction(int(v), denominator) for v in values[:, 1]],
-            "ev_4x": [Fraction(int(v), denominator) for v in values[:, 2]],
+            "ev_check": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 0]],
+            "ev_3x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 1]],
+            "ev_4x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 2]],
             "decision": [PREFLOP_CHOICES[d] for d in decision],
         })
         return cls(
             cycle=int(sums.bet_counts.sum()),
-            settlement=_collapse_lines(by_hand),
+            settlement=collapse_lines(by_hand),
             settlement_by_hand=by_hand,
             trips_hands=sums.bet_counts.sum(axis=(0, 1)),
             preflop=frame,
@@ -894,12 +960,9 @@ class HoldemCounts:
             river_actions=sums.river_actions[checked].sum(axis=0),
             flop_actions_by_class=sums.flop_actions.copy(),
             river_actions_by_class=sums.river_actions.copy(),
-            ev_denominator=denominator,
+            ev_denominator=EV_DENOMINATOR,
             complete=complete,
-            situations=SituationDecisions(
-                flop_summary=sums.flop_summary.copy(), river_summary=sums.river_summary.copy(),
-                flop_class_indices=np.asarray(flop_class_indices, dtype=np.int64),
-                flop_decisions=flop_decisions(sums.flop_values, flop_class_indices), flop_values=sums.flop_values),
+            **fields,
         )
 
     # ----------------------------------------------------------------- derived figures

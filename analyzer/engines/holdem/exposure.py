@@ -33,7 +33,7 @@ Method (per board, as in the normal engine):
    they rank below R (d cannot be a card of H); the same for "up to R" and
    for "below a pair" (the qualifier). This is O(1) per (H, s) per board;
    the counts add up to 44.
-3. River: Play 1x is worth ``A + B`` (:func:`_river_values`), fold ``-4 * 44``
+3. River: Play 1x is worth ``A + B`` (:func:`river_values`), fold ``-4 * 44``
    (values scaled by 2). Flop: check = sum over the turn/rivers of the river's
    best value, 2x = sum of ``A + 2B``. Pre-flop: check = sum over flops of the
    flop's best value, 3x and 4x the sums of ``A + 3B`` and ``A + 4B``. Exact
@@ -66,7 +66,7 @@ from numba import njit
 from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, format_cards
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.engines.holdem.enumeration import (
-    _BLIND_SCALED,
+    BLIND_SCALED,
     CHUNK_FLOPS,
     CYCLE,
     HAND_CLASS_OF,
@@ -75,10 +75,10 @@ from analyzer.engines.holdem.enumeration import (
     HOLE_PAIRS,
     HOLE_SECOND,
     SCALE,
-    _deal_board,
-    _flop_rest,
-    _order_by_rank,
-    _river_values,
+    deal_board,
+    flop_rest,
+    order_by_rank,
+    river_values,
     sum_over_flop_classes,
 )
 from analyzer.engines.holdem.exposure_results import (
@@ -251,7 +251,7 @@ def _prepare_board(board, unseen, straight_top, flush_rank, first, second, ranks
     """Rank and sort the two-card completions of a board; ``pair_rank[x, y]`` (symmetric): the rank of
     pair {x, y}; ``no_pair[c]``: pairs holding card c ranked below a pair. Returns the number of pairs."""
     pairs = board_pair_ranks(board, unseen, straight_top, flush_rank, first, second, ranks)
-    _order_by_rank(ranks, pairs, order, scratch, buckets)
+    order_by_rank(ranks, pairs, order, scratch, buckets)
     no_pair[:] = 0
     for k in range(pairs):
         x = first[k]
@@ -332,7 +332,7 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
     the river decision is Play 1x; ``dealt``: dealer hands counted (44 per
     board).
     """
-    rest, _ = _flop_rest(flop)
+    rest, _ = flop_rest(flop)
     n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     size = n - 2
@@ -343,7 +343,7 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
     fold = -2 * SCALE * others
     for j in range(n):
         for i in range(j):
-            _deal_board(flop, rest, i, j, board, unseen)
+            deal_board(flop, rest, i, j, board, unseen)
             count = _prepare_board(board, unseen, straight_top, flush_rank, first, second, ranks, order, scratch,
                                    buckets, pair_rank, no_pair)
             lower[:] = 0
@@ -365,7 +365,7 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
                             continue
                         _seen_outcomes(lower[s], upper[s], no_pair[s], pair_rank[x, s], pair_rank[y, s], rank,
                                        others, out)
-                        a, b = _river_values(out, line, blind_scaled)
+                        a, b = river_values(out, line, blind_scaled)
                         sum_a[h, s] += a
                         sum_b[h, s] += b
                         dealt[h, s] += out[0] + out[1] + out[2] + out[3] + out[4] + out[5]
@@ -477,7 +477,7 @@ def exposed_flop_sums(flop: Sequence[int]) -> ExposedFlopSums:
     """Turn/river sums of every (hole pair, seen card) for one concrete flop (the fast path)."""
     flop = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
     arrays = [np.zeros((HOLE_PAIRS, DECK_SIZE), dtype=np.int64) for _ in range(5)]
-    _exposed_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, *arrays)
+    _exposed_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, *arrays)
     return ExposedFlopSums(*arrays)
 
 
@@ -514,7 +514,7 @@ def exposed_class_sums(flops: np.ndarray, weights: np.ndarray) -> ExposedSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
     sums = ExposedSums.zeros()
     _process_exposed_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
-                           _classes().class_of, HOLE_FIRST, HOLE_SECOND, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED,
+                           _classes().class_of, HOLE_FIRST, HOLE_SECOND, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED,
                            sums.ev_sums, sums.flop_actions, sums.river_actions, sums.deals)
     return sums
 

@@ -34,7 +34,7 @@ Method (per board):
    to Pw; a loss adds ``1`` to L and ``1`` to Lq when the dealer qualifies;
    a tie adds nothing. Pairs H, D sharing a card collect garbage never read.
 3. Over the 990 boards of (H, D, F) (the turn/rivers avoiding H and D), with
-   S = :data:`SCALE` = 2 (values in half antes, as ``_river_values``)::
+   S = :data:`SCALE` = 2 (values in half antes, as ``river_values``)::
 
        A     = S Wq + Pw - S Lq - S L          (Play m at showdown: A + m B)
        B     = S (W - L)
@@ -72,7 +72,7 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, format_cards
 from analyzer.engines.holdem.enumeration import (
-    _BLIND_SCALED,
+    BLIND_SCALED,
     CHUNK_FLOPS,
     CYCLE,
     HAND_CLASS_COUNT,
@@ -83,8 +83,8 @@ from analyzer.engines.holdem.enumeration import (
     HOLE_SECOND,
     PREFLOP_CHOICES,
     SCALE,
-    _deal_board,
-    _flop_rest,
+    deal_board,
+    flop_rest,
     sum_over_flop_classes,
 )
 from analyzer.engines.holdem.exposure_results import (
@@ -123,7 +123,7 @@ CHECKPOINT_KEY = "uth-exposed-2:v1"
 FIELDS = (("wins", 0), ("losses", 10), ("losses_qualified", 20), ("wins_qualified", 30), ("blind_pay", 40))
 _W, _L, _LQ, _WQ, _PW = (1 << shift for _, shift in FIELDS)
 _MASK10 = 1023
-assert BOARDS_PER_FLOP < 1 << 10 and BOARDS_PER_FLOP * int(_BLIND_SCALED.max()) < 1 << 20
+assert BOARDS_PER_FLOP < 1 << 10 and BOARDS_PER_FLOP * int(BLIND_SCALED.max()) < 1 << 20
 #: Rank of the pairs holding the turn or the river: above every hand (never a win, loss increment 0).
 _ABSENT = 1 << 40
 
@@ -255,7 +255,7 @@ def _sweep_board(rows, count, rank, win, qualified, loss, acc):
 @njit(cache=True, nogil=True)
 def _both_flop_pass(flop, straight_top, flush_rank, blind_scaled, acc):
     """``acc[H, D]`` (local pairs, added to): packed counters (:data:`FIELDS`) over every turn/river of one flop."""
-    rest, local = _flop_rest(flop)
+    rest, local = flop_rest(flop)
     n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     size = n - 2
@@ -272,7 +272,7 @@ def _both_flop_pass(flop, straight_top, flush_rank, blind_scaled, acc):
     loss = np.zeros(width, dtype=np.int64)
     for j in range(n):
         for i in range(j):
-            _deal_board(flop, rest, i, j, board, unseen)
+            deal_board(flop, rest, i, j, board, unseen)
             count = _prepare_board(board, unseen, local, straight_top, flush_rank, blind_scaled, first, second,
                                    ranks, rows, rank, win, qualified, loss)
             _sweep_board(rows, count, rank, win, qualified, loss, acc)
@@ -300,7 +300,7 @@ def _add_both_flop(flop, weight, class_of, acc, ev_sums, flop_actions, river_act
     in (H, D, flop) situations; ``river_actions[c, (1x, fold)]`` in (H, D,
     board) situations (deals) after a flop check; ``deals[c]``: deals counted.
     """
-    rest, _ = _flop_rest(flop)
+    rest, _ = flop_rest(flop)
     n = rest.shape[0]
     width = n * (n - 1) // 2
     pair_first = np.empty(width, dtype=np.int64)
@@ -353,7 +353,7 @@ def _process_both_flops(flops, weights, class_of, straight_top, flush_rank, blin
 def _global_counters(flop, acc, out):
     """``out[h, d]``: the packed counter of hole pair h and dealer pair d (colex) from a local ``acc``
     (set where both avoid the flop and each other; the rest left untouched)."""
-    rest, _ = _flop_rest(flop)
+    rest, _ = flop_rest(flop)
     n = rest.shape[0]
     for j in range(n):
         for i in range(j):
@@ -385,13 +385,13 @@ def board_both_counters(board: Sequence[int]) -> np.ndarray:
     or d meets the board or they share a card. Exactly one of W, L or nothing (a tie) is 1."""
     board = [int(card) for card in board]
     flop = np.asarray(sorted(board[:3]), dtype=np.int64)
-    _, local = _flop_rest(flop)
+    _, local = flop_rest(flop)
     unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
     pairs = comb(len(unseen), 2)
     first, second, ranks, rows = (np.empty(pairs, dtype=np.int64) for _ in range(4))
     rank, win, qualified, loss = (np.zeros(LOCAL_PAIRS, dtype=np.int64) for _ in range(4))
     count = _prepare_board(np.asarray(board, dtype=np.int64), unseen, local, STRAIGHT_TOP, FLUSH_RANK,
-                           _BLIND_SCALED, first, second, ranks, rows, rank, win, qualified, loss)
+                           BLIND_SCALED, first, second, ranks, rows, rank, win, qualified, loss)
     acc = np.zeros((LOCAL_PAIRS, LOCAL_PAIRS), dtype=np.int64)
     _sweep_board(rows, count, rank, win, qualified, loss, acc)
     out = np.zeros((HOLE_PAIRS, HOLE_PAIRS), dtype=np.int64)
@@ -430,7 +430,7 @@ def both_flop_sums(flop: Sequence[int]) -> BothFlopSums:
     """Turn/river sums of every (hole pair, dealer pair) for one concrete flop (the fast path)."""
     flop = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
     acc = np.zeros((LOCAL_PAIRS, LOCAL_PAIRS), dtype=np.int64)
-    _both_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, acc)
+    _both_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, acc)
     counters = np.zeros((HOLE_PAIRS, HOLE_PAIRS), dtype=np.int64)
     _global_counters(flop, acc, counters)
     fields = unpack_counters(counters)
@@ -483,7 +483,7 @@ def both_class_sums(flops: np.ndarray, weights: np.ndarray) -> BothSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
     sums = BothSums.zeros()
     _process_both_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
-                        both_classes_cached().class_of, STRAIGHT_TOP, FLUSH_RANK, _BLIND_SCALED, sums.ev_sums,
+                        both_classes_cached().class_of, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, sums.ev_sums,
                         sums.flop_actions, sums.river_actions, sums.deals)
     return sums
 

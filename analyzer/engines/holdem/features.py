@@ -266,13 +266,19 @@ def flop_features(hole: Sequence[int], flop: Sequence[int]) -> tuple[str, str]:
             DRAWS[draw_code(x, y, flop_cards, rank, STRAIGHT_TOP)])
 
 
+def board_six_ranks(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted_six, card_six) of :func:`board_plus_one` for a five-card board, every other card unseen."""
+    unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
+    sorted_six, card_six = np.empty(len(unseen), np.int64), np.full(DECK_SIZE, -1, np.int64)
+    board_plus_one(board, unseen, STRAIGHT_TOP, FLUSH_RANK, np.empty(6, np.int64), sorted_six, card_six)
+    return sorted_six, card_six
+
+
 def river_features(hole: Sequence[int], board: Sequence[int]) -> tuple[str, int]:
     """(made hand, dealer outs) of two hole cards on a five-card board."""
     x, y = (int(card) for card in hole)
     board_cards = np.asarray([int(card) for card in board], dtype=np.int64)
-    unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board_cards)
-    sorted_six, card_six = np.empty(len(unseen), np.int64), np.full(DECK_SIZE, -1, np.int64)
-    board_plus_one(board_cards, unseen, STRAIGHT_TOP, FLUSH_RANK, np.empty(6, np.int64), sorted_six, card_six)
+    sorted_six, card_six = board_six_ranks(board_cards)
     player = evaluate_cards(np.asarray([x, y, *board_cards.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
     board_made = made_part(evaluate_cards(board_cards, STRAIGHT_TOP, FLUSH_RANK), MADE_PART_MODULI)
     return (RIVER_MADE_HANDS[river_made_code(player, board_made, MADE_PART_MODULI)],

@@ -52,14 +52,16 @@ optimal 2.184971%; with the dealer-outs clause (``--dealer-outs 21``)
 Nearly all of the default's cost is the river: without the outs clause it
 folds every hand without a hidden pair, many of which are worth a 1x call.
 
-Method: the per-board dealer outcome counts do not depend on the strategy, so
-the enumeration's sweep (:func:`analyzer.engines.holdem.enumeration._board_outcomes`)
-is reused unchanged; only the decisions differ. Per flop class
-representative and hole pair the kernel adds: the showdown counts (what a
-4x raise settles), the counts when the player checks pre-flop and follows the
-posted flop and river rules, and the action counts, times the class weight,
-into the 169 starting-hand classes (exact for the same reason as in the
-enumeration: the rules depend only on ranks and on which cards share a suit).
+Method: the enumeration's flop pass
+(:func:`analyzer.engines.holdem.enumeration.class_sums`) plays the posted
+rules in place of the optimal decisions: :meth:`PostedStrategy.policy` gives
+them as a :class:`analyzer.engines.holdem.policy.Policy`, the rest is the same
+code. Per flop class representative and hole pair it adds: the showdown
+counts (what a 4x raise settles), the counts when the player checks pre-flop
+and follows the posted flop and river rules, and the action counts, times the
+class weight, into the 169 starting-hand classes (exact for the same reason
+as in the enumeration: the rules depend only on ranks and on which cards
+share a suit).
 Those class sums do not depend on the pre-flop rule, which is applied last:
 a different pre-flop chart reuses the same run and the same checkpoints.
 
@@ -86,62 +88,56 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-import pandas as pd
-from numba import njit
 
-from analyzer.core.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS
+from analyzer.core.cards import RANK_COUNT, RANK_SYMBOLS
 from analyzer.core.committed import ENUMERATIONS
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.engines.holdem.enumeration import (
     BELOW_STRAIGHT,
     CHUNK_FLOPS,
     CYCLE,  # noqa: F401 (CYCLE: doctests)
-    DEALS_PER_FLOP_DECISION,
-    DEALS_PER_RIVER_DECISION,
-    EV_DENOMINATOR,
-    FOLD,
+    FOLD,  # noqa: F401 (FOLD: doctests)
     HAND_CLASS_COUNT,
     HAND_CLASS_OF,
-    HAND_CLASS_SIZES,
     HAND_CLASSES,
-    HOLE_PAIRS,
     MULTIPLES,
     OUTCOMES,
-    PLAY_2X,
     PLAY_3X,
     PLAY_4X,
     PREFLOP_CHOICES,
     SCALE,
     FlopClassSums,
     HoldemCounts,
-    _board_outcomes,
-    _collapse_lines,
-    _deal_board,
-    _flop_rest,
+    class_sums,
+    collapse_lines,
     flop_classes,
     main_game_net,
     pair_index,
+    per_hole_values,
     sum_over_flop_classes,
 )
 from analyzer.engines.holdem.features import (
-    board_plus_one,
-    dealer_outs,
+    board_six_ranks,
     flop_category,
-    made_part,
     made_part_moduli,
     river_features,
 )
-from analyzer.engines.holdem.results import counts_csvs
+from analyzer.engines.holdem.policy import (
+    Policy,
+    flop_bets,
+    river_bets,
+    river_made_part,
+)
+from analyzer.engines.holdem.settlement_file import (
+    SETTLEMENT_FILE,
+    read_settlement,
+    settlement_csv,
+)
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
-    LINES,
-    PAIR_OR_BETTER,
-    SPAN,
     STRAIGHT_TOP,
-    TWO_PAIR,
     evaluate_cards,
-    rank_line,
 )
 
 __all__ = ["PostedStrategy", "CARD_WITH_DEALER_OUTS", "PostedSums", "PostedCounts", "PostedFigures", "posted_strategy_counts",
@@ -234,27 +230,29 @@ class PostedStrategy:
         chosen = self.raise_classes
         return np.array([name in chosen for name in HAND_CLASSES], dtype=bool)
 
-    def flop_rule(self) -> np.ndarray:
-        """The flop rule as the kernel reads it (int64, indexed by ``_RULE_*``)."""
+    def policy(self) -> Policy:
+        """The flop and river rules as the flop pass plays them (:mod:`analyzer.engines.holdem.policy`).
+
+        >>> PostedStrategy(flop_hidden_pair_except=("22", "33")).policy().flop_pockets_excluded
+        3
+        """
         excluded = 0
         for pair in self.flop_hidden_pair_except:
             excluded |= 1 << RANK_SYMBOLS.index(pair[0])
         minimum = RANK_COUNT if self.flop_flush_draw_min_rank is None else \
             RANK_SYMBOLS.index(self.flop_flush_draw_min_rank)
-        return np.array([int(self.flop_two_pair_with_hole_card), excluded, minimum], dtype=np.int64)
-
-    def river_moduli(self) -> np.ndarray:
-        """Per category index: the made part of a rank is ``rank - rank % moduli[category]``."""
-        return made_part_moduli(self.river_kickers_count)
-
-    def river_outs_limit(self) -> int:
-        """The dealer-outs clause as the kernel reads it: bet when outs < this (0: never)."""
-        return 0 if self.river_fewer_dealer_outs_than is None else int(self.river_fewer_dealer_outs_than)
+        return Policy(flop_by_value=False, flop_two_pair_with_hole=self.flop_two_pair_with_hole_card,
+                      flop_pockets_excluded=excluded, flop_flush_min=minimum, river_by_value=False,
+                      river_kickers_count=self.river_kickers_count,
+                      river_outs_limit=self.river_fewer_dealer_outs_than or 0)
 
     def postflop_key(self) -> str:
-        """What the class sums depend on (the pre-flop chart is applied afterwards)."""
-        return (f"flop={self.flop_rule().tolist()};river={self.river_moduli().tolist()};"
-                f"outs<{self.river_outs_limit()}")
+        """What the class sums depend on (the pre-flop chart is applied afterwards); part of the checkpoint
+        names, so its text stays as it was: the flop rule, the river's made-part moduli, the outs limit."""
+        policy = self.policy()
+        flop = [int(policy.flop_two_pair_with_hole), policy.flop_pockets_excluded, policy.flop_flush_min]
+        moduli = made_part_moduli(policy.river_kickers_count).tolist()
+        return f"flop={flop};river={moduli};outs<{policy.river_outs_limit}"
 
     # ----------------------------------------------------------------- single decisions
 
@@ -264,27 +262,22 @@ class PostedStrategy:
         return "4x" if HAND_CLASSES[HAND_CLASS_OF[pair_index(x, y)]] in self.raise_classes else "check"
 
     def flop_decision(self, hole: Sequence[int], flop: Sequence[int]) -> str:
-        """``'2x'`` or ``'check'`` with two hole cards and a three-card flop."""
+        """``'2x'`` or ``'check'`` with two hole cards and a three-card flop (the flop pass's rule)."""
         x, y = (int(card) for card in hole)
         flop = np.asarray([int(card) for card in flop], dtype=np.int64)
-        hand = np.asarray([x, y, *flop.tolist()], dtype=np.int64)
-        rank = evaluate_cards(hand, STRAIGHT_TOP, FLUSH_RANK)
-        bets = _flop_bets(x, y, flop, rank, flop_category(flop), self.flop_rule())
+        rank = evaluate_cards(np.asarray([x, y, *flop.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
+        bets = flop_bets(self.policy().packed(), 0, 0, x, y, flop, rank, flop_category(flop))
         return "2x" if bets else "check"
 
     def river_decision(self, hole: Sequence[int], board: Sequence[int]) -> str:
-        """``'1x'`` or ``'fold'`` with two hole cards and the five-card board."""
+        """``'1x'`` or ``'fold'`` with two hole cards and the five-card board (the flop pass's rule)."""
         board = np.asarray([int(card) for card in board], dtype=np.int64)
         x, y = (int(card) for card in hole)
-        hand = np.asarray([x, y, *board.tolist()], dtype=np.int64)
-        moduli = self.river_moduli()
-        player = evaluate_cards(hand, STRAIGHT_TOP, FLUSH_RANK)
-        board_made = made_part(evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK), moduli)
-        if _river_bets(player, board_made, moduli):
-            return "1x"
-        if self.river_outs_limit() and self.dealer_outs(hole, board) < self.river_outs_limit():
-            return "1x"
-        return "fold"
+        policy = self.policy().packed()
+        player = evaluate_cards(np.asarray([x, y, *board.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
+        board_made = river_made_part(policy, evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK))
+        bets = river_bets(policy, 0, 0, x, y, player, board_made, *board_six_ranks(board))
+        return "1x" if bets else "fold"
 
     @staticmethod
     def dealer_outs(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -299,156 +292,6 @@ class PostedStrategy:
 
 #: The published card's full river rule: hidden pair or better, or fewer than 21 dealer outs.
 CARD_WITH_DEALER_OUTS = PostedStrategy(name="posted, with the dealer-outs clause", river_fewer_dealer_outs_than=21)
-
-#: Indices into :meth:`PostedStrategy.flop_rule`.
-_RULE_TWO_PAIR, _RULE_POCKET_EXCLUDED, _RULE_FLUSH_MIN = range(3)
-
-# --------------------------------------------------------------------------- numba kernels
-
-
-@njit(cache=True, nogil=True)
-def _river_bets(player_rank, board_made, moduli):
-    """River rule: a pair or better whose made part beats the board's made part."""
-    return player_rank >= PAIR_OR_BETTER and made_part(player_rank, moduli) > board_made
-
-
-@njit(cache=True, nogil=True)
-def _flop_bets(x, y, flop, hand_rank, board_category, rule):
-    """Flop rule for hole cards x, y: (a) two pair+ with a hole card, (b) hidden pair, (c) flush draw."""
-    category = hand_rank // SPAN
-    if rule[_RULE_TWO_PAIR] != 0 and category >= TWO_PAIR and category > board_category:
-        return True
-    rx = x >> 2
-    ry = y >> 2
-    if rx == ry and (rule[_RULE_POCKET_EXCLUDED] >> rx) & 1 == 0:
-        return True
-    for card in flop:
-        if card >> 2 == rx or card >> 2 == ry:
-            return True
-    for hole in (x, y):
-        if hole >> 2 >= rule[_RULE_FLUSH_MIN]:
-            suit = hole & 3
-            count = 0
-            if x & 3 == suit:
-                count += 1
-            if y & 3 == suit:
-                count += 1
-            for card in flop:
-                if card & 3 == suit:
-                    count += 1
-            if count >= 4:
-                return True
-    return False
-
-
-@njit(cache=True, nogil=True)
-def _posted_flop_pass(flop, straight_top, flush_rank, moduli, outs_limit, showdown, river_fold, river_actions):
-    """Per hole pair (colex index), sums over every turn/river of one flop, posted river rule.
-
-    ``showdown[h, outcome, line]``: dealer hands per outcome and final hand
-    line; ``river_fold``: the same on the rivers where the posted rule folds;
-    ``river_actions[h, line, (1x, fold)]``: river decisions. Added to, not reset.
-    """
-    rest, _ = _flop_rest(flop)
-    n = rest.shape[0]
-    board = np.empty(5, dtype=np.int64)
-    unseen = np.empty(n - 2, dtype=np.int64)
-    pairs = (n - 2) * (n - 3) // 2
-    first = np.empty(pairs, dtype=np.int64)
-    second = np.empty(pairs, dtype=np.int64)
-    ranks = np.empty(pairs, dtype=np.int64)
-    order = np.empty(pairs, dtype=np.int64)
-    buckets = np.empty(256, dtype=np.int64)
-    below = np.empty(pairs, dtype=np.int64)
-    card_count = np.zeros(DECK_SIZE, dtype=np.int64)
-    card_no_pair = np.zeros(DECK_SIZE, dtype=np.int64)
-    outcomes = np.empty((pairs, 6), dtype=np.int64)
-    six = np.empty(6, dtype=np.int64)
-    sorted_six = np.empty(n - 2, dtype=np.int64)
-    card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
-    for j in range(n):
-        for i in range(j):
-            _deal_board(flop, rest, i, j, board, unseen)
-            count = _board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
-                                    below, card_count, card_no_pair, buckets, outcomes)
-            board_made = made_part(evaluate_cards(board, straight_top, flush_rank), moduli)
-            if outs_limit > 0:
-                board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
-            for k in range(count):
-                x = first[k]
-                y = second[k]
-                h = x + y * (y - 1) // 2
-                line = rank_line(ranks[k])
-                for o in range(6):
-                    showdown[h, o, line] += outcomes[k, o]
-                bets = _river_bets(ranks[k], board_made, moduli)
-                if not bets and outs_limit > 0:
-                    bets = dealer_outs(sorted_six, card_six, x, y, ranks[k]) < outs_limit
-                if bets:
-                    river_actions[h, line, 0] += 1
-                else:
-                    river_actions[h, line, 1] += 1
-                    for o in range(6):
-                        river_fold[h, o, line] += outcomes[k, o]
-
-
-@njit(cache=True, nogil=True)
-def _posted_add_flop(flop, weight, class_of, straight_top, flush_rank, rule, showdown, river_fold, river_actions,
-                     bet_counts, check_counts, flop_actions, class_river_actions):
-    """Apply the posted flop rule to every hole pair of one flop; add its counts, times ``weight``, by class."""
-    hand = np.empty(5, dtype=np.int64)
-    hand[2] = flop[0]
-    hand[3] = flop[1]
-    hand[4] = flop[2]
-    board_category = flop_category(flop)
-    for y in range(DECK_SIZE):
-        if y == flop[0] or y == flop[1] or y == flop[2]:
-            continue
-        for x in range(y):
-            if x == flop[0] or x == flop[1] or x == flop[2]:
-                continue
-            h = x + y * (y - 1) // 2
-            c = class_of[h]
-            hand[0] = x
-            hand[1] = y
-            hand_rank = evaluate_cards(hand, straight_top, flush_rank)
-            flop_line = rank_line(hand_rank)
-            for o in range(6):
-                for line in range(LINE_COUNT):
-                    bet_counts[c, o, line] += weight * showdown[h, o, line]
-            if _flop_bets(x, y, flop, hand_rank, board_category, rule):
-                flop_actions[c, flop_line, 0] += weight * DEALS_PER_FLOP_DECISION
-                for o in range(6):
-                    for line in range(LINE_COUNT):
-                        check_counts[c, 2, o, line] += weight * showdown[h, o, line]
-            else:
-                flop_actions[c, flop_line, 1] += weight * DEALS_PER_FLOP_DECISION
-                for o in range(6):
-                    for line in range(LINE_COUNT):
-                        folded = river_fold[h, o, line]
-                        check_counts[c, 0, o, line] += weight * folded
-                        check_counts[c, 1, o, line] += weight * (showdown[h, o, line] - folded)
-                for line in range(LINE_COUNT):
-                    for choice in range(2):
-                        class_river_actions[c, line, choice] += (
-                            weight * DEALS_PER_RIVER_DECISION * river_actions[h, line, choice])
-
-
-@njit(cache=True, nogil=True)
-def _posted_process_flops(flops, weights, class_of, straight_top, flush_rank, rule, moduli, outs_limit,
-                          bet_counts, check_counts, flop_actions, river_actions):
-    """Add the posted-strategy counts of several flop representatives (with their weights) by class."""
-    showdown = np.empty((HOLE_PAIRS, 6, LINE_COUNT), dtype=np.int64)
-    river_fold = np.empty((HOLE_PAIRS, 6, LINE_COUNT), dtype=np.int64)
-    hole_river_actions = np.empty((HOLE_PAIRS, LINE_COUNT, 2), dtype=np.int64)
-    for f in range(flops.shape[0]):
-        showdown[:] = 0
-        river_fold[:] = 0
-        hole_river_actions[:] = 0
-        _posted_flop_pass(flops[f], straight_top, flush_rank, moduli, outs_limit, showdown, river_fold,
-                          hole_river_actions)
-        _posted_add_flop(flops[f], weights[f], class_of, straight_top, flush_rank, rule, showdown, river_fold,
-                         hole_river_actions, bet_counts, check_counts, flop_actions, river_actions)
 
 
 # --------------------------------------------------------------------------- class sums, chunks
@@ -477,13 +320,10 @@ class PostedSums(FlopClassSums):
 
 
 def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.ndarray) -> PostedSums:
-    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
-    sums = PostedSums.zeros()
-    _posted_process_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
-                          HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, strategy.flop_rule(), strategy.river_moduli(),
-                          strategy.river_outs_limit(),
-                          sums.bet_counts, sums.check_counts, sums.flop_actions, sums.river_actions)
-    return sums
+    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times: the
+    enumeration's :func:`analyzer.engines.holdem.enumeration.class_sums` with the strategy's policy."""
+    sums = class_sums(flops, weights, strategy.policy())
+    return PostedSums(**{name: getattr(sums, name) for name in PostedSums.SHAPES})
 
 
 #: Part of every checkpoint name: change it whenever the saved format or meaning changes.
@@ -527,47 +367,11 @@ class PostedCounts(HoldemCounts):
 def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool) -> PostedCounts:
     """Apply the pre-flop chart to the class sums."""
     raises = strategy.raises()
-    checked = ~raises
-    scaled = np.stack([(sums.check_counts * SCALED_NETS[:3]).sum(axis=(1, 2, 3)),
-                       (sums.bet_counts * SCALED_NETS[PLAY_3X]).sum(axis=(1, 2)),
-                       (sums.bet_counts * SCALED_NETS[PLAY_4X]).sum(axis=(1, 2))], axis=1)
-    sizes = HAND_CLASS_SIZES
-    if (scaled % sizes[:, None]).any():
-        raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
-    values = scaled // sizes[:, None]
+    values = per_hole_values(np.stack([(sums.check_counts * SCALED_NETS[:3]).sum(axis=(1, 2, 3)),
+                                       (sums.bet_counts * SCALED_NETS[PLAY_3X]).sum(axis=(1, 2)),
+                                       (sums.bet_counts * SCALED_NETS[PLAY_4X]).sum(axis=(1, 2))], axis=1))
     decision = np.where(raises, PREFLOP_CHOICES.index("4x"), PREFLOP_CHOICES.index("check"))
-    by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
-    by_hand[FOLD:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
-    by_hand[PLAY_4X] = sums.bet_counts[raises].sum(axis=0)
-    class_deals = sums.bet_counts.sum(axis=(1, 2))
-    preflop_actions = np.array([class_deals[decision == choice].sum() for choice in range(len(PREFLOP_CHOICES))],
-                               dtype=np.int64)
-    frame = pd.DataFrame({
-        "class": list(HAND_CLASSES),
-        "weight": sizes,
-        "check": values[:, 0],
-        "3x": values[:, 1],
-        "4x": values[:, 2],
-        "ev_check": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 0]],
-        "ev_3x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 1]],
-        "ev_4x": [Fraction(int(v), EV_DENOMINATOR) for v in values[:, 2]],
-        "decision": [PREFLOP_CHOICES[d] for d in decision],
-    })
-    return PostedCounts(
-        cycle=int(sums.bet_counts.sum()),
-        settlement=_collapse_lines(by_hand),
-        settlement_by_hand=by_hand,
-        trips_hands=sums.bet_counts.sum(axis=(0, 1)),
-        preflop=frame,
-        preflop_actions=preflop_actions,
-        flop_actions=sums.flop_actions[checked].sum(axis=0),
-        river_actions=sums.river_actions[checked].sum(axis=0),
-        flop_actions_by_class=sums.flop_actions.copy(),
-        river_actions_by_class=sums.river_actions.copy(),
-        ev_denominator=EV_DENOMINATOR,
-        complete=complete,
-        strategy=strategy,
-    )
+    return PostedCounts.from_preflop(sums, values, decision, complete, strategy=strategy)
 
 
 def posted_strategy_counts(strategy: PostedStrategy | None = None, jobs: int = 1, progress: bool = True,
@@ -613,20 +417,8 @@ POSTED_FOLDER = ENUMERATIONS / "uth_posted"
 POSTED_SETTLEMENT_FILE = "posted_settlement_by_hand.csv"
 POSTED_SUMMARY_FILE = "posted_summary.csv"
 POSTED_FILES = (POSTED_SETTLEMENT_FILE, POSTED_SUMMARY_FILE)
-#: The optimal run's settlement file (written by :func:`analyzer.engines.holdem.results.counts_csvs`).
-OPTIMAL_SETTLEMENT_FILE = "settlement_by_hand.csv"
 #: Rows of the summary file.
 SUMMARY_FIGURES = ("house_edge_per_ante_posted", "house_edge_per_ante_optimal", "cost_per_ante")
-
-
-def read_settlement(text: str) -> np.ndarray:
-    """The (5, 6, 10) array of a settlement CSV (columns multiple,outcome,hand,combinations)."""
-    rows = read_rows(text)
-    expected = [(m, o, line) for m in MULTIPLES for o in OUTCOMES for line in LINES]
-    if [(row["multiple"], row["outcome"], row["hand"]) for row in rows] != expected:
-        raise ValueError("a settlement file with unexpected rows (not the order counts_csvs writes)")
-    return np.array([int(row["combinations"]) for row in rows], dtype=np.int64).reshape(
-        len(MULTIPLES), len(OUTCOMES), LINE_COUNT)
 
 
 def posted_csvs(counts: HoldemCounts, optimal_house_edge: Fraction) -> dict[str, str]:
@@ -634,7 +426,7 @@ def posted_csvs(counts: HoldemCounts, optimal_house_edge: Fraction) -> dict[str,
     edge = counts.house_edge_per_ante()
     figures = (edge, Fraction(optimal_house_edge), edge - Fraction(optimal_house_edge))
     return {
-        POSTED_SETTLEMENT_FILE: counts_csvs(counts)[OPTIMAL_SETTLEMENT_FILE],
+        POSTED_SETTLEMENT_FILE: settlement_csv(counts.settlement_by_hand),
         POSTED_SUMMARY_FILE: csv_text(["figure", "value"],
                                       [[name, exact_text(value)] for name, value in zip(SUMMARY_FIGURES, figures)]),
     }
@@ -653,7 +445,7 @@ class PostedFigures(NamedTuple):
     @property
     def settlement(self) -> np.ndarray:
         """The settlement by blind line (5, 6, 7), as :attr:`HoldemCounts.settlement`."""
-        return _collapse_lines(self.settlement_by_hand)
+        return collapse_lines(self.settlement_by_hand)
 
     @property
     def house_edge(self) -> Fraction:
@@ -670,9 +462,9 @@ def _optimal_settlement_file(folder: Path, optimal_folder: Path | None) -> Path:
     """The optimal run's settlement file: in ``optimal_folder``, else beside the posted files, else in
     the sibling ``uth`` folder."""
     if optimal_folder is not None:
-        return Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
-    beside = folder / OPTIMAL_SETTLEMENT_FILE
-    return beside if beside.exists() else folder.parent / "uth" / OPTIMAL_SETTLEMENT_FILE
+        return Path(optimal_folder) / SETTLEMENT_FILE
+    beside = folder / SETTLEMENT_FILE
+    return beside if beside.exists() else folder.parent / "uth" / SETTLEMENT_FILE
 
 
 def load_posted_counts(folder: Path = POSTED_FOLDER, optimal_folder: Path | None = None) -> PostedFigures:
@@ -710,7 +502,7 @@ def write_posted_results(folder: Path = POSTED_FOLDER, strategy: PostedStrategy 
     The optimal house edge comes from the optimal run's ``settlement_by_hand.csv`` in ``optimal_folder``.
     """
     folder = Path(folder)
-    optimal_file = Path(optimal_folder) / OPTIMAL_SETTLEMENT_FILE
+    optimal_file = Path(optimal_folder) / SETTLEMENT_FILE
     optimal = house_edge_of_settlement(read_settlement(optimal_file.read_text(encoding="utf-8")))
     counts = posted_strategy_counts(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir)
     folder.mkdir(parents=True, exist_ok=True)

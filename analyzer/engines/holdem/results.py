@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -32,12 +31,22 @@ from analyzer.engines.holdem.enumeration import (
     FLOP_CHOICES,
     HAND_CLASS_SIZES,
     MULTIPLES,
-    OUTCOMES,
     PREFLOP_CHOICES,
     RIVER_CHOICES,
     SCALE,
     HoldemCounts,
-    _collapse_lines,
+    collapse_lines,
+)
+from analyzer.engines.holdem.posted import (
+    CARD_WITH_DEALER_OUTS,
+    PostedCounts,
+    PostedFigures,
+    PostedStrategy,
+)
+from analyzer.engines.holdem.settlement_file import (
+    SETTLEMENT_FILE,
+    read_settlement,
+    settlement_csv,
 )
 from analyzer.engines.holdem.sevens import LINES
 from analyzer.engines.holdem.situations import (
@@ -54,9 +63,6 @@ from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import Paytable, RulesError
 from analyzer.games.settlement import common_scale, decision_name
-
-if TYPE_CHECKING:  # posted.py builds on this module's count files
-    from analyzer.engines.holdem.posted import PostedCounts, PostedStrategy
 
 #: The lowest and the highest hand of each line, to read a paytable pattern on a whole line.
 LINE_EXTREMES = {
@@ -92,13 +98,11 @@ def check_pattern(pattern: HandPattern, ranking: HandRanking, where: str) -> Non
 
 
 #: The files that hold a full run's counts (``enumerations/uth/``), enough to rebuild :class:`HoldemCounts`.
-COUNT_FILES = ("settlement_by_hand.csv", "trips_hands.csv", "preflop.csv", "actions.csv")
+COUNT_FILES = (SETTLEMENT_FILE, "trips_hands.csv", "preflop.csv", "actions.csv")
 
 
 def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
     """The exact counts of a run as CSV text (file name -> text), read back by :func:`load_counts`."""
-    by_hand = [[MULTIPLES[m], OUTCOMES[o], LINES[line], int(counts.settlement_by_hand[m, o, line])]
-               for m in range(len(MULTIPLES)) for o in range(len(OUTCOMES)) for line in range(len(LINES))]
     preflop = [[row["class"], int(row["weight"]), exact_text(row["ev_check"]), exact_text(row["ev_3x"]),
                 exact_text(row["ev_4x"]), row["decision"]] for _, row in counts.preflop.iterrows()]
     actions = [["pre-flop", "all", choice, int(n)] for choice, n in zip(PREFLOP_CHOICES, counts.preflop_actions)]
@@ -108,7 +112,7 @@ def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
                     for line in range(len(LINES)) for i, choice in enumerate(choices)]
     files = situation_files(counts.situations) if counts.situations is not None else {}
     return files | {
-        "settlement_by_hand.csv": csv_text(["multiple", "outcome", "hand", "combinations"], by_hand),
+        SETTLEMENT_FILE: settlement_csv(counts.settlement_by_hand),
         "trips_hands.csv": csv_text(["hand", "combinations"],
                                     [[line, int(n)] for line, n in zip(LINES, counts.trips_hands)]),
         "preflop.csv": csv_text(["class", "weight", "ev_check", "ev_3x", "ev_4x", "decision"], preflop),
@@ -119,8 +123,7 @@ def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
 def load_counts(folder: Path) -> HoldemCounts:
     """A full run's counts from the files :func:`counts_csvs` wrote (the cached enumeration)."""
     text = {name: (folder / name).read_text(encoding="utf-8") for name in COUNT_FILES}
-    by_hand = np.array([int(row["combinations"]) for row in read_rows(text["settlement_by_hand.csv"])],
-                       dtype=np.int64).reshape(len(MULTIPLES), len(OUTCOMES), len(LINES))
+    by_hand = read_settlement(text[SETTLEMENT_FILE])
     trips = np.array([int(row["combinations"]) for row in read_rows(text["trips_hands.csv"])], dtype=np.int64)
     rows = read_rows(text["preflop.csv"])
     preflop = pd.DataFrame({"class": [row["class"] for row in rows],
@@ -139,7 +142,7 @@ def load_counts(folder: Path) -> HoldemCounts:
 
     empty = np.zeros((len(HAND_CLASS_SIZES), len(LINES), 2), dtype=np.int64)
     return HoldemCounts(
-        cycle=int(by_hand.sum()), settlement=_collapse_lines(by_hand), settlement_by_hand=by_hand,
+        cycle=int(by_hand.sum()), settlement=collapse_lines(by_hand), settlement_by_hand=by_hand,
         trips_hands=trips, preflop=preflop,
         preflop_actions=np.array([int(row["combinations"]) for row in actions if row["decision_point"] == "pre-flop"],
                                  dtype=np.int64),
@@ -189,13 +192,19 @@ class HoldemAnalysis(GameResults):
 
     counts: HoldemCounts
     posted: PostedCounts | None = field(default=None, kw_only=True)
+    #: The committed run of the posted card with the dealer-outs clause, when the counts are the committed ones.
+    committed_posted: PostedFigures | None = field(default=None, kw_only=True)
 
     def posted_rule(self) -> HoldemPostedRule | None:
-        """The posted card with its exact house edge and cost, if its counts were computed."""
-        if self.posted is None:
+        """The posted card with its exact house edge and cost: its counts computed with the analysis, else
+        the committed run, else None."""
+        if self.posted is not None:
+            strategy, edge = self.posted.strategy, self.posted.house_edge_per_ante()
+        elif self.committed_posted is not None:
+            strategy, edge = CARD_WITH_DEALER_OUTS, self.committed_posted.house_edge
+        else:
             return None
-        edge = self.posted.house_edge_per_ante()
-        return HoldemPostedRule(posted_card_rows(self.posted.strategy), edge, edge - self.counts.house_edge_per_ante())
+        return HoldemPostedRule(posted_card_rows(strategy), edge, edge - self.counts.house_edge_per_ante())
 
     def __post_init__(self) -> None:
         blind = next(w for w in self.rules.wagers if w.name == "blind")
