@@ -72,6 +72,7 @@ def test_each_mistake_is_one_line_naming_the_file(tmp_path, text, message, line)
     assert f"{path}{line}" in text_
 
 
+@pytest.mark.slow
 def test_the_cli_exits_2_and_leaves_an_existing_report_alone(tmp_path):
     path = write(tmp_path, QUEENS_UP + 'lines = [{ hand = "flush", pays = -2 }]\n')
     report = tmp_path / "crazy4.xlsx"

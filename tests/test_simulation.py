@@ -221,6 +221,7 @@ def holdem(hole: str, dealer: str, board: str, multiple: int) -> dict[str, float
     return {name: float(result[0]) for name, result in results.items()}
 
 
+@pytest.mark.slow
 def test_holdem_settlement():
     dry = "2c 7d 9h Js 4s"
     # the dealer does not qualify: the Ante pushes, the rest is settled as usual
@@ -257,6 +258,7 @@ def fcf_game(fourcardfever):
     return prepared_game(fourcardfever)[0]
 
 
+@pytest.mark.slow
 def test_a_stacked_deck_is_dealt_card_by_card(fourcardfever, fcf_game):
     game = fcf_game
     data = GameData.of(fourcardfever.rules)
@@ -287,6 +289,7 @@ def test_the_strategy_chart_s_hands_get_the_chart_s_decisions(crazy4):
     assert (game.strategy.decide(hands, None) == wanted).all()
 
 
+@pytest.mark.slow
 def test_up_card_decisions_survive_a_relabelling_of_suits(fourcardfever, fcf_game):
     game = fcf_game
     situations = fourcardfever.situations
@@ -300,6 +303,7 @@ def test_up_card_decisions_survive_a_relabelling_of_suits(fourcardfever, fcf_gam
 
 # -- a modest simulation of every game -------------------------------------------
 @pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth"])
+@pytest.mark.slow
 def test_every_wager_agrees_with_the_exact_value(game, request):
     analysis = request.getfixturevalue(game)
     check = simulate(analysis, HANDS[game], SEED)
@@ -310,6 +314,7 @@ def test_every_wager_agrees_with_the_exact_value(game, request):
     assert all(abs(row.z) <= Z_LIMIT for row in check.wagers)
 
 
+@pytest.mark.slow
 def test_the_same_seed_deals_the_same_hands_whatever_the_workers(crazy4, monkeypatch):
     monkeypatch.setitem(CHUNK_HANDS, FourCardGame, 2_500)  # 40 chunks: enough for two workers
     one = simulate(crazy4, 100_000, 11)
@@ -364,6 +369,7 @@ def test_bad_input_is_one_line_and_exit_code_2(arguments, message, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_process_exits_2_on_bad_input(tmp_path):
     done = subprocess.run([sys.executable, "-m", "analyzer.cli", "simulate", "crazy4", "--hands", "1"],
                           capture_output=True, text=True, cwd=tmp_path, check=False)
