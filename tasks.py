@@ -2,7 +2,8 @@
 """Set-up and everyday commands, needing nothing but Python 3.11+ and pip.
 
     python3 tasks.py report [GAME ...]   write reports/GAME.xlsx (default: every game)
-    python3 tasks.py test [PYTEST ARGS]  run the test suite
+    python3 tasks.py test [PYTEST ARGS]  run the whole test suite (what CI runs)
+    python3 tasks.py test --fast [...]   the fast lane: every test not marked slow (pytest -m "not slow")
     python3 tasks.py benchmark [...]     time the full analyses (scripts/benchmark.py)
 
 Each command first makes a local virtual environment in .venv and installs
@@ -46,6 +47,8 @@ def main(arguments: list[str]) -> int:
     ensure_environment()
     command, rest = arguments[0], arguments[1:]
     if command == "test":
+        if "--fast" in rest:  # the fast lane: leave out the tests marked slow (see pyproject.toml)
+            rest = ["-m", "not slow", *(argument for argument in rest if argument != "--fast")]
         return subprocess.run([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT).returncode
     if command == "benchmark":
         return subprocess.run([str(PYTHON), str(ROOT / "scripts" / "benchmark.py"), *rest], cwd=ROOT).returncode

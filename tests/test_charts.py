@@ -64,6 +64,7 @@ def test_crazy4_grid_is_its_exact_thresholds(crazy4):
     ]
 
 
+@pytest.mark.slow
 def test_fourcardfever_grid_by_up_card(fourcardfever):
     grid = decision_grid(fourcardfever)
     assert grid.columns == tuple("23456789TJQKA")

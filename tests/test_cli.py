@@ -25,6 +25,7 @@ def fast_cli(monkeypatch, crazy4):
     return cli
 
 
+@pytest.mark.slow
 def test_games_lists_every_game():
     done = run_cli("games")
     assert done.returncode == 0
@@ -48,6 +49,7 @@ def test_help_exits_zero():
     (("frobnicate",), "invalid choice"),
     ((), "required"),
 ])
+@pytest.mark.slow
 def test_bad_input_is_one_line_and_exit_code_2(arguments, message, tmp_path):
     done = subprocess.run([sys.executable, "-m", "analyzer.cli", *arguments], capture_output=True, text=True,
                           cwd=tmp_path)

@@ -108,6 +108,7 @@ def _plain_normal_choice(rules, analysis, player, up):
 
 
 @pytest.mark.parametrize("game", ["crazy4", "fourcardfever"])
+@pytest.mark.slow
 def test_the_normal_decision_by_suit_class_is_the_decision_of_a_plain_count(request, game):
     analysis = request.getfixturevalue(game)
     rules = analysis.rules

@@ -8,6 +8,8 @@ import pytest
 import analyzer
 from analyzer.core.distributed import BackendError, execution_backend
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_local_dask_cluster_gives_identical_integers(crazy4):
     distributed = pytest.importorskip("distributed")

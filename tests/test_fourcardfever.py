@@ -20,6 +20,8 @@ from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.ranking import best_ranks_of, load_ranking
 from analyzer.games.rules import OUTCOMES
 
+pytestmark = pytest.mark.slow
+
 FOUR = load_ranking("four_card")
 CYCLE = comb(52, 5) * 47 * comb(46, 5)
 DEALER_COMPLETIONS = comb(46, 5)

@@ -66,6 +66,7 @@ def first_difference(golden: str, rebuilt: str) -> str:
 
 
 @pytest.mark.parametrize("game", ["super4", "fourcardfever", "uth"])
+@pytest.mark.slow
 def test_other_games_match_their_golden_files(game, make_golden, request):
     """The other games: every file at once (the analyses come from conftest.py; Hold'em from its counts)."""
     rebuilt_files = make_golden.golden_csvs(request.getfixturevalue(game))

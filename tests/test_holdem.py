@@ -160,6 +160,7 @@ def test_river_outcomes_sum_over_all_pairs():
     ("Kh 9h 4h", ["Ah 2c", "7s 7d", "Qh Jh", "2c 3d", "Ks Kd"]),
     ("5c 5d Jc", ["Js Ts", "9c 8c", "As 2d", "6h 4h"]),
 ])
+@pytest.mark.slow
 def test_flop_sums_against_every_turn_river_and_dealer(text, holes):
     flop = parse_cards(text)
     fast = uth.flop_sums(flop)
@@ -243,6 +244,7 @@ def direct():
     return chosen, per_flop
 
 
+@pytest.mark.slow
 def test_reduced_run_equals_direct_sums_over_concrete_flops(reduced_sums, direct):
     chosen, per_flop = direct
     holes = np.asarray(combinations(52, 2), dtype=np.int64)
@@ -262,6 +264,7 @@ def test_reduced_run_equals_direct_sums_over_concrete_flops(reduced_sums, direct
     assert holes.shape[0] == 1326
 
 
+@pytest.mark.slow
 def test_reduced_run_strategy_and_settlement_equal_direct_play(reduced_sums, direct):
     """Decide every hole pair from direct totals, play every concrete flop, and compare all counts."""
     chosen, per_flop = direct

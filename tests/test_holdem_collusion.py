@@ -106,6 +106,7 @@ def plain_gain(flop: list[int], known: list[int], hole: list[int]) -> int:
 
 
 @pytest.mark.parametrize("colluders, seed", [(1, 3), (3, 4)])
+@pytest.mark.slow
 def test_gains_against_plain_loops(raises, colluders, seed):
     known, flops = random_samples(colluders, 1, seed, 0)
     gain, dealt = colluder_flop_gains(flops[0], known[0], raises)
@@ -118,6 +119,7 @@ def test_gains_against_plain_loops(raises, colluders, seed):
     assert not gain[raises].any()
 
 
+@pytest.mark.slow
 def test_same_estimate_on_one_or_two_workers(normal):
     table = normal.preflop_values()
     decisions = dict(zip(table["hand"], table["decision"]))
@@ -188,6 +190,7 @@ def plain_preflop_values(rest: list[int], hole: list[int]) -> list[int]:
     return values
 
 
+@pytest.mark.slow
 def test_preflop_gain_of_a_reduced_deck_against_plain_loops(raises):
     """40 colluders' cards leave 12 to deal: every hand, flop, turn/river and dealer hand by plain loops."""
     rest = parse_cards("As Ks Qs Js Ts 9h 9d 5c 5h 2c 2d 7h")
@@ -204,12 +207,14 @@ def test_preflop_gain_of_a_reduced_deck_against_plain_loops(raises):
     assert preflop_gain(known, choices, jobs=2) == Fraction(total, comb(12, 2) * unit) > 0
 
 
+@pytest.mark.slow
 def test_the_board_tasks_add_up_to_every_board():
     known = parse_cards("As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h 8s 8h 7s 7h 6s 6h 5s 5h 4s 4h 3s 3h 2s 2h")  # 26 left
     parts = [flop_sums_by_board(known, task, 3) for task in range(3)]
     assert (sum(parts) == flop_sums_by_board(known, 0, 1)).all()
 
 
+@pytest.mark.slow
 def test_cli_protect_uth_colluders(capsys):
     assert run(["protect", "uth", "--colluding-players", "6", "--deals", "4", "--seed", "2", "--preflop-samples", "2",
                 "--quiet", "--json", "--jobs", "2"]) == 0

@@ -246,6 +246,7 @@ def representative_sums():
     return representative_flop_sums(seen.exposed_flop_sums)
 
 
+@pytest.mark.slow
 def test_flop_sums_against_plain_loops(representative_sums):
     for flop, sums in representative_sums:
         for hole, seen_card in SAMPLES:
@@ -261,6 +262,7 @@ def test_flop_sums_against_plain_loops(representative_sums):
             assert int(sums.dealt[h, seen_card]) == seen.DEALS_PER_SEEN_FLOP
 
 
+@pytest.mark.slow
 def test_flop_sums_summed_over_the_seen_card_are_twice_the_normal_ones(representative_sums):
     """A and B are linear in the outcome counts; the best river value can only gain from the seen card."""
     for flop, sums in representative_sums:
@@ -278,6 +280,7 @@ def reduced():
     return seen.analyze_exposed(progress=False, flop_class_indices=REDUCED)
 
 
+@pytest.mark.slow
 def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
     """Class sums over the representatives, times the weights, divided by the class size, equal the
     plain sums over every concrete flop of the two classes."""

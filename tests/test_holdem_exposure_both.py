@@ -179,6 +179,7 @@ def representative_sums():
     return representative_flop_sums(both.both_flop_sums)
 
 
+@pytest.mark.slow
 def test_flop_sums_against_plain_loops(representative_sums):
     for flop, sums in representative_sums:
         for hole, dealer in SAMPLES:
@@ -193,6 +194,7 @@ def test_flop_sums_against_plain_loops(representative_sums):
             assert int(sums.river_play[h, d]) == played
 
 
+@pytest.mark.slow
 def test_flop_sums_summed_over_the_dealer_pair_are_the_normal_ones(representative_sums):
     """Summed over the dealer's hidden pair, A and B are the normal engine's (the same deals); the best
     river value can only gain from seeing the dealer's cards."""
@@ -269,6 +271,7 @@ def test_reduced_run_counts_add_up(reduced):
     assert_reduced_counts_add_up(reduced, comb(49, 2) * comb(47, 2) * comb(45, 2))  # H, D, turn/river
 
 
+@pytest.mark.slow
 def test_reduced_run_figures_and_tables(reduced):
     figures = reduced.figures()
     frequencies_add_up(figures)

@@ -254,6 +254,7 @@ def reduced_posted():
     return posted.posted_strategy_counts(PostedStrategy(), progress=False, flop_class_indices=REDUCED)
 
 
+@pytest.mark.slow
 def test_reduced_run_equals_slow_direct_play(reduced_posted):
     slow = slow_posted_play(PostedStrategy(), REDUCED)
     counts = reduced_posted
@@ -275,6 +276,7 @@ def test_reduced_run_equals_slow_direct_play(reduced_posted):
      REDUCED[1:2]),
     (posted.CARD_WITH_DEALER_OUTS, REDUCED[3:]),
 ], ids=["other-chart-kickers-outs", "card-with-dealer-outs"])
+@pytest.mark.slow
 def test_reduced_run_other_strategies_equal_slow_direct_play(strategy, classes):
     fast = posted.posted_strategy_counts(strategy, progress=False, flop_class_indices=classes)
     slow = slow_posted_play(strategy, classes)

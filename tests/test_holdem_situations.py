@@ -96,6 +96,7 @@ def test_situation_codes_match_single_situations():
 # --------------------------------------------------------------------------- the kernel against plain loops
 
 
+@pytest.mark.slow
 def test_river_summary_of_one_flop_against_every_board_and_hole_pair():
     """Every turn/river of one flop, every hole pair: features from the plain evaluator, decision
     from the (already brute-force-checked) dealer outcome counts."""

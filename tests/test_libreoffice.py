@@ -38,6 +38,8 @@ from analyzer.engines.results import GameResults
 from analyzer.reports import workbook as report
 from analyzer.reports.sanity import game_warnings
 
+pytestmark = pytest.mark.slow
+
 GAMES = ("crazy4", "super4", "fourcardfever", "uth")
 #: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
 PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}

@@ -76,6 +76,7 @@ def test_each_mistake_is_one_line_naming_the_file(tmp_path, text, message, line)
     assert f"{path}{line}" in text_
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text, message", [(QUEENS_UP + 'lines = [{ hand = "flush", pays = -2 }]\n', "negative"),
                                            ("", "defines no paytables")])
 def test_the_cli_exits_2_and_leaves_an_existing_report_alone(tmp_path, text, message):

@@ -69,6 +69,7 @@ def test_a_bad_file_is_a_one_line_error_naming_the_file(tmp_path, text, message)
     assert message in str(error.value) and str(path) in str(error.value) and "\n" not in str(error.value)
 
 
+@pytest.mark.slow
 def test_the_cli_refuses_a_bad_file_before_any_work(tmp_path):
     path = write(tmp_path, "stake = 1\n")
     done = subprocess.run([sys.executable, "-m", "analyzer.cli", "report", "fourcardfever", "--progressive",

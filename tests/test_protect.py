@@ -231,6 +231,7 @@ def test_the_golden_edges_start_from_the_normal_game(crazy4):
 
 
 # -- two seen cards: the figures summed one class of exposed cards at a time -------------
+@pytest.mark.slow
 def test_class_by_class_totals_equal_the_full_analysis_of_those_classes(tmp_path, monkeypatch):
     rules = expose(load_game("crazy4"), 2)
     cards, sizes = exposed_sets(2)

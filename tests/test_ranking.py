@@ -252,6 +252,7 @@ def test_four_card_category_counts():
     assert counts.sum() == 270_725
 
 
+@pytest.mark.slow
 def test_four_card_order_matches_a_plain_reference_on_every_hand():
     """Every four-card hand: ``>`` on ranks is exactly the order of the reference keys."""
     hands = combinations(52, 4).tolist()
@@ -282,6 +283,7 @@ def test_table_agrees_with_evaluate_on_random_hands(ranking):
         assert ranking.table[colex_index(hand)] == ranking.rank_of(hand.tolist())
 
 
+@pytest.mark.slow
 def test_best_of_table_agrees_with_the_slow_plain_path():
     table = best_of_table(FOUR, 5)
     assert np.array_equal(table, best_ranks(FOUR, 5))

@@ -290,6 +290,7 @@ def test_headers_are_bold_and_panes_frozen(report_book) -> None:
         assert sheet.freeze_panes == f"B{report.HEADER_ROW + 1}"
 
 
+@pytest.mark.slow
 def test_no_warnings_says_none(crazy4_analysis: Analysis, tmp_path: Path) -> None:
     path = tmp_path / "report.xlsx"
     report.write_workbook(crazy4_analysis, path, [])
@@ -338,6 +339,7 @@ def test_failing_save_removes_the_partial_file(crazy4_analysis: Analysis, tmp_pa
     assert path.read_bytes() == b"the previous report"
 
 
+@pytest.mark.slow
 def test_replacing_keeps_permissions(crazy4_analysis: Analysis, tmp_path: Path) -> None:
     path = tmp_path / "report.xlsx"
     path.write_bytes(b"old")

@@ -9,9 +9,12 @@ import sys
 import time
 
 import numpy as np
+import pytest
 
 import analyzer
 from analyzer.engines.cache import cache_folder
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_killed_four_card_fever_run_resumes_with_the_same_integers(tmp_path, monkeypatch, fourcardfever):

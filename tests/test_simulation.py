@@ -514,6 +514,7 @@ def fcf_table(fourcardfever):
     return strategy_and_exact(fourcardfever)[0]
 
 
+@pytest.mark.slow
 def test_up_card_decisions_survive_a_relabelling_of_suits(fourcardfever, fcf_table):
     situations = fourcardfever.situations
     rows = np.random.default_rng(5).choice(len(situations.cards), 20_000, replace=False)
@@ -561,6 +562,7 @@ def test_a_posted_card_decides_street_by_street():
 
 # -- a modest simulation of every game -------------------------------------------
 @pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth"])
+@pytest.mark.slow
 def test_every_wager_agrees_with_the_exact_value(game, request):
     analysis = request.getfixturevalue(game)
     check = simulate(analysis, HANDS[game], SEED)
@@ -585,6 +587,7 @@ def test_default_hands_follow_the_cards_dealt():
     assert default_hands(load_game("uth")) == 100_000 and default_hands("uth", report=True) == 50_000
 
 
+@pytest.mark.slow
 def test_the_same_seed_deals_the_same_hands_whatever_the_workers(crazy4, monkeypatch):
     monkeypatch.setitem(CHUNK_HANDS, False, 2_500)  # 40 chunks: enough for two workers
     one = simulate(crazy4, 100_000, 11)
@@ -633,6 +636,7 @@ def test_bad_input_is_one_line_and_exit_code_2(arguments, message, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_process_exits_2_on_bad_input(tmp_path):
     done = subprocess.run([sys.executable, "-m", "analyzer.cli", "simulate", "crazy4", "--hands", "1"],
                           capture_output=True, text=True, cwd=tmp_path, check=False)

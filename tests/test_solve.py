@@ -16,6 +16,7 @@ def reuse_the_session_enumeration(monkeypatch, crazy4):
     monkeypatch.setattr(solve, "enumerate_situations", lambda rules, jobs, progress: crazy4.situations)
 
 
+@pytest.mark.slow
 def test_a_side_bet_line_for_a_target_edge():
     solution = solve.solve_pay(load_game("crazy4"), "queens_up", "Three of a kind", Fraction(35, 1000))
     assert solution.edge == Fraction(35, 1000) and not solution.strategy_dependent

@@ -52,6 +52,7 @@ def test_rules_are_checked_from_the_top(tmp_path, crazy4):
     assert evaluated["actions"]["play 3x"] == 0  # the 1x rule catches aces first
 
 
+@pytest.mark.slow
 def test_posted_rules_by_up_card_round_trip(tmp_path, fourcardfever):
     rule = derive_posted_rule(fourcardfever)
     text = rule.strategy_file("fourcardfever")
