@@ -60,7 +60,7 @@ def hand_threshold(text: str, ranking: HandRanking) -> int:
             if not kickers.strip():
                 return pattern.lowest_rank(ranking)
             category = ranking.category_index(pattern.category)
-            digits = ([] if pattern.rank is None else [pattern.rank])
+            digits = list(pattern.ranks)
             digits += [parse_rank(rank) for rank in kickers.strip().split("-")]
     except (CardError, PatternError) as error:
         raise RulesError(f"cannot read hand {text!r}: {error}") from None
