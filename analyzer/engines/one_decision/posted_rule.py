@@ -149,11 +149,11 @@ def derive_posted_rule(analysis: Analysis) -> PostedRule:
         play_at, top_at, value = best_thresholds(
             ranks, weighted[here, columns[FOLD]], weighted[here, columns[single_multiple]],
             weighted[here, columns[top_multiple]], lowest_top)
-        thresholds = tuple((m, t) for m, t in ((top_multiple, top_at), (single_multiple, play_at)) if t != NEVER)
+        bounds = {top_multiple: top_at, single_multiple: play_at}  # one line when one multiple is both
+        thresholds = tuple((m, t) for m, t in bounds.items() if t != NEVER)
         describe = lambda rank: threshold_text(rules.ranking, int(rank), achievable)  # noqa: E731
         chosen = decisions.multiples[decisions.choice[here]]
-        weakest = tuple((decision_name(m), describe(ranks[chosen == m].min())) for m in (top_multiple, single_multiple)
-                        if (chosen == m).any())
+        weakest = tuple((decision_name(m), describe(ranks[chosen == m].min())) for m in bounds if (chosen == m).any())
         groups.append(RuleGroup(
             "" if up_rank is None else f"dealer shows {_article(RANK_NAMES[up_rank])}",
             None if up_rank is None else int(up_rank), thresholds,
