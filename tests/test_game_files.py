@@ -10,7 +10,13 @@ import numpy as np
 import pytest
 
 import analyzer
-from analyzer.games.rules import OUTCOMES, RulesError, game_names, is_game_file, load_game
+from analyzer.games.rules import (
+    OUTCOMES,
+    RulesError,
+    game_names,
+    is_game_file,
+    load_game,
+)
 from analyzer.games.settlement import settle
 
 SHIPPED = Path(analyzer.__file__).parent / "games" / "data" / "games"
@@ -86,10 +92,9 @@ def test_game_names_lists_only_shipped_games(tmp_path, monkeypatch):
 
 
 def test_paytable_outcomes_restrict_where_a_paytable_applies(tmp_path):
-    text = SMALL_GAME.replace('role = "raise"\n', 'role = "raise"\npaytable_mode = "instead"\n'
-                              'paytable_outcomes = ["win", "no_qualify_win"]\ndefault_paytable = "t"\n'
-                              'paytables.t.lines = [{ hand = "pair or better", pays = 3 }]\n')
-    play = load_game(str(write(tmp_path, text))).raise_wager
+    old, new = play_paytable('paytable_mode = "instead"\npaytable_outcomes = ["win", "no_qualify_win"]',
+                             hand="pair or better", pays=3)
+    play = load_game(str(write(tmp_path, SMALL_GAME.replace(old, new)))).raise_wager
     assert play.paytable_outcomes == ("no_qualify_win", "win")  # kept in the order of OUTCOMES
     results = settle(play, np.array([0, -1]), 1)
     assert dict(zip(OUTCOMES, results[0].tolist())) == {
@@ -128,6 +133,13 @@ def test_a_missing_required_key(tmp_path, key):
     assert f"missing key {key!r}" in error_of(write(tmp_path, without))
 
 
+def play_paytable(keys: str = 'paytable_mode = "instead"', hand: str = "flush", pays: int = 2,
+                  default: str = "t") -> tuple[str, str]:
+    """The change that gives the Play wager a one-line paytable "t", with ``keys`` beside it."""
+    return 'role = "raise"\n', (f'role = "raise"\n{keys}\ndefault_paytable = "{default}"\n'
+                                f'paytables.t.lines = [{{ hand = "{hand}", pays = {pays} }}]\n')
+
+
 @pytest.mark.parametrize("change, expected", [
     (('"three_card"', '"three_cards"'), "unknown hand ranking 'three_cards'"),
     (("dealer_cards = 3", 'dealer_cards = 3\ndealer_qualifies = "high card of Q-Z"'), "dealer_qualifies"),
@@ -144,19 +156,13 @@ def test_a_missing_required_key(tmp_path, key):
     (("win = 1, tie = 0, lose = -1 }\n\n[wagers.play]", "win = 1, tie = 0, lose = -1, draw = 0 }\n\n[wagers.play]"),
      "wagers.ante.results: unknown outcome 'draw'"),
     (("on_fold = -1", 'on_fold = "a lot"'), "wagers.ante.on_fold must be a number"),
-    (('role = "raise"\n', 'role = "raise"\ndefault_paytable = "t"\npaytable_mode = "instead"\n'
-      'paytables.t.lines = [{ hand = "flush", pays = -2 }]\n'), "negative"),
-    (('role = "raise"\n', 'role = "raise"\ndefault_paytable = "t"\npaytable_mode = "instead"\n'
-      'paytables.t.lines = [{ hand = "full house", pays = 2 }]\n'), "unknown hand 'full house'"),
-    (('role = "raise"\n', 'role = "raise"\ndefault_paytable = "u"\npaytable_mode = "instead"\n'
-      'paytables.t.lines = [{ hand = "flush", pays = 2 }]\n'), "wagers.play.default_paytable 'u'"),
-    (('role = "raise"\n', 'role = "raise"\ndefault_paytable = "t"\n'
-      'paytables.t.lines = [{ hand = "flush", pays = 2 }]\n'), "wagers.play.paytable_mode must be one of"),
-    (('role = "raise"\n', 'role = "raise"\ndefault_paytable = "t"\npaytable_mode = "instead"\n'
-      'paytable_outcomes = ["win", "winning"]\npaytables.t.lines = [{ hand = "flush", pays = 2 }]\n'),
+    (play_paytable(pays=-2), "negative"),
+    (play_paytable(hand="full house"), "unknown hand 'full house'"),
+    (play_paytable(default="u"), "wagers.play.default_paytable 'u'"),
+    (play_paytable(""), "wagers.play.paytable_mode must be one of"),
+    (play_paytable('paytable_mode = "instead"\npaytable_outcomes = ["win", "winning"]'),
      "wagers.play.paytable_outcomes: unknown outcome 'winning'"),
-    (('role = "raise"\n', 'role = "raise"\ndefault_paytable = "t"\npaytable_mode = "on_win"\n'
-      'paytable_outcomes = ["win"]\npaytables.t.lines = [{ hand = "flush", pays = 2 }]\n'), "on_win"),
+    (play_paytable('paytable_mode = "on_win"\npaytable_outcomes = ["win"]'), "on_win"),
     (("[play]", '[side_bets.pair_plus]\ntitle = "Pair Plus"\n\n[play]'), "side_bets.pair_plus needs"),
     (("[play]", '[options.reading]\ndescription = "d"\ndefault = "a"\nchoices.a.set = { "nowhere.x" = 1 }\n\n[play]'),
      "the game has no 'nowhere.x' to set"),

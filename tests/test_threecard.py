@@ -30,6 +30,11 @@ import analyzer
 from analyzer.core.cards import parse_cards
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.engines.one_decision.posted_rule import derive_posted_rule
+from analyzer.engines.one_decision.strategy_files import (
+    evaluate_strategy,
+    load_strategy,
+    posted_rule_file,
+)
 from analyzer.games.rules import OUTCOMES, load_game
 from analyzer.games.settlement import settle
 
@@ -192,3 +197,33 @@ def test_play_q64_or_better(threecard):
     rule = derive_posted_rule(threecard)
     assert rule.text == "play 1x with Q-6-4 or better; fold the rest"  # one line per multiple
     assert rule.cost == 0
+
+
+def cost_read_back(analysis, tmp_path) -> Fraction:
+    """The exact cost of the posted rule written as a strategy file and read back."""
+    path = tmp_path / "posted.toml"
+    path.write_text(posted_rule_file(derive_posted_rule(analysis), "threecard"))
+    return evaluate_strategy(analysis, load_strategy(path, THREE))["cost_per_ante"]
+
+
+def test_the_posted_rule_reads_back_as_a_strategy_file(threecard, tmp_path):
+    assert posted_rule_file(derive_posted_rule(threecard), "threecard").endswith(
+        'rules = ["1x with Q-6-4 or better", "fold"]\n')
+    assert cost_read_back(threecard, tmp_path) == 0
+
+
+# -- a dealer card seen (game protection) --------------------------------------------------------
+def test_one_dealer_card_seen_gives_the_published_player_edge(tmp_path):
+    """Wizard of Odds (newsletter of 6 September 2003) and others: seeing one dealer card, the player
+    has 3.48% (3.483%): always play against a two to a jack; against a queen, king or ace play X-9-2
+    or better, X the dealer's card."""
+    seen = analyzer.analyze("threecard", exposed=1, jobs=1)
+    edge = seen.main_figures()["house_edge_per_ante"]
+    assert edge == F(-443_162, 12_724_075) and round(float(edge) * 100, 3) == -3.483
+    rule = derive_posted_rule(seen)
+    assert [group.text for group in rule.groups[-4:]] == [
+        "dealer shows a jack: play 1x with any hand",
+        "dealer shows a queen: play 1x with Q-9 or better; fold the rest",  # the lowest Q-9 is Q-9-2
+        "dealer shows a king: play 1x with K-9 or better; fold the rest",
+        "dealer shows an ace: play 1x with A-9 or better; fold the rest"]
+    assert rule.cost == cost_read_back(seen, tmp_path) == 0

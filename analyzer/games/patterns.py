@@ -40,6 +40,7 @@ ALIASES = {
     "royal_flush": "straight_flush of A",
     "four_aces": "four_of_a_kind of A",
     "any": "high_card or better",
+    "any_hand": "high_card or better",
     "all_other_hands": "high_card or better",
     "any_other_four_of_a_kind": "four_of_a_kind",
     "three_of_a_kind_or_better": "three_of_a_kind or better",
