@@ -27,7 +27,6 @@ from math import comb
 import numpy as np
 import pytest
 
-import analyzer
 from analyzer.core.cards import ACE, combinations, parse_cards
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.ranking import TIEBREAK_SPAN
@@ -46,13 +45,6 @@ F = Fraction
 RAISE_PAYS = {"straight_flush": 50, "four_of_a_kind": 20, "full_house": 7, "flush": 5, "straight": 4,
               "three_of_a_kind": 3, "two_pair": 2, "pair": 1, "high_card": 1}
 ROYAL_PAYS = 100
-
-
-@pytest.fixture(scope="module")
-def caribbean():
-    """The full analysis: every player hand against every up-card and dealer completion (about a minute
-    on two workers)."""
-    return analyzer.analyze("caribbean", jobs=2)
 
 
 def rank(text: str) -> int:

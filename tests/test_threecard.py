@@ -46,12 +46,6 @@ QUEEN = 10
 F = Fraction
 
 
-@pytest.fixture(scope="module")
-def threecard():
-    """The full analysis (about a second)."""
-    return analyzer.analyze("threecard", jobs=1)
-
-
 def rank(text: str) -> int:
     return THREE.rank_of(parse_cards(text))
 

@@ -99,8 +99,8 @@ def _normalise(text: str) -> str:
 
 
 def _split(key: str, ranking: HandRanking) -> tuple[str, str]:
-    """(category, ranks text) of a normalised hand name without "or better": the category is the
-    known one the name starts with (``four_of_a_kind_of_a``), else the part before the first "_of_"."""
+    """(category, ranks text) of a normalised hand name without "or better": split at the "_of_" after a
+    known category (``four_of_a_kind_of_a``), else at the last "_of_" (the whole name without one)."""
     splits = [(key, "")] + [(key[:at], key[at + 4:]) for at in range(len(key)) if key.startswith("_of_", at)]
     known = {category.name for category in ranking.categories}
     return next((split for split in splits if split[0] in known), splits[-1])

@@ -1,4 +1,4 @@
-"""Game rules and paytables, read from the TOML files in ``data/games/``.
+"""Game rules and paytables, read from the TOML files in ``data/games/`` or from a user's own file.
 
 A game is data: its hand ranking, how many cards each side gets, the dealer's
 qualifier, the Play options, and its wagers. Each main wager states its
@@ -6,9 +6,9 @@ result per unit staked for every outcome of the hand (see :data:`OUTCOMES`),
 what a fold does to it, and optionally a paytable that is paid *instead of*
 the outcome's result or *in addition* to it, on every outcome or only on
 those listed in ``paytable_outcomes`` (``paytable_mode = "on_win"`` is short
-for "instead" on the outcomes where the player's hand is higher). Side bets are paid by a paytable on the
-player's cards alone. Ambiguous rules are named options whose choices
-override entries of the file.
+for "instead" on the outcomes where the player's hand is higher). Side bets
+are paid by a paytable on the player's cards alone. Ambiguous rules are
+named options whose choices override entries of the file.
 
 >>> crazy4 = load_game("crazy4")
 >>> [w.name for w in crazy4.wagers], [s.name for s in crazy4.side_bets]
