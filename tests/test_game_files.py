@@ -167,6 +167,9 @@ def play_paytable(keys: str = 'paytable_mode = "instead"', hand: str = "flush", 
     (("[play]", '[options.reading]\ndescription = "d"\ndefault = "a"\nchoices.a.set = { "nowhere.x" = 1 }\n\n[play]'),
      "the game has no 'nowhere.x' to set"),
     (("[play]", "side_bets = 3\n[play]"), "side_bets must be a table"),
+    (("[play]", "dealer_qualifier = 3\n[play]"), "the game: unknown key 'dealer_qualifier'"),
+    (play_paytable('paytable_mode = "instead"\npaytable_outcome = ["win"]'),
+     "wagers.play: unknown key 'paytable_outcome'"),  # misspelt: never silently ignored
     (("[play]", 'dealer_up_cards = "one"\n[play]'), "dealer_up_cards must be a whole number"),
 ])
 def test_each_mistake_is_one_line_naming_the_file_and_the_key(tmp_path, change, expected):

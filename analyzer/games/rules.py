@@ -163,8 +163,16 @@ def game_names() -> list[str]:
 #: The keys every game file must give.
 REQUIRED_KEYS = ("ranking", "player_cards", "dealer_cards", "play", "wagers")
 
+#: Every key a game file may give: the required ones and these.
+GAME_KEYS = REQUIRED_KEYS + ("name", "title", "rules_source", "engine", "community_cards", "dealer_up_cards",
+                             "dealer_qualifies", "rules", "assumptions", "not_analysed", "side_bets", "options")
+
 #: The keys every main wager must give.
 WAGER_KEYS = ("title", "role", "on_fold", "results")
+
+#: Every key a paytable's owner may give (a wager's also WAGER_KEYS and the paytable's mode and outcomes;
+#: a side bet's also ``hand``, a note on which hand it is paid).
+PAYTABLE_KEYS = ("title", "ranking", "lines", "paytables", "default_paytable")
 
 ROLES = ("initial", "raise")
 
@@ -201,7 +209,15 @@ def _read_game(name: str) -> tuple[str, dict]:
     missing = [key for key in REQUIRED_KEYS if key not in data]
     if missing:
         raise RulesError(f"{where}: missing key {missing[0]!r} (a game gives {', '.join(REQUIRED_KEYS)})")
+    _known_keys(data, GAME_KEYS, where, "the game")
     return where, data
+
+
+def _known_keys(entry: dict, known: tuple[str, ...], where: str, key: str) -> None:
+    """Refuse a key the rules language does not know (a misspelt key would otherwise be ignored)."""
+    unknown = [name for name in entry if name not in known]
+    if unknown:
+        raise RulesError(f"{where}: {key}: unknown key {unknown[0]!r} (known: {', '.join(known)})")
 
 
 def _table(value: object, where: str, key: str) -> dict:
@@ -295,6 +311,7 @@ def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, k
 def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
     key = f"wagers.{wager_name}"
     entry = _table(entry, where, key)
+    _known_keys(entry, WAGER_KEYS + PAYTABLE_KEYS + ("paytable_mode", "paytable_outcomes"), where, key)
     missing = [field_ for field_ in WAGER_KEYS if field_ not in entry]
     if missing:
         raise RulesError(f"{where}: {key} has no {missing[0]!r} (a wager gives {', '.join(WAGER_KEYS)})")
@@ -318,6 +335,7 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
 def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     key = f"side_bets.{bet_name}"
     entry = _table(entry, where, key)
+    _known_keys(entry, PAYTABLE_KEYS + ("hand",), where, key)
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, side bet {bet_name}")
     default = _default_paytable(entry, paytables, where, key)
