@@ -27,11 +27,13 @@ ONE_RUN = r"""
 import sys
 from pathlib import Path
 from analyzer.cli.main import run
-sys.exit(run(["report", sys.argv[1], "--quiet", "--jobs", sys.argv[2], "-o", str(Path(sys.argv[3]) / "r.xlsx")]))
+sys.exit(run(["report", sys.argv[1], "--quiet", "--jobs", sys.argv[2], "-o", str(Path(sys.argv[3]) / "r.xlsx"),
+             *sys.argv[4:]]))
 """
 
-#: cold: an empty cache folder for each run; warm: the cache filled by a run just before.
-MODES = ("cold", "warm")
+#: cold: an empty cache folder for each run (committed counts are used where they apply); fresh: the same
+#: with --no-cache, so every count is enumerated; warm: the cache filled by a run just before.
+MODES = ("cold", "fresh", "warm")
 
 
 def tree_rss_kib(root: int) -> int:
@@ -56,11 +58,11 @@ def tree_rss_kib(root: int) -> int:
     return total
 
 
-def measure(game: str, jobs: int, folder: str) -> dict:
+def measure(game: str, jobs: int, folder: str, *extra: str) -> dict:
     """Wall time and peak resident memory of the whole process tree of one fresh process."""
     environment = dict(os.environ, ANALYZER_CACHE=str(Path(folder) / "cache"))
     started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-c", ONE_RUN, game, str(jobs), folder],
+    process = subprocess.Popen([sys.executable, "-c", ONE_RUN, game, str(jobs), folder, *extra],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
     peak = 0
     while process.poll() is None:
@@ -73,12 +75,13 @@ def measure(game: str, jobs: int, folder: str) -> dict:
 
 
 def runs(game: str, jobs: int, mode: str, count: int) -> list[dict]:
-    """``count`` timed runs: cold ones each with an empty cache; warm ones after one untimed run fills it."""
-    if mode == "cold":
+    """``count`` timed runs: cold (and fresh) ones each with an empty cache; warm ones after one untimed run
+    fills it."""
+    if mode in ("cold", "fresh"):
         results = []
         for _ in range(count):
             with tempfile.TemporaryDirectory() as folder:
-                results.append(measure(game, jobs, folder))
+                results.append(measure(game, jobs, folder, *(["--no-cache"] if mode == "fresh" else [])))
         return results
     with tempfile.TemporaryDirectory() as folder:
         measure(game, jobs, folder)
@@ -91,7 +94,7 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=analyzer.game_names())
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--jobs", type=int, nargs="*", default=[2, 1], help="worker counts to try (default 2 1)")
-    parser.add_argument("--modes", nargs="*", default=list(MODES), choices=MODES)
+    parser.add_argument("--modes", nargs="*", default=["cold", "warm"], choices=MODES)
     args = parser.parse_args()
     print(f"{'game':14} {'mode':5} {'jobs':>4} {'median s':>9} {'runs (s)':>22} {'peak MiB':>9}", flush=True)
     for game in args.games:

@@ -1,5 +1,6 @@
-"""Shared fixtures: one exact analysis of each game per test session (Crazy 4 and Super 4 about 8 s
-each, Four Card Fever about a minute), built only when a test asks for it."""
+"""Shared fixtures: one exact analysis of each game per test session (Three Card Poker about a second,
+Crazy 4 and Super 4 about 8 s each, Four Card Fever and Caribbean Stud about a minute or two), built only
+when a test asks for it."""
 
 from __future__ import annotations
 
@@ -44,6 +45,18 @@ def super4():
 def fourcardfever():
     """The full analysis of Four Card Fever (every player hand and dealer up-card)."""
     return analyzer.analyze("fourcardfever", jobs=2)
+
+
+@pytest.fixture(scope="session")
+def threecard():
+    """The full analysis of Three Card Poker with the default paytables."""
+    return analyzer.analyze("threecard", jobs=1)
+
+
+@pytest.fixture(scope="session")
+def caribbean():
+    """The full analysis of Caribbean Stud Poker (every player hand and dealer up-card)."""
+    return analyzer.analyze("caribbean", jobs=2)
 
 
 @pytest.fixture(scope="session")

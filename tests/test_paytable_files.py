@@ -110,7 +110,7 @@ def test_compare_puts_each_variant_beside_the_shipped_game(tmp_path, monkeypatch
     assert not frame["strategy_changed"].any()
 
 
-@pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth"])
+@pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean"])
 def test_every_game_has_an_example_paytable_file_that_loads(game):
     path = EXAMPLE.parent / f"{game}-paytables.toml"
     rules = load_game(game, paytable_files=(path,))

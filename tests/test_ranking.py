@@ -4,13 +4,17 @@ Four-card hands (Crazy 4 Poker, Four Card Fever, Super 4 Poker) rank, from the
 top: four of a kind, straight flush, three of a kind, flush, straight, two
 pair, pair, high card. A-2-3-4 is the lowest straight, A-K-Q-J the highest,
 and straights do not wrap around the ace. A player with five cards plays the
-best four of them. Five-card hands rank as in standard poker.
+best four of them. Five-card hands rank as in standard poker. Three-card hands
+(Three Card Poker) rank, from the top: straight flush, three of a kind,
+straight, flush, pair, high card; A-2-3 is the lowest straight, Q-K-A the
+highest.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations as subsets
+from math import comb
 
 import numpy as np
 import pytest
@@ -22,11 +26,13 @@ from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 
 FOUR = load_ranking("four_card")
 FIVE = load_ranking("five_card")
+THREE = load_ranking("three_card")
 
 FOUR_CARD_ORDER = ["high_card", "pair", "two_pair", "straight", "flush",
                    "three_of_a_kind", "straight_flush", "four_of_a_kind"]
 FIVE_CARD_ORDER = ["high_card", "pair", "two_pair", "three_of_a_kind", "straight",
                    "flush", "full_house", "four_of_a_kind", "straight_flush"]
+THREE_CARD_ORDER = ["high_card", "pair", "flush", "straight", "three_of_a_kind", "straight_flush"]
 
 
 def rank(text: str) -> int:
@@ -63,7 +69,7 @@ def reference_key(cards, order: list[str]) -> tuple:
     elif flush:
         name = "flush"
     else:
-        name = {(4,): "four_of_a_kind", (4, 1): "four_of_a_kind", (3, 2): "full_house",
+        name = {(3,): "three_of_a_kind", (4,): "four_of_a_kind", (4, 1): "four_of_a_kind", (3, 2): "full_house",
                 (3, 1): "three_of_a_kind", (3, 1, 1): "three_of_a_kind",
                 (2, 2): "two_pair", (2, 2, 1): "two_pair"}.get(
             shape, "pair" if shape[0] == 2 else "high_card")
@@ -272,8 +278,70 @@ def test_five_card_order_matches_a_plain_reference_on_a_sample():
     assert np.array_equal(dense(flat), dense(FIVE.table[indices]))
 
 
+# -- three-card hands ---------------------------------------------------------------------
+def three(text: str) -> int:
+    """Rank of a three-card hand written as text."""
+    return THREE.rank_of(parse_cards(text))
+
+
+def test_three_card_categories_in_order():
+    hands = {
+        "high_card": "Ac Kd 9h",
+        "pair": "2c 2d 3h",
+        "flush": "2h 3h 5h",
+        "straight": "Ac 2d 3h",
+        "three_of_a_kind": "2c 2d 2h",
+        "straight_flush": "Ac 2c 3c",
+    }
+    ranks = [three(text) for text in hands.values()]
+    assert [category(r, THREE) for r in ranks] == list(hands) == THREE_CARD_ORDER
+    assert ranks == sorted(ranks)
+    assert three("2c 3c 4d") > three("Ah Kh Jh")        # any straight beats any flush
+    assert three("2c 2d 2h") > three("Ac Kd Qh")        # trips beat the best straight
+
+
+def test_three_card_straights_a23_lowest_qka_highest_no_wrap():
+    straights = THREE.table[THREE.table // TIEBREAK_SPAN == THREE.category_index("straight")]
+    assert three("Ac 2d 3h") == straights.min() and three("Qc Kd Ah") == straights.max()
+    assert three("Ac 2d 3h") < three("2c 3d 4h") < three("Jc Qd Kh") < three("Qc Kd Ah")
+    assert len(np.unique(straights)) == 12  # tops 3, 4, ..., A
+    assert category(three("Kc Ad 2h"), THREE) == "high_card"
+    assert THREE.describe(three("Ac 2d 3h")) == "straight 3-2-A"
+    assert THREE.describe(three("Qc Kd Ah")) == "straight A-K-Q"
+
+
+def test_three_card_tie_breaks():
+    assert three("Qc 6d 4h") > three("Qc 6d 3h") > three("Qc 5d 4h") > three("Jc Td 8h")
+    assert three("Kc Kd 2h") > three("Qc Qd Ah")      # the pair first, then the kicker
+    assert three("Kc Kd 3h") > three("Kh Ks 2c")
+    assert three("Ah 9h 4h") == three("As 9s 4s")     # suits never break ties
+    assert THREE.describe(three("Qs 6d 4h")) == "Q-6-4"
+    assert THREE.describe(three("Kc Kd 2h")) == "pair of kings, 2"
+
+
+def test_three_card_category_counts():
+    """All C(52, 3) = 22,100 hands: the published three-card counts."""
+    counts = np.bincount(THREE.table // TIEBREAK_SPAN, minlength=len(THREE_CARD_ORDER))
+    assert dict(zip(THREE_CARD_ORDER, counts.tolist())) == {
+        "straight_flush": 48,
+        "three_of_a_kind": 52,
+        "straight": 720,
+        "flush": 1_096,
+        "pair": 3_744,
+        "high_card": 16_440,
+    }
+    assert counts.sum() == 22_100
+
+
+def test_three_card_order_matches_a_plain_reference_on_every_hand():
+    hands = combinations(52, 3).tolist()
+    keys = [reference_key(hand, THREE_CARD_ORDER) for hand in hands]
+    flat = np.array([(position, *tiebreak, *([0] * (3 - len(tiebreak)))) for position, tiebreak in keys])
+    assert np.array_equal(dense(flat), dense(THREE.table))
+
+
 # -- the lookup tables against the direct evaluation -----------------------------------
-@pytest.mark.parametrize("ranking", [FOUR, FIVE], ids=["four_card", "five_card"])
+@pytest.mark.parametrize("ranking", [THREE, FOUR, FIVE], ids=["three_card", "four_card", "five_card"])
 def test_table_agrees_with_evaluate_on_random_hands(ranking):
     rng = np.random.default_rng(7)
     hands = np.sort(np.array([rng.choice(52, size=ranking.cards, replace=False)
@@ -303,7 +371,7 @@ def test_evaluate_rejects_hands_of_the_wrong_size():
 # -- hand patterns ------------------------------------------------------------------------
 def test_pair_of_queens_or_better():
     pattern = parse_pattern("pair of queens or better", FOUR)
-    assert pattern == HandPattern("pair", 10, True)
+    assert pattern == HandPattern("pair", (10,), True)
     assert pattern.text == "pair of Q or better"
     assert parse_pattern("Pair-Of-Queens-Or-Better", FOUR) == pattern
     assert parse_pattern("pair_of_Q_or_better", FOUR) == pattern
@@ -315,13 +383,13 @@ def test_pair_of_queens_or_better():
 
 def test_named_hands():
     four_aces = parse_pattern("Four Aces", FOUR)
-    assert four_aces == HandPattern("four_of_a_kind", 12, False)
+    assert four_aces == HandPattern("four_of_a_kind", (12,), False)
     quads = np.array([rank("Ac Ad Ah As"), rank("Kc Kd Kh Ks")])
     assert four_aces.matches(FOUR, quads).tolist() == [True, False]
     assert parse_pattern("four of a kind of A", FOUR) == four_aces
 
     royal = parse_pattern("royal flush", FIVE)
-    assert royal == HandPattern("straight_flush", 12, False)
+    assert royal == HandPattern("straight_flush", (12,), False)
     hands = ["Ah Kh Qh Jh Th", "Kh Qh Jh Th 9h", "As Ks Qs Js Ts", "Ah Kh Qh Jh Tc"]
     ranks = np.array([FIVE.rank_of(parse_cards(t)) for t in hands])
     assert royal.matches(FIVE, ranks).tolist() == [True, False, True, False]
@@ -333,7 +401,35 @@ def test_named_hands():
     assert parse_pattern("high card of K or better", FOUR).lowest_rank(FOUR) == rank("Kc 4d 3h 2s")
 
 
+def test_several_leading_ranks():
+    """``CATEGORY of R1-R2...``: the hands whose leading ranks (as they compare) are those named."""
+    ace_king = parse_pattern("high card of ace-king or better", FIVE)
+    assert ace_king == HandPattern("high_card", (12, 11), True)
+    assert ace_king.text == "high_card of A-K or better" and ace_king.rank == 12
+    assert parse_pattern(ace_king.text, FIVE) == ace_king
+    assert ace_king.lowest_rank(FIVE) == FIVE.rank_of(parse_cards("Ac Kd 4h 3s 2c"))
+    hands = ["Ac Kd 4h 3s 2c", "Ac Qd Jh 9s 8c", "2c 2d 3h 4s 5c", "Ac Kd Qh Js 9c"]
+    ranks = np.array([FIVE.rank_of(parse_cards(t)) for t in hands])
+    assert ace_king.matches(FIVE, ranks).tolist() == [True, False, True, True]
+    exact = parse_pattern("high card of A-K", FIVE)
+    assert exact.matches(FIVE, ranks).tolist() == [True, False, False, True]
+    # A and K with three of the 11 lower ranks, less A-K-Q-J-T, in any suits but a flush.
+    assert int(exact.matches(FIVE, FIVE.table).sum()) == (comb(11, 3) - 1) * (4**5 - 4)
+
+    q64 = parse_pattern("high_card of Q-6-4 or better", THREE)
+    assert q64.text == "high_card of Q-6-4 or better"
+    assert q64.lowest_rank(THREE) == three("Qc 6d 4h")
+    assert parse_pattern("pair of K-2", THREE).matches(THREE, np.array([three("Kc Kd 2h"), three("Kc Kd 3h")])).tolist() \
+        == [True, False]
+    for pattern in ("pair of queens or better", "four aces", "straight of 4", "high_card of K or better"):
+        parsed = parse_pattern(pattern, FOUR)
+        assert parse_pattern(parsed.text, FOUR) == parsed
+
+
 @pytest.mark.parametrize("text, ranking", [
+    ("pair of Q-6-2", THREE),        # a three-card pair is ranked by two ranks only
+    ("high card of 4-6-Q", THREE),   # ranks are named highest first
+    ("straight of A-K", FIVE),       # a straight is ranked by its top card alone
     ("five of a kind", FOUR),
     ("five of a kind", FIVE),
     ("pair of X", FOUR),

@@ -206,7 +206,7 @@ class GameResults:
         hits = settled.hits.get(wager.name, np.full(len(settled.multiple), -1))
         multiple = settled.multiple if wager.role == "raise" else np.ones_like(settled.multiple)
         outcome = np.broadcast_to(np.arange(len(OUTCOMES)), results.shape)
-        if wager.paytable_mode == "instead":
+        if wager.paid_whatever_the_dealer:
             outcome = np.where((hits >= 0)[:, None], -1, outcome)  # a paid line ignores the dealer
         line = np.broadcast_to(hits[:, None], results.shape)
         folded = settled.folded

@@ -1,12 +1,16 @@
 """Hand patterns: the hand names written in paytables, qualifiers and strategy rules.
 
-Grammar: ``CATEGORY [of RANK] [or better]``, with a few named aliases.
+Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]``, with a few named aliases.
 
 * ``straight`` matches exactly the straights;
 * ``four_of_a_kind of A`` matches four aces (the rank named is the one that
   names the hand: the quads, trips, higher pair, pair, or top card);
+* ``high_card of A-K`` matches the hands whose leading ranks are the ones
+  named, in the order the hands compare (grouped ranks, then kickers,
+  highest first): ace-king high;
 * ``pair of Q or better`` matches every hand ranked at least as high as the
-  lowest pair of queens, whatever its category;
+  lowest pair of queens, whatever its category; ``high_card of Q-6-4 or
+  better`` every hand at least as high as the lowest Q-6-4;
 * ``any`` matches every hand.
 
 Words may be written with spaces, hyphens or underscores and in any case, and
@@ -15,9 +19,11 @@ ranks as symbols, names or plurals: "Pair of Queens or Better" works.
 >>> from analyzer.core.ranking import load_ranking
 >>> four = load_ranking("four_card")
 >>> parse_pattern("Four Aces", four)
-HandPattern(category='four_of_a_kind', rank=12, or_better=False)
+HandPattern(category='four_of_a_kind', ranks=(12,), or_better=False)
 >>> parse_pattern("pair of queens or better", four).text
 'pair of Q or better'
+>>> parse_pattern("High card of ace-king or better", load_ranking("five_card")).text
+'high_card of A-K or better'
 """
 
 from __future__ import annotations
@@ -28,12 +34,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.core.cards import RANK_SYMBOLS, CardError, parse_rank
-from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
+from analyzer.core.ranking import DIGIT_BASE, TIEBREAK_SPAN, HandRanking
 
 ALIASES = {
     "royal_flush": "straight_flush of A",
     "four_aces": "four_of_a_kind of A",
     "any": "high_card or better",
+    "any_hand": "high_card or better",
     "all_other_hands": "high_card or better",
     "any_other_four_of_a_kind": "four_of_a_kind",
     "three_of_a_kind_or_better": "three_of_a_kind or better",
@@ -46,26 +53,30 @@ class PatternError(ValueError):
 
 @dataclass(frozen=True)
 class HandPattern:
-    """A set of hands of one ranking: a category, optionally one rank, optionally "or better"."""
+    """A set of hands of one ranking: a category, optionally its leading ranks, optionally "or better"."""
 
     category: str
-    rank: int | None = None
+    ranks: tuple[int, ...] = ()
     or_better: bool = False
+
+    @property
+    def rank(self) -> int | None:
+        """The first rank named (the one that names the hand), or None."""
+        return self.ranks[0] if self.ranks else None
 
     @property
     def text(self) -> str:
         """Canonical text of the pattern, parseable by :func:`parse_pattern`."""
         text = self.category
-        if self.rank is not None:
-            text += f" of {RANK_SYMBOLS[self.rank]}"
+        if self.ranks:
+            text += " of " + "-".join(RANK_SYMBOLS[rank] for rank in self.ranks)
         return text + (" or better" if self.or_better else "")
 
     def _exact(self, ranking: HandRanking, ranks: np.ndarray) -> np.ndarray:
         ranks = np.asarray(ranks, dtype=np.int64)
         match = ranks // TIEBREAK_SPAN == ranking.category_index(self.category)
-        if self.rank is not None:
-            primary = (ranks % TIEBREAK_SPAN) // (TIEBREAK_SPAN // 13)
-            match &= primary == self.rank
+        for position, rank in enumerate(self.ranks):
+            match &= (ranks % TIEBREAK_SPAN) // (TIEBREAK_SPAN // DIGIT_BASE ** (position + 1)) % DIGIT_BASE == rank
         return match
 
     def lowest_rank(self, ranking: HandRanking) -> int:
@@ -87,25 +98,40 @@ def _normalise(text: str) -> str:
     return re.sub(r"[\s\-_]+", "_", text.strip().lower())
 
 
+def _split(key: str, ranking: HandRanking) -> tuple[str, str]:
+    """(category, ranks text) of a normalised hand name without "or better": split at the "_of_" after a
+    known category (``four_of_a_kind_of_a``), else at the last "_of_" (the whole name without one)."""
+    splits = [(key, "")] + [(key[:at], key[at + 4:]) for at in range(len(key)) if key.startswith("_of_", at)]
+    known = {category.name for category in ranking.categories}
+    return next((split for split in splits if split[0] in known), splits[-1])
+
+
 def parse_pattern(text: str, ranking: HandRanking) -> HandPattern:
-    """Parse a hand name against a ranking; raises :class:`PatternError` if it names no hand."""
+    """Parse a hand name against a ranking; raises :class:`PatternError` if it names no hand.
+
+    >>> from analyzer.core.ranking import load_ranking
+    >>> parse_pattern("high card of Q-6-4 or better", load_ranking("three_card"))
+    HandPattern(category='high_card', ranks=(10, 4, 2), or_better=True)
+    """
     key = _normalise(text)
     key = _normalise(ALIASES.get(key, key))
-    match = re.fullmatch(r"(?P<category>[a-z_]+?)(_of_(?P<rank>[a-z0-9]+))?(?P<better>_or_better)?", key)
+    match = re.fullmatch(r"(?P<name>[a-z0-9_]+?)(?P<better>_or_better)?", key)
     if not match:
         raise PatternError(f"cannot read hand name {text!r}")
-    category = match["category"]
+    category, named = _split(match["name"], ranking)
     try:
-        ranking.category_index(category)
+        index = ranking.category_index(category)
     except KeyError:
         names = ", ".join(c.name for c in ranking.categories)
         raise PatternError(f"unknown hand {text!r}: a {ranking.title} is one of {names}") from None
-    rank = None
-    if match["rank"] is not None:
-        try:
-            rank = parse_rank(match["rank"])
-        except CardError as error:
-            raise PatternError(f"hand {text!r}: {error}") from None
-    pattern = HandPattern(category, rank, match["better"] is not None)
+    try:
+        ranks = tuple(parse_rank(word) for word in named.split("_")) if named else ()
+    except CardError as error:
+        raise PatternError(f"hand {text!r}: {error}") from None
+    declared = ranking.categories[index]
+    ranked = 1 if declared.straight else len(declared.shape)
+    if len(ranks) > ranked:
+        raise PatternError(f"hand {text!r} names {len(ranks)} ranks; a {declared.label} is ranked by {ranked}")
+    pattern = HandPattern(category, ranks, match["better"] is not None)
     pattern.lowest_rank(ranking)  # a pattern that no hand matches is an error
     return pattern

@@ -102,8 +102,11 @@ def _format_pay(pays: Fraction) -> str:
 def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, Paytable]:
     """The paytables declared under a wager's entry, every line checked."""
     shared_lines = entry.get("lines", [])
+    declared = entry.get("paytables", {})
+    if not isinstance(declared, dict):
+        raise RulesError(f"{where}: paytables must be a table of named paytables")
     tables = {}
-    for name, table in entry.get("paytables", {}).items():
+    for name, table in declared.items():
         here = f"{where}, paytable {name!r}"
         if not isinstance(table, dict) or ("pays" in table) == ("lines" in table):
             raise RulesError(f"{here}: give either its lines or a list of pays for the wager's lines")

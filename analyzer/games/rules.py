@@ -1,12 +1,14 @@
-"""Game rules and paytables, read from the TOML files in ``data/games/``.
+"""Game rules and paytables, read from the TOML files in ``data/games/`` or from a user's own file.
 
 A game is data: its hand ranking, how many cards each side gets, the dealer's
 qualifier, the Play options, and its wagers. Each main wager states its
 result per unit staked for every outcome of the hand (see :data:`OUTCOMES`),
 what a fold does to it, and optionally a paytable that is paid *instead of*
-the comparison or *in addition* to it. Side bets are paid by a paytable on the
-player's cards alone. Ambiguous rules are named options whose choices
-override entries of the file.
+the outcome's result or *in addition* to it, on every outcome or only on
+those listed in ``paytable_outcomes`` (``paytable_mode = "on_win"`` is short
+for "instead" on the outcomes where the player's hand is higher). Side bets
+are paid by a paytable on the player's cards alone. Ambiguous rules are
+named options whose choices override entries of the file.
 
 >>> crazy4 = load_game("crazy4")
 >>> [w.name for w in crazy4.wagers], [s.name for s in crazy4.side_bets]
@@ -18,6 +20,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,11 +37,18 @@ from analyzer.games.paytables import (  # noqa: F401 (re-exported)
     apply_paytable_file,
     build_paytables,
     parse_pays,
+    read_toml_file,
 )
 
 #: The outcomes of a hand played against the dealer: whether the dealer
 #: qualifies, then how the best hands compare.
 OUTCOMES = ("no_qualify_win", "no_qualify_tie", "no_qualify_lose", "win", "tie", "lose")
+
+#: How a wager's paytable combines with its result per outcome.
+PAYTABLE_MODES = ("instead", "in_addition", "on_win")
+
+#: The outcomes in which the player's hand is higher: where an "on_win" paytable applies.
+WINNING_OUTCOMES = tuple(outcome for outcome in OUTCOMES if outcome.endswith("win"))
 
 OUTCOME_LABELS = {
     "no_qualify_win": "dealer does not qualify, player's hand higher",
@@ -62,11 +72,17 @@ class Wager:
     ranking: HandRanking
     paytables: dict[str, Paytable] = field(default_factory=dict)
     default_paytable: str | None = None
-    paytable_mode: str | None = None  # "instead" of the comparison, or "in_addition" to it
+    paytable_mode: str | None = None  # "instead" of the outcome's result, "in_addition" to it, or "on_win"
+    paytable_outcomes: tuple[str, ...] = OUTCOMES  # the outcomes on which the paytable applies
 
     @property
     def paytable(self) -> Paytable | None:
         return self.paytables[self.default_paytable] if self.default_paytable else None
+
+    @property
+    def paid_whatever_the_dealer(self) -> bool:
+        """Whether a paying hand is paid its line on every outcome, the result of the comparison ignored."""
+        return self.paytable_mode == "instead" and self.paytable_outcomes == OUTCOMES
 
 
 @dataclass(frozen=True)
@@ -144,82 +160,245 @@ def game_names() -> list[str]:
                   if entry.name.endswith(".toml"))
 
 
-def _read_game_file(name: str) -> str:
-    if name not in game_names():
-        raise RulesError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
-    return resources.files("analyzer.games.data").joinpath("games", f"{name}.toml").read_text()
+#: The keys every game file must give.
+REQUIRED_KEYS = ("ranking", "player_cards", "dealer_cards", "play", "wagers")
+
+#: Every key a game file may give: the required ones and these.
+GAME_KEYS = REQUIRED_KEYS + ("name", "title", "rules_source", "engine", "community_cards", "dealer_up_cards",
+                             "dealer_qualifies", "rules", "assumptions", "not_analysed", "side_bets", "options")
+
+#: The keys every main wager must give.
+WAGER_KEYS = ("title", "role", "on_fold", "results")
+
+#: Every key a paytable's owner may give (a wager's also WAGER_KEYS and the paytable's mode and outcomes;
+#: a side bet's also ``hand``, a note on which hand it is paid).
+PAYTABLE_KEYS = ("title", "ranking", "lines", "paytables", "default_paytable")
+
+ROLES = ("initial", "raise")
+
+ENGINES = ("one_decision", "holdem")
+
+
+def is_game_file(name: str) -> bool:
+    """Whether ``load_game`` reads ``name`` as a file (it ends in .toml or holds a path separator).
+
+    >>> is_game_file("crazy4"), is_game_file("my-game.toml"), is_game_file("games/mine")
+    (False, True, True)
+    """
+    return name.endswith(".toml") or "/" in name or os.sep in name
+
+
+def _read_game(name: str) -> tuple[str, dict]:
+    """Where the game is written (for messages) and its data: a shipped game or a user's file.
+
+    A user's file may leave out ``name`` (its file name is used), ``title`` and ``rules_source``.
+    """
+    if is_game_file(name):
+        path = Path(name)
+        where, (_, data) = str(path), read_toml_file(path, "game")
+        defaults = {"name": path.stem, "title": data.get("name", path.stem), "rules_source": path.name}
+        data = {**defaults, **data} if data else data
+    elif name in game_names():
+        where = f"{name}.toml"
+        data = tomllib.loads(resources.files("analyzer.games.data").joinpath("games", where).read_text())
+    else:
+        raise RulesError(f"unknown game {name!r}; known games: {', '.join(game_names())} "
+                         "(or the path of a game file ending in .toml)")
+    if not data:
+        raise RulesError(f"{where}: the file defines no game (a game gives {', '.join(REQUIRED_KEYS)})")
+    missing = [key for key in REQUIRED_KEYS if key not in data]
+    if missing:
+        raise RulesError(f"{where}: missing key {missing[0]!r} (a game gives {', '.join(REQUIRED_KEYS)})")
+    _known_keys(data, GAME_KEYS, where, "the game")
+    return where, data
+
+
+def _known_keys(entry: dict, known: tuple[str, ...], where: str, key: str) -> None:
+    """Refuse a key the rules language does not know (a misspelt key would otherwise be ignored)."""
+    unknown = [name for name in entry if name not in known]
+    if unknown:
+        raise RulesError(f"{where}: {key}: unknown key {unknown[0]!r} (known: {', '.join(known)})")
+
+
+def _table(value: object, where: str, key: str) -> dict:
+    if not isinstance(value, dict):
+        raise RulesError(f"{where}: {key} must be a table (a [section] or {{ ... }})")
+    return value
+
+
+def _whole(value: object, where: str, key: str, lowest: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
+        raise RulesError(f"{where}: {key} must be a whole number of at least {lowest}, not {value!r}")
+    return value
+
+
+def _result(value: object, where: str, key: str) -> Fraction:
+    """A result per unit staked: a whole number, a decimal or a fraction "3/2"; may be negative."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RulesError(f"{where}: {key} must be a number, not {value!r}")
+    try:
+        return Fraction(repr(value) if isinstance(value, float) else value)
+    except (ValueError, ZeroDivisionError):
+        raise RulesError(f"{where}: {key} must be a number, not {value!r}") from None
 
 
 def _apply_options(declared: dict, requested: dict[str, str], where: str) -> tuple[dict, list[RuleOption]]:
     data = copy.deepcopy(declared)
-    options = data.get("options", {})
+    options = _table(data.get("options", {}), where, "options")
     unknown = set(requested) - set(options)
     if unknown:
         known = ", ".join(options) or "none"
         raise RulesError(f"{where}: unknown rule option {sorted(unknown)[0]!r} (options: {known})")
     chosen_options = []
     for name, option in options.items():
+        option = _table(option, where, f"options.{name}")
+        if any(key not in option for key in ("description", "default", "choices")):
+            raise RulesError(f"{where}: options.{name} needs a description, a default and choices")
+        choices = {choice: _table(entry, where, f"options.{name}.choices.{choice}")
+                   for choice, entry in _table(option["choices"], where, f"options.{name}.choices").items()}
         chosen = requested.get(name, option["default"])
-        if chosen not in option["choices"]:
-            raise RulesError(f"{where}: option {name} has no choice {chosen!r} "
-                             f"(choices: {', '.join(option['choices'])})")
-        for path, value in option["choices"][chosen].get("set", {}).items():
+        if chosen not in choices:
+            raise RulesError(f"{where}: option {name} has no choice {chosen!r} (choices: {', '.join(choices)})")
+        for path, value in _table(choices[chosen].get("set", {}), where, f"options.{name}.choices.{chosen}.set").items():
             target = data
             *parents, last = path.split(".")
             for part in parents:
-                target = target[part]
+                target = target.get(part) if isinstance(target, dict) else None
+            if not isinstance(target, dict):
+                raise RulesError(f"{where}: option {name}, choice {chosen}: the game has no {path!r} to set")
             target[last] = value
         chosen_options.append(RuleOption(
             name, option["description"],
-            {choice: entry["description"] for choice, entry in option["choices"].items()}, chosen))
+            {choice: entry.get("description", choice) for choice, entry in choices.items()}, chosen))
     return data, chosen_options
 
 
-def load_game(name: str, options: dict[str, str] | None = None,
+def _ranking(data: dict, entry: dict, where: str, key: str) -> HandRanking:
+    try:
+        return load_ranking(str(entry.get("ranking", data["ranking"])))
+    except KeyError as error:
+        raise RulesError(f"{where}: {key}: {error.args[0]}") from None
+
+
+def _paytable_outcomes(entry: dict, where: str, key: str) -> tuple[str, ...]:
+    """The outcomes on which a wager's paytable applies, in :data:`OUTCOMES` order."""
+    mode = entry.get("paytable_mode")
+    if mode not in PAYTABLE_MODES:
+        raise RulesError(f"{where}: {key}.paytable_mode must be one of {', '.join(PAYTABLE_MODES)}, not {mode!r}")
+    if "paytable_outcomes" not in entry:
+        return WINNING_OUTCOMES if mode == "on_win" else OUTCOMES
+    named = entry["paytable_outcomes"]
+    if mode == "on_win":
+        raise RulesError(f"{where}: {key}: paytable_mode \"on_win\" already says where the paytable applies; "
+                         "give paytable_outcomes with \"instead\" or \"in_addition\"")
+    if not isinstance(named, list) or not named:
+        raise RulesError(f"{where}: {key}.paytable_outcomes must be a list of outcomes ({', '.join(OUTCOMES)})")
+    unknown = [outcome for outcome in named if outcome not in OUTCOMES]
+    if unknown:
+        raise RulesError(f"{where}: {key}.paytable_outcomes: unknown outcome {unknown[0]!r} "
+                         f"(outcomes: {', '.join(OUTCOMES)})")
+    return tuple(outcome for outcome in OUTCOMES if outcome in named)
+
+
+def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, key: str) -> str | None:
+    default = entry.get("default_paytable")
+    if default is not None and default not in paytables:
+        raise RulesError(f"{where}: {key}.default_paytable {default!r} is none of its paytables "
+                         f"({', '.join(paytables) or 'none'})")
+    return default
+
+
+def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
+    key = f"wagers.{wager_name}"
+    entry = _table(entry, where, key)
+    _known_keys(entry, WAGER_KEYS + PAYTABLE_KEYS + ("paytable_mode", "paytable_outcomes"), where, key)
+    missing = [field_ for field_ in WAGER_KEYS if field_ not in entry]
+    if missing:
+        raise RulesError(f"{where}: {key} has no {missing[0]!r} (a wager gives {', '.join(WAGER_KEYS)})")
+    if entry["role"] not in ROLES:
+        raise RulesError(f"{where}: {key}.role must be one of {', '.join(ROLES)}, not {entry['role']!r}")
+    results = _table(entry["results"], where, f"{key}.results")
+    unknown = [outcome for outcome in results if outcome not in OUTCOMES]
+    absent = [outcome for outcome in OUTCOMES if outcome not in results]
+    if unknown or absent:
+        problem = f"unknown outcome {unknown[0]!r}" if unknown else f"no result for {absent[0]!r}"
+        raise RulesError(f"{where}: {key}.results: {problem} (outcomes: {', '.join(OUTCOMES)})")
+    ranking = _ranking(data, entry, where, key)
+    paytables = build_paytables(entry, ranking, f"{where}, wager {wager_name}")
+    default = _default_paytable(entry, paytables, where, key)
+    outcomes = _paytable_outcomes(entry, where, key) if default else OUTCOMES
+    return Wager(wager_name, entry["title"], entry["role"], _result(entry["on_fold"], where, f"{key}.on_fold"),
+                 tuple(_result(results[outcome], where, f"{key}.results.{outcome}") for outcome in OUTCOMES),
+                 ranking, paytables, default, entry.get("paytable_mode"), outcomes)
+
+
+def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
+    key = f"side_bets.{bet_name}"
+    entry = _table(entry, where, key)
+    _known_keys(entry, PAYTABLE_KEYS + ("hand",), where, key)
+    ranking = _ranking(data, entry, where, key)
+    paytables = build_paytables(entry, ranking, f"{where}, side bet {bet_name}")
+    default = _default_paytable(entry, paytables, where, key)
+    if "title" not in entry or default is None:
+        raise RulesError(f"{where}: {key} needs a title, paytables and a default_paytable")
+    return SideBet(bet_name, entry["title"], ranking, paytables, default)
+
+
+def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:
+    entries = data.get("not_analysed", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and {"wager", "reason"} <= set(e) for e in entries):
+        raise RulesError(f"{where}: not_analysed must list {{ wager = ..., reason = ... }} entries")
+    return tuple((entry["wager"], entry["reason"]) for entry in entries)
+
+
+def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
               paytable_files: tuple[Path, ...] = ()) -> GameRules:
-    """Rules of a shipped game with the given option choices (defaults otherwise) and the
-    paytables of the user's ``paytable_files`` added."""
-    text = _read_game_file(name)
-    where = f"{name}.toml"
-    declared = tomllib.loads(text)
+    """Rules of a game, shipped (``"crazy4"``) or a user's file (``"my-game.toml"``, see
+    :func:`is_game_file`), with the given option choices (defaults otherwise) and the paytables
+    of the user's ``paytable_files`` added. Every problem is a one-line RulesError naming the file
+    and, where it can, the key."""
+    where, declared = _read_game(os.fspath(name))
     data, chosen = _apply_options(declared, options or {}, where)
     for path in paytable_files:
         data = apply_paytable_file(data, Path(path))
-    ranking = load_ranking(data["ranking"])
+    ranking = _ranking(data, {}, where, "ranking")
 
-    def pattern(text_: str) -> HandPattern:
+    def pattern(text_: object, key: str) -> HandPattern:
         try:
-            return parse_pattern(text_, ranking)
+            return parse_pattern(str(text_), ranking)
         except PatternError as error:
-            raise RulesError(f"{where}: {error}") from None
+            raise RulesError(f"{where}: {key}: {error}") from None
 
-    wagers = []
-    for wager_name, entry in data["wagers"].items():
-        wager_ranking = load_ranking(entry.get("ranking", data["ranking"]))
-        paytables = build_paytables(entry, wager_ranking, f"{where}, wager {wager_name}")
-        wagers.append(Wager(
-            wager_name, entry["title"], entry["role"], Fraction(entry["on_fold"]),
-            tuple(Fraction(entry["results"][outcome]) for outcome in OUTCOMES),
-            wager_ranking, paytables, entry.get("default_paytable"), entry.get("paytable_mode")))
-    side_bets = []
-    for bet_name, entry in data.get("side_bets", {}).items():
-        bet_ranking = load_ranking(entry.get("ranking", data["ranking"]))
-        side_bets.append(SideBet(bet_name, entry["title"], bet_ranking,
-                                 build_paytables(entry, bet_ranking, f"{where}, side bet {bet_name}"),
-                                 entry["default_paytable"]))
-    play = tuple(PlayOption(option["multiple"], pattern(option["requires"]) if "requires" in option else None,
-                            option.get("when")) for option in data["play"]["multiples"])
+    engine = data.get("engine", "one_decision")
+    if engine not in ENGINES:
+        raise RulesError(f"{where}: engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    community = _whole(data.get("community_cards", 0), where, "community_cards")
+    player_cards = _whole(data["player_cards"], where, "player_cards", max(1, ranking.cards - community))
+    dealer_cards = _whole(data["dealer_cards"], where, "dealer_cards", max(1, ranking.cards - community))
+    up_cards = _whole(data.get("dealer_up_cards", 0), where, "dealer_up_cards")
+    if up_cards >= dealer_cards:
+        raise RulesError(f"{where}: dealer_up_cards ({up_cards}) must be fewer than dealer_cards ({dealer_cards})")
+    wagers = [_wager(data, wager_name, entry, where)
+              for wager_name, entry in _table(data["wagers"], where, "wagers").items()]
+    if [wager.role for wager in wagers].count("raise") != 1:
+        raise RulesError(f"{where}: wagers: exactly one wager must have role = \"raise\" (the Play)")
+    side_bets = [_side_bet(data, bet_name, entry, where)
+                 for bet_name, entry in _table(data.get("side_bets", {}), where, "side_bets").items()]
+    multiples = _table(data["play"], where, "play").get("multiples")
+    if not isinstance(multiples, list) or not multiples or not all(isinstance(m, dict) for m in multiples):
+        raise RulesError(f"{where}: play.multiples must list the Play options, e.g. [{{ multiple = 1 }}]")
+    play = tuple(PlayOption(_whole(option.get("multiple"), where, "play.multiples: multiple", 1),
+                            pattern(option["requires"], "play.multiples: requires") if "requires" in option else None,
+                            option.get("when")) for option in multiples)
     qualifier = data.get("dealer_qualifies")
     fingerprint = json.dumps({"game": data, "options": {o.name: o.chosen for o in chosen}}, sort_keys=True,
                              default=str)
     return GameRules(
         name=data["name"], title=data["title"], rules_source=data["rules_source"], ranking=ranking,
-        player_cards=data["player_cards"], dealer_cards=data["dealer_cards"],
-        dealer_up_cards=data.get("dealer_up_cards", 0),
-        dealer_qualifies=pattern(qualifier) if qualifier else None,
+        player_cards=player_cards, dealer_cards=dealer_cards, dealer_up_cards=up_cards,
+        dealer_qualifies=pattern(qualifier, "dealer_qualifies") if qualifier else None,
         rules=tuple(data.get("rules", ())), assumptions=tuple(data.get("assumptions", ())),
         fold=data["play"].get("fold", True), play=play, wagers=tuple(wagers),
-        side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=tuple(
-            (entry["wager"], entry["reason"]) for entry in data.get("not_analysed", ())),
-        engine=data.get("engine", "one_decision"), community_cards=data.get("community_cards", 0),
+        side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=_not_analysed(data, where),
+        engine=engine, community_cards=community,
         input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())

@@ -41,30 +41,29 @@ def scaled(values, scale: int) -> np.ndarray:
     return np.array([int(value) for value in out], dtype=np.int64)
 
 
-#: Outcomes in which the player's hand beats the dealer's ("on_win" paytables pay only there).
-WINNING_OUTCOMES = np.array([outcome.endswith("win") for outcome in OUTCOMES])
-
-
 def settle(wager: Wager, hits: np.ndarray, scale: int) -> np.ndarray:
     """Result of one unit of ``wager`` (scaled) for each row and outcome, given the line each row's
     hand is paid (-1: none).
 
-    With a paytable "instead", a paying hand is paid its line whatever the
-    outcome; "in_addition", the line is paid on top of the outcome's result;
-    "on_win", the line replaces the result only when the player beats the dealer.
+    On the outcomes in ``wager.paytable_outcomes`` (every outcome unless the
+    rules restrict it; "on_win": those where the player's hand is higher), a
+    paying hand is paid its line *instead* of the outcome's result, or
+    *in addition* to it; elsewhere the result stands.
 
     >>> from analyzer.games.rules import load_game
     >>> ante = load_game("fourcardfever").wagers[0]   # Ante Bonus 25-20-2, in addition
     >>> settle(ante, np.array([2, -1]), 1)[:, 3:].tolist()   # win, tie, lose with trips / nothing
     [[3, 3, 1], [1, 1, -1]]
+    >>> blind = load_game("uth").wagers[1]   # Blind 500-50-10-3-3:2-1, on a win only
+    >>> settle(blind, np.array([5, -1]), 2)[:, 3:].tolist()   # a straight (1 to 1) / nothing; scale 2
+    [[2, 0, -2], [0, 0, -2]]
     """
     base = np.broadcast_to(scaled(wager.results, scale), (len(hits), len(OUTCOMES)))
     if wager.paytable is None:
         return base.copy()
-    paid = (hits >= 0)[:, None]
+    applies = np.array([outcome in wager.paytable_outcomes for outcome in OUTCOMES])
+    paid = (hits >= 0)[:, None] & applies
     pays = np.append(scaled([line.pays for line in wager.paytable.lines], scale), 0)[hits][:, None]
-    if wager.paytable_mode == "instead":
-        return np.where(paid, pays, base)
-    if wager.paytable_mode == "on_win":
-        return np.where(paid & WINNING_OUTCOMES, pays, base)
-    return base + np.where(paid, pays, 0)
+    if wager.paytable_mode == "in_addition":
+        return base + np.where(paid, pays, 0)
+    return np.where(paid, pays, base)

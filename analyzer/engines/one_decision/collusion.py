@@ -1,8 +1,8 @@
 """Colluding players: the house edge when the player also knows other players' hands.
 
 With ``N`` other players at the table telling the player their hands, the
-player decides knowing ``5 N`` more cards are out of the dealer's reach (card
-removal). The optimal strategy then depends on (hand, dealer up-card, the
+player decides knowing ``N`` more hands (``5 N`` cards in the five-card games)
+are out of the dealer's reach (card removal). The optimal strategy then depends on (hand, dealer up-card, the
 colluders' cards), and the exact edge is an average over every colluder deal:
 
     house edge(N) = -E over (P, C) of max over decisions d of EV_d(P | C)
@@ -311,8 +311,8 @@ class CollusionEstimate:
     def method(self) -> str:
         """How the figure was obtained, for the procedure risk table."""
         return (f"ESTIMATE, not exhaustive: {self.deals:,} sampled deals (seed {self.seed}), each settled exactly "
-                f"against every dealer hand avoiding the {5 * self.colluders if self.colluders else 0} known "
-                f"cards; edge = normal edge - mean value of the information; standard error "
+                f"against every dealer hand avoiding the known hands ({colluders_count(self.colluders)}); "
+                f"edge = normal edge - mean value of the information; standard error "
                 f"{100 * self.standard_error:.4f}%")
 
     def sample_unit(self) -> str:

@@ -1,7 +1,9 @@
 """The short strategy a dealer could post, derived from the exact results.
 
 A posted rule has the shape "play Mx with A or better; play 1x with B or
-better; fold the rest": two thresholds on the player's best hand rank. Its
+better; fold the rest" (one line where the game has one Play multiple;
+"with any hand" and no fold where every hand plays): two thresholds on the
+player's best hand rank. Its
 total value is separable,
 
     sum(1x) + sum over hands below B of (fold - 1x) + sum over hands from A up of (Mx - 1x),
@@ -30,6 +32,9 @@ if TYPE_CHECKING:
 
 NEVER = int(np.iinfo(np.int64).max)
 
+#: The hand of a rule that every hand reaches (a pattern :mod:`analyzer.games.patterns` reads).
+ANY_HAND = "any hand"
+
 
 @dataclass(frozen=True)
 class RuleGroup:
@@ -44,7 +49,9 @@ class RuleGroup:
 
     @property
     def text(self) -> str:
-        rule = "; ".join(f"{decision} with {hand}" for decision, hand in self.rows) + "; fold the rest"
+        plays = [f"{decision} with {hand}" for decision, hand in self.rows]
+        folds = [] if plays and self.rows[-1][1] == ANY_HAND else ["fold the rest" if plays else "fold every hand"]
+        rule = "; ".join(plays + folds)
         return f"{self.condition}: {rule}" if self.condition else rule
 
 
@@ -157,6 +164,8 @@ def derive_posted_rule(analysis: GameResults) -> PostedRule:
     achievable = np.unique(situations.best_rank)
     denominator = decisions.scale * situations.dealer_hands * int(weights.sum())
     up_ranks = None if situations.up_card is None else situations.up_card // 4
+    describe = lambda rank: threshold_text(rules.ranking, int(rank), achievable)  # noqa: E731
+    or_better = lambda rank: ANY_HAND if rank <= achievable[0] else describe(rank) + " or better"  # noqa: E731
     groups = []
     for up_rank in ([None] if up_ranks is None else np.unique(up_ranks)):
         here = slice(None) if up_rank is None else up_ranks == up_rank
@@ -164,15 +173,14 @@ def derive_posted_rule(analysis: GameResults) -> PostedRule:
         play_at, top_at, value = best_thresholds(
             ranks, weighted[here, columns[FOLD]], weighted[here, columns[single_multiple]],
             weighted[here, columns[top_multiple]], lowest_top)
-        thresholds = tuple((m, t) for m, t in ((top_multiple, top_at), (single_multiple, play_at)) if t != NEVER)
-        describe = lambda rank: threshold_text(rules.ranking, int(rank), achievable)  # noqa: E731
+        bounds = {top_multiple: top_at, single_multiple: play_at}  # one line when one multiple is both
+        thresholds = tuple((m, t) for m, t in bounds.items() if t != NEVER)
         chosen = decisions.multiples[decisions.choice[here]]
-        weakest = tuple((decision_name(m), describe(ranks[chosen == m].min())) for m in (top_multiple, single_multiple)
-                        if (chosen == m).any())
+        weakest = tuple((decision_name(m), describe(ranks[chosen == m].min())) for m in bounds if (chosen == m).any())
         groups.append(RuleGroup(
             "" if up_rank is None else f"dealer shows {_article(RANK_NAMES[up_rank])}",
             None if up_rank is None else int(up_rank), thresholds,
-            tuple((decision_name(m), describe(t) + " or better") for m, t in thresholds), weakest,
+            tuple((decision_name(m), or_better(t)) for m, t in thresholds), weakest,
             Fraction(int(optimal[here].sum()) - value, denominator)))
     return PostedRule(tuple(groups), sum((group.cost for group in groups), Fraction(0)))
 

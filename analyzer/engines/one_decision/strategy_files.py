@@ -37,9 +37,9 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.cards import CardError, parse_rank
-from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
+from analyzer.core.ranking import HandRanking
 from analyzer.engines.one_decision.results import Analysis
-from analyzer.games.patterns import PatternError, parse_pattern
+from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.games.paytables import read_toml_file
 from analyzer.games.rules import RulesError
 
@@ -48,29 +48,27 @@ RULE = re.compile(r"(?:play\s+)?(?P<multiple>\d+)x(?:\s+with\s+(?P<hand>.+?)(?:\
 
 
 def hand_threshold(text: str, ranking: HandRanking) -> int:
-    """The lowest hand rank that ``text`` names (a pattern, ``K-Q-8-4``, or ``pair of aces, 5-3``)."""
-    words = text.strip().lower()
-    named, _, kickers = words.partition(",")
+    """The lowest hand rank that ``text`` names: a pattern, a high-card hand by its ranks (``K-Q-8-4``,
+    ``Q``), or a pattern with kickers (``pair of aces, 5-3``: the pattern's ranks, then the kickers)."""
+    named, _, kickers = text.strip().lower().partition(",")
     try:
-        if "-" in named and " " not in named.strip():  # a high-card hand by its ranks
-            category, digits = 0, [parse_rank(rank) for rank in named.strip().split("-")]
-        else:
-            pattern = parse_pattern(named, ranking)
-            if not kickers.strip():
-                return pattern.lowest_rank(ranking)
-            category = ranking.category_index(pattern.category)
-            digits = ([] if pattern.rank is None else [pattern.rank])
-            digits += [parse_rank(rank) for rank in kickers.strip().split("-")]
+        ranks = _rank_list(named)
+        pattern = HandPattern("high_card", ranks) if ranks else parse_pattern(named, ranking)
+        if kickers.strip():
+            pattern = HandPattern(pattern.category, pattern.ranks + _rank_list(kickers, strict=True))
+        return pattern.lowest_rank(ranking)
     except (CardError, PatternError) as error:
         raise RulesError(f"cannot read hand {text!r}: {error}") from None
-    table = np.unique(ranking.table)
-    candidates = table[table // TIEBREAK_SPAN == category]
-    for position, digit in enumerate(digits):
-        span = 13 ** (4 - position)
-        candidates = candidates[(candidates % TIEBREAK_SPAN) // span % 13 == digit]
-    if len(candidates) == 0:
-        raise RulesError(f"no {ranking.title} is {text!r}")
-    return int(candidates.min())
+
+
+def _rank_list(text: str, strict: bool = False) -> tuple[int, ...]:
+    """The ranks of ``K-Q-8-4``; () when some part is no rank, unless ``strict`` (then a CardError)."""
+    try:
+        return tuple(parse_rank(part) for part in text.strip().split("-"))
+    except CardError:
+        if strict:
+            raise
+        return ()
 
 
 def parse_rule(text: str, ranking: HandRanking) -> tuple[int, int]:
