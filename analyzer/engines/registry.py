@@ -23,6 +23,8 @@ ENGINES = {
     "one_decision": "analyzer.engines.one_decision.engine:OneDecisionEngine",
     "holdem": "analyzer.engines.holdem.engine:HoldemEngine",
 }
+#: The engine of a game whose rules file names none.
+DEFAULT_ENGINE = "one_decision"
 
 
 @cache
@@ -35,5 +37,8 @@ def engine_named(name: str) -> Engine:
 
 
 def engine_for(rules: GameRules) -> Engine:
-    """The engine that serves ``rules``."""
-    return engine_named(rules.engine)
+    """The engine that serves ``rules`` (an unknown engine name is a one-line RulesError naming the game)."""
+    try:
+        return engine_named(rules.engine or DEFAULT_ENGINE)
+    except RulesError as error:
+        raise RulesError(f"{rules.title}: {error}") from None

@@ -136,7 +136,7 @@ class GameRules:
     options: tuple[RuleOption, ...]
     input_hash: str
     not_analysed: tuple[tuple[str, str], ...] = ()  # (wager, why) for wagers the rules leave unanalysable
-    engine: str = "one_decision"  # how the game is enumerated: "one_decision" or "holdem"
+    engine: str | None = None  # the engine that enumerates the game, by its registry name (None: the default)
     community_cards: int = 0
 
     @cached_property
@@ -175,8 +175,6 @@ WAGER_KEYS = ("title", "role", "on_fold", "results")
 PAYTABLE_KEYS = ("title", "ranking", "lines", "paytables", "default_paytable")
 
 ROLES = ("initial", "raise")
-
-ENGINES = ("one_decision", "holdem")
 
 
 def is_game_file(name: str) -> bool:
@@ -369,9 +367,9 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         except PatternError as error:
             raise RulesError(f"{where}: {key}: {error}") from None
 
-    engine = data.get("engine", "one_decision")
-    if engine not in ENGINES:
-        raise RulesError(f"{where}: engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    engine = data.get("engine")
+    if engine is not None and not isinstance(engine, str):
+        raise RulesError(f"{where}: engine must be an engine's name (see analyzer.engines.registry), not {engine!r}")
     community = _whole(data.get("community_cards", 0), where, "community_cards")
     player_cards = _whole(data["player_cards"], where, "player_cards", max(1, ranking.cards - community))
     dealer_cards = _whole(data["dealer_cards"], where, "dealer_cards", max(1, ranking.cards - community))

@@ -47,11 +47,6 @@ TOTAL = "total"
 WINNING = tuple(outcome for outcome in OUTCOMES if outcome.endswith("win"))
 
 
-def listed_outcomes(wager: Wager) -> tuple[str, ...] | None:
-    """The outcomes on which the rules apply a wager's paytable (None: not listed)."""
-    return getattr(wager, "paytable_outcomes", None)
-
-
 @dataclass(frozen=True)
 class Paytable:
     """A paytable as the simulator reads it: (hand name, pays "to 1") from the top, on ``ranking`` hands."""
@@ -87,7 +82,7 @@ class MainWager:
     @classmethod
     def of(cls, wager: Wager) -> MainWager:
         """From :class:`analyzer.games.rules.Wager`."""
-        paid_on = tuple(listed_outcomes(wager) or OUTCOMES)
+        paid_on = tuple(wager.paytable_outcomes)
         if wager.paytable_mode == "on_win":
             paid_on = tuple(outcome for outcome in paid_on if outcome in WINNING)
         unknown = set(paid_on) - set(OUTCOMES)

@@ -47,7 +47,7 @@ class HoldemEngine(Engine):
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
         """The main wagers: the strategy is part of the counts, and the main game steers it."""
-        return {"main": [[w.name, [str(r) for r in w.results], str(w.on_fold), w.paytable_mode,
+        return {"main": [[w.name, [str(r) for r in w.results], str(w.on_fold), w.paytable_mode, w.paytable_outcomes,
                           [(line.pattern.text, str(line.pays)) for line in w.paytable.lines] if w.paytable else None]
                          for w in rules.wagers]}
 

@@ -49,8 +49,11 @@ class OneDecisionEngine(Engine):
         else computed with its chunks saved on the way (an interrupted run resumes) and cached."""
         started = time.perf_counter()
         if exposed:
-            if (why := protection.exposure_problem(rules, exposed)) is not None:
-                raise self.unsupported(rules, "--exposed-dealer-cards", why)
+            why = protection.exposure_problem(rules, exposed) or (
+                protection.figures_only(rules, exposed) and "its full tables are beyond memory: protect "
+                "--exposed-dealer-cards sums the exact figures one class of seen cards at a time")
+            if why:
+                raise self.unsupported(rules, "a full analysis with dealer cards seen", why)
             rules = expose(rules, exposed)
         folder = cache_folder(rules)
         saved = folder / "situations.npz"
@@ -72,7 +75,7 @@ class OneDecisionEngine(Engine):
         return evaluate_strategy(analysis, strategy)
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
-        return solve_pay(rules, wager, line, target, jobs=run.jobs, progress=run.progress)
+        return solve_pay(rules, wager, line, target, self.analyze(rules, run).situations)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return protection.exposure_problem(rules, seen)

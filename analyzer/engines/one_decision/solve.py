@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-from analyzer.engines.one_decision.enumeration import Situations, enumerate_situations
+from analyzer.engines.one_decision.enumeration import Situations
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.engines.one_decision.strategy import decide
 from analyzer.games.rules import (
@@ -91,10 +91,10 @@ def _posted_pays(pays: Fraction) -> list[Fraction]:
     return sorted({value for value in (low - Fraction(1, 2), low, high, high + Fraction(1, 2)) if value >= 0})
 
 
-def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, jobs: int = 1,
-              progress: bool = False) -> Solution:
+def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situations: Situations) -> Solution:
     """The exact pay of ``line`` of ``wager``'s default paytable that makes its house edge ``target``
-    (a side bet's own edge, or for a main-game wager the main game's house edge per ante)."""
+    (a side bet's own edge, or for a main-game wager the main game's house edge per ante), from the
+    enumeration's ``situations`` (the pays do not change the counts)."""
     side_bets = {bet.name: bet for bet in rules.side_bets}
     wagers = {entry.name: entry for entry in rules.wagers if entry.paytable is not None}
     if wager not in side_bets and wager not in wagers:
@@ -103,7 +103,6 @@ def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, jobs: i
     entry = side_bets.get(wager) or wagers[wager]
     index = _find_line(entry.paytables[entry.default_paytable], line)
     pay_at = entry.paytables[entry.default_paytable].lines[index].pays
-    situations = enumerate_situations(rules, jobs=jobs, progress=progress)
 
     if wager in side_bets:
         def edge(pays: Fraction) -> Fraction:
