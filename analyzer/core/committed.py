@@ -21,6 +21,16 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 
 #: The committed results: ``analyzer/enumerations`` when installed, else the repository's ``enumerations``.
 ENUMERATIONS = _PACKAGE / "enumerations" if (_PACKAGE / "enumerations").is_dir() else _PACKAGE.parent / "enumerations"
+def committed_folder(game: str, part: str = "") -> Path:
+    """The folder of a shipped game's committed results (``<game>``, or ``<game>_<part>`` for a part such
+    as a posted strategy's run).
+
+    >>> committed_folder("uth", "posted").name
+    'uth_posted'
+    """
+    return ENUMERATIONS / (f"{game}_{part}" if part else game)
+
+
 PROTECT = ENUMERATIONS / "protect"
 #: Exact edges of the exposures computed once (``scripts/protect_edges.py``).
 COMMITTED_EDGES = PROTECT / "edges.csv"

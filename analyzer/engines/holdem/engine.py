@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import pandas as pd
 
+from analyzer.core.committed import committed_folder
 from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
 from analyzer.engines.cache import cache_folder, cache_root, enumeration_key
 from analyzer.engines.holdem import protection
@@ -27,7 +28,6 @@ from analyzer.engines.holdem.collusion import (
 from analyzer.engines.holdem.enumeration import analyze_holdem
 from analyzer.engines.holdem.posted import (
     CARD_WITH_DEALER_OUTS,
-    OPTIMAL_FOLDER,
     load_posted_counts,
     posted_strategy_counts,
 )
@@ -54,7 +54,8 @@ class HoldemEngine(Engine):
     def committed(self, rules: GameRules) -> HoldemAnalysis:
         """The analysis from the committed counts (see :func:`committed_counts_apply`), the posted card's
         committed run with it."""
-        return HoldemAnalysis(rules, load_counts(OPTIMAL_FOLDER), committed_posted=load_posted_counts())
+        return HoldemAnalysis(rules, load_counts(committed_folder(rules.name)),
+                              committed_posted=load_posted_counts(committed_folder(rules.name, "posted")))
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
         """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from
@@ -64,7 +65,7 @@ class HoldemEngine(Engine):
                                    "use protect --exposed-dealer-cards (exact figures and the pre-flop table)")
         started = time.perf_counter()
         if run.cache and committed_counts_apply(rules):
-            run.tell(f"using the committed exact counts in {OPTIMAL_FOLDER}")
+            run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
             return self.committed(rules)
         folder = cache_folder(rules)
         chunks = folder / "chunks"
@@ -85,10 +86,10 @@ class HoldemEngine(Engine):
         30 for both, on two cores, resumable), its figures and its pre-flop decision table."""
         if (why := self.exposure_problem(rules, seen)) is not None:
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
-        figures = protection.committed_holdem_figures(seen) if run.cache else None
+        figures = protection.committed_holdem_figures(rules, seen) if run.cache else None
         if figures is not None:
-            run.tell(f"using the committed exact run {protection.COMMITTED_HOLDEM[seen]}")
-            preflop = pd.read_csv(protection.COMMITTED_HOLDEM_PREFLOP[seen], dtype=str)
+            run.tell(f"using the committed exact run {protection.committed_run(rules.name, seen)}")
+            preflop = pd.read_csv(protection.committed_preflop(rules.name, seen), dtype=str)
         else:
             from analyzer.engines.holdem.exposure import analyze_exposed
             from analyzer.engines.holdem.exposure_both import analyze_both
@@ -129,7 +130,7 @@ class HoldemEngine(Engine):
 
         posted = analysis.posted
         if posted is None:
-            saved = analysis.committed_posted or load_posted_counts()
+            saved = analysis.committed_posted or load_posted_counts(committed_folder(analysis.rules.name, "posted"))
             counts = dataclasses.replace(analysis.counts, settlement_by_hand=saved.settlement_by_hand,
                                          settlement=saved.settlement)
             strategy = CARD_WITH_DEALER_OUTS

@@ -90,7 +90,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.core.cards import RANK_COUNT, RANK_SYMBOLS
-from analyzer.core.committed import ENUMERATIONS
+from analyzer.core.committed import committed_folder
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.engines.holdem.enumeration import (
     BELOW_STRAIGHT,
@@ -409,10 +409,9 @@ def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:
 
 # --------------------------------------------------------------------------- saved results
 
-#: Where the committed results live. Not in ``enumerations/uth/`` itself: ``scripts/make_golden.py``
-#: owns that folder (its ``--check`` flags, and a rewrite deletes, any CSV it does not build).
-OPTIMAL_FOLDER = ENUMERATIONS / "uth"
-POSTED_FOLDER = ENUMERATIONS / "uth_posted"
+#: A posted run's files are committed beside the optimal run's folder, in ``<game>_posted`` (see
+#: :func:`analyzer.core.committed.committed_folder`), not in it: ``scripts/make_golden.py`` owns the
+#: optimal folder (its ``--check`` flags, and a rewrite deletes, any CSV it does not build).
 #: The files of a posted-strategy run.
 POSTED_SETTLEMENT_FILE = "posted_settlement_by_hand.csv"
 POSTED_SUMMARY_FILE = "posted_summary.csv"
@@ -460,21 +459,21 @@ class PostedFigures(NamedTuple):
 
 def _optimal_settlement_file(folder: Path, optimal_folder: Path | None) -> Path:
     """The optimal run's settlement file: in ``optimal_folder``, else beside the posted files, else in
-    the sibling ``uth`` folder."""
+    the sibling folder of the game (``<game>`` beside ``<game>_posted``)."""
     if optimal_folder is not None:
         return Path(optimal_folder) / SETTLEMENT_FILE
     beside = folder / SETTLEMENT_FILE
-    return beside if beside.exists() else folder.parent / "uth" / SETTLEMENT_FILE
+    return beside if beside.exists() else folder.parent / folder.name.removesuffix("_posted") / SETTLEMENT_FILE
 
 
-def load_posted_counts(folder: Path = POSTED_FOLDER, optimal_folder: Path | None = None) -> PostedFigures:
+def load_posted_counts(folder: Path, optimal_folder: Path | None = None) -> PostedFigures:
     """The posted strategy's settlement (5, 6, 10) and cost, from the files :func:`write_posted_results` wrote.
 
     The house edge is recomputed from the settlement and checked against the
     summary, and the summary's optimal edge against the optimal run's
     settlement file when it is found (see :func:`_optimal_settlement_file`).
 
-    >>> settlement, cost = load_posted_counts()
+    >>> settlement, cost = load_posted_counts(committed_folder("uth", "posted"))
     >>> settlement.shape, int(settlement.sum()) == CYCLE, cost > 0
     ((5, 6, 10), True, True)
     """
@@ -494,9 +493,8 @@ def load_posted_counts(folder: Path = POSTED_FOLDER, optimal_folder: Path | None
     return PostedFigures(by_hand, cost)
 
 
-def write_posted_results(folder: Path = POSTED_FOLDER, strategy: PostedStrategy | None = None, jobs: int = 2,
-                         progress: bool = True, checkpoint_dir: Path | None = None,
-                         optimal_folder: Path = OPTIMAL_FOLDER) -> PostedCounts:
+def write_posted_results(folder: Path, optimal_folder: Path, strategy: PostedStrategy | None = None, jobs: int = 2,
+                         progress: bool = True, checkpoint_dir: Path | None = None) -> PostedCounts:
     """Run the full posted-strategy enumeration and write :data:`POSTED_FILES` into ``folder``.
 
     The optimal house edge comes from the optimal run's ``settlement_by_hand.csv`` in ``optimal_folder``.
@@ -513,20 +511,24 @@ def write_posted_results(folder: Path = POSTED_FOLDER, strategy: PostedStrategy 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m analyzer.engines.holdem.posted [--jobs 2] [--dealer-outs 21] [--output DIR] [--checkpoint-dir DIR]``."""
+    """``python -m analyzer.engines.holdem.posted --game GAME [--jobs 2] [--dealer-outs 21] [--checkpoint-dir DIR]``:
+    the posted run of a Hold'em game, written into its committed ``<game>_posted`` folder (or ``--output``)."""
     parser = argparse.ArgumentParser(description="Exact house edge of a posted Ultimate Texas Hold'em strategy")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=POSTED_FOLDER, help=f"default {POSTED_FOLDER}")
-    parser.add_argument("--optimal", type=Path, default=OPTIMAL_FOLDER, help=f"default {OPTIMAL_FOLDER}")
+    parser.add_argument("--game", required=True, help="the shipped Hold'em game whose committed folders are used")
+    parser.add_argument("--output", type=Path, default=None, help="default: the game's committed <game>_posted folder")
+    parser.add_argument("--optimal", type=Path, default=None, help="default: the game's committed folder")
     parser.add_argument("--dealer-outs", type=int, default=None,
                         help="add the card's river clause: also bet 1x with fewer dealer outs than this (21)")
     parser.add_argument("--checkpoint-dir", type=Path, default=None)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
+    args.output = args.output or committed_folder(args.game, "posted")
+    args.optimal = args.optimal or committed_folder(args.game)
     strategy = PostedStrategy(river_fewer_dealer_outs_than=args.dealer_outs)
     start = time.perf_counter()
-    counts = write_posted_results(args.output, strategy, jobs=args.jobs, progress=not args.quiet,
-                                  checkpoint_dir=args.checkpoint_dir, optimal_folder=args.optimal)
+    counts = write_posted_results(args.output, args.optimal, strategy, jobs=args.jobs, progress=not args.quiet,
+                                  checkpoint_dir=args.checkpoint_dir)
     elapsed = time.perf_counter() - start
     figures = load_posted_counts(args.output, args.optimal)
     print(f"{strategy}\ncycle {counts.cycle:,}; {elapsed:.1f} s")

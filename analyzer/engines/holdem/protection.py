@@ -3,7 +3,7 @@ colluding players (estimated).
 
 The full runs with one and with both dealer hole cards seen take 20 and 30
 minutes on two cores (``scripts/uth_exposure.py --seen 1``, ``--seen 2``); they
-are committed in ``enumerations/protect/uth_exposed_{1,2}.json`` with their
+are committed in ``enumerations/protect/<game>_exposed_{1,2}.json`` with their
 pre-flop decision tables. The main game has no rule options and a fixed
 Blind paytable, so they hold for every Trips paytable.
 
@@ -15,16 +15,26 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 from analyzer.core.committed import COMMITTED_COLLUDERS, PROTECT, committed_rows
 from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow
 from analyzer.engines.holdem.collusion import HoldemCollusionEstimate
 from analyzer.games.rules import GameRules
 
-#: Exact full runs with one and with both dealer hole cards seen.
-COMMITTED_HOLDEM = {seen: PROTECT / f"uth_exposed_{seen}.json" for seen in (1, 2)}
-#: Their pre-flop decisions: per (starting hand, seen card) class; per (starting hand, dealer hand) class.
-COMMITTED_HOLDEM_PREFLOP = {seen: PROTECT / f"uth_exposed_{seen}_preflop.csv" for seen in (1, 2)}
+
+def committed_run(game: str, seen: int) -> Path:
+    """The committed exact full run of a shipped game with ``seen`` dealer hole cards seen (JSON figures).
+
+    >>> committed_run("uth", 2).name
+    'uth_exposed_2.json'
+    """
+    return PROTECT / f"{game}_exposed_{seen}.json"
+
+
+def committed_preflop(game: str, seen: int) -> Path:
+    """Its pre-flop decisions: per (starting hand, seen card) class; per (starting hand, dealer hand) class."""
+    return PROTECT / f"{game}_exposed_{seen}_preflop.csv"
 
 
 def hole_cards_label(seen: int) -> str:
@@ -32,10 +42,10 @@ def hole_cards_label(seen: int) -> str:
     return "1 dealer hole card seen" if seen == 1 else "both dealer hole cards seen"
 
 
-def committed_holdem_figures(seen: int) -> dict[str, object] | None:
+def committed_holdem_figures(rules: GameRules, seen: int) -> dict[str, object] | None:
     """The exact figures of the committed complete run with ``seen`` dealer hole cards seen, or None."""
-    path = COMMITTED_HOLDEM.get(seen)
-    if path is None or not path.is_file():
+    path = committed_run(rules.name, seen)
+    if not path.is_file():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
     if data.get("complete") is not True:
@@ -53,7 +63,7 @@ def exposure_rows(rules: GameRules, normal_edge: Fraction, known: dict[int, Frac
     committed full runs, else "not computed"."""
     rows: list[RiskRow] = [("normal play", normal_edge, EXHAUSTIVE)]
     for seen in (1, 2):
-        found = committed_holdem_figures(seen)
+        found = committed_holdem_figures(rules, seen)
         if seen in known:
             rows.append((hole_cards_label(seen), known[seen], EXHAUSTIVE))
         elif found is not None:
