@@ -132,6 +132,7 @@ def class_of(caribbean):
     return {(int(key), int(up)): index for index, (key, up) in enumerate(zip(keys, situations.up_card))}
 
 
+@pytest.mark.slow  # the full analysis: about a minute on two cores
 @pytest.mark.parametrize("hand, up_card", [(tuple(sorted(parse_cards(h))), parse_cards(u)[0]) for h, u in SAMPLES]
                          + random_deals(6))
 def test_counts_and_values_equal_a_loop_over_every_dealer_completion(hand, up_card, caribbean, class_of):
@@ -144,6 +145,7 @@ def test_counts_and_values_equal_a_loop_over_every_dealer_completion(hand, up_ca
     assert caribbean.chosen_multiple[index] == (2 if raise_ > -1 else 0)
 
 
+@pytest.mark.slow  # the full analysis: about a minute on two cores
 def test_totals_add_up_to_the_cycle(caribbean):
     assert caribbean.cycle == CYCLE == 19_933_230_517_200
     assert int(caribbean.situations.weights.sum()) == comb(52, 5) * 47
@@ -153,6 +155,7 @@ def test_totals_add_up_to_the_cycle(caribbean):
         assert sum(caribbean.wager_table(wager)["combinations"]) == CYCLE
 
 
+@pytest.mark.slow  # the full analysis: about a minute on two cores
 def test_the_raise_table_pays_only_on_a_win(caribbean):
     rows = dict(zip(*(caribbean.wager_table(RULES.raise_wager)[column] for column in ("outcome", "pays"))))
     assert rows["play 2x: player beats the dealer: Flush"] == 10
@@ -162,6 +165,7 @@ def test_the_raise_table_pays_only_on_a_win(caribbean):
     assert caribbean.return_table()["net"].max() == 201
 
 
+@pytest.mark.slow  # the full analysis: about a minute on two cores
 # -- the published figures -------------------------------------------------------------------
 def test_published_house_edge_and_element_of_risk(caribbean):
     figures = caribbean.main_figures()
@@ -170,6 +174,7 @@ def test_published_house_edge_and_element_of_risk(caribbean):
     assert round(float(figures["element_of_risk"]) * 100, 3) == 2.555
 
 
+@pytest.mark.slow  # the full analysis: about a minute on two cores
 def test_raise_with_any_pair_and_fold_below_ace_king(caribbean):
     situations, played = caribbean.situations, caribbean.chosen_multiple > 0
     pair_or_better = situations.best_rank // TIEBREAK_SPAN > 0
@@ -178,6 +183,7 @@ def test_raise_with_any_pair_and_fold_below_ace_king(caribbean):
     assert played[ace_king & ~pair_or_better].any() and not played[ace_king & ~pair_or_better].all()
 
 
+@pytest.mark.slow  # the full analysis: about a minute on two cores
 def test_posted_rule_by_up_card(caribbean):
     rule = derive_posted_rule(caribbean)
     assert len(rule.groups) == 13 and all(len(group.rows) == 1 for group in rule.groups)

@@ -40,7 +40,7 @@ from analyzer.reports.sanity import game_warnings
 
 pytestmark = pytest.mark.slow
 
-GAMES = ("crazy4", "super4", "fourcardfever", "uth")
+GAMES = ("crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean")
 #: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
 PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}
 RELATIVE = 1e-12

@@ -15,7 +15,7 @@ from analyzer.core.distributed import execution_backend
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     command = game_command(commands, "simulate", "check the exact figures against an independent simulation: "
-                           "shuffled decks, the strategy applied, every wager settled by the written rules; each "
+                           "shuffled decks, the strategy applied, every wager settled from the rules data by the simulator's own evaluator; each "
                            "wager's mean return, standard error and z-score")
     command.add_argument("--hands", type=positive_count("--hands", 2), default=None, metavar="N",
                          help="hands to deal (default: 1,000,000; fewer for games with community cards)")

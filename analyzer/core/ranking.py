@@ -133,6 +133,11 @@ class HandRanking:
         """Rank of every ``cards``-card hand, indexed by colex index."""
         return self.evaluate(combinations(52, self.cards))
 
+    @cached_property
+    def distinct(self) -> np.ndarray:
+        """Every rank a hand can have, once each, in rising order."""
+        return np.unique(self.table)
+
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""
         category = self.categories[int(rank) // TIEBREAK_SPAN]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +98,13 @@ class SimulationPlan:
 def as_shipped(rules: GameRules) -> bool:
     """Whether ``rules`` are a shipped game with its default options and paytables (committed results
     computed for the shipped game hold for it)."""
-    return rules.name in game_names() and rules.input_hash == load_game(rules.name).input_hash
+    return rules.name in game_names() and rules.input_hash == shipped_input_hash(rules.name)
+
+
+@cache
+def shipped_input_hash(game: str) -> str:
+    """The input hash of a shipped game as shipped (read once per process)."""
+    return load_game(game).input_hash
 
 
 class Engine:

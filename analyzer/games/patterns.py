@@ -81,8 +81,7 @@ class HandPattern:
 
     def lowest_rank(self, ranking: HandRanking) -> int:
         """The lowest rank of a hand that matches the exact pattern (without "or better")."""
-        table = ranking.table
-        matching = table[self._exact(ranking, table)]
+        matching = ranking.distinct[self._exact(ranking, ranking.distinct)]
         if len(matching) == 0:
             raise PatternError(f"no {ranking.cards}-card hand is '{self.text}'")
         return int(matching.min())

@@ -309,7 +309,8 @@ def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, k
 def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
     key = f"wagers.{wager_name}"
     entry = _table(entry, where, key)
-    _known_keys(entry, WAGER_KEYS + PAYTABLE_KEYS + ("paytable_mode", "paytable_outcomes"), where, key)
+    allowed = tuple(dict.fromkeys(WAGER_KEYS + PAYTABLE_KEYS + ("paytable_mode", "paytable_outcomes")))
+    _known_keys(entry, allowed, where, key)
     missing = [field_ for field_ in WAGER_KEYS if field_ not in entry]
     if missing:
         raise RulesError(f"{where}: {key} has no {missing[0]!r} (a wager gives {', '.join(WAGER_KEYS)})")

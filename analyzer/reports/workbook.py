@@ -631,9 +631,10 @@ def write_simulation_sheet(sheet: Worksheet, check: SimulationCheck) -> None:
     frame = check.table()
     verdict = frame.columns[-1]
     lines = [
-        ("method", ("Shuffled decks dealt card by card, the strategy applied to each deal, every wager settled by "
-                    "the written rules with the simulator's own hand evaluator (analyzer.simulation); it shares no "
-                    "counting or ranking code with the enumeration.")),
+        ("method", ("Shuffled decks dealt card by card, the strategy applied to each deal, every wager settled "
+                    "from the game's rules data with the simulator's own hand evaluator (analyzer.simulation); it "
+                    "shares no counting or ranking code with the enumeration, so it checks the counting, not the "
+                    "rules file's reading of the written rules.")),
         ("strategy", check.strategy),
         ("hands", check.hands),
         ("seed (numpy Generator, one per chunk of hands: seed and chunk number)", check.seed),

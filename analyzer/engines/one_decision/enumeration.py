@@ -147,7 +147,7 @@ class DenseRanks:
 
     @classmethod
     def of(cls, rules: GameRules) -> "DenseRanks":
-        distinct = np.unique(rules.ranking.table)
+        distinct = rules.ranking.distinct
         qualifier = (int(np.searchsorted(distinct, rules.dealer_qualifies.lowest_rank(rules.ranking)))
                      if rules.dealer_qualifies else 0)
         return cls(distinct, qualifier)
@@ -161,7 +161,7 @@ _COUNTER_LOCK = threading.Lock()
 
 @lru_cache(maxsize=2)
 def _closed_dealer_counter(ranking: HandRanking, dealer_cards: int, player_cards: int) -> DisjointRankCounter:
-    dense = np.unique(ranking.table)
+    dense = ranking.distinct
     return DisjointRankCounter(combinations(DECK_SIZE, dealer_cards),
                                np.searchsorted(dense, best_ranks(ranking, dealer_cards)), len(dense), player_cards)
 
