@@ -29,7 +29,8 @@ def fast_cli(monkeypatch, crazy4):
 def test_games_lists_every_game():
     done = run_cli("games")
     assert done.returncode == 0
-    assert [line.split()[0] for line in done.stdout.splitlines()] == sorted(["crazy4", "super4", "fourcardfever", "uth"])
+    assert [line.split()[0] for line in done.stdout.splitlines()] == sorted(
+        ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean"])
 
 
 def test_help_exits_zero():
