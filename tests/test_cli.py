@@ -96,3 +96,66 @@ def test_report_writes_the_workbook(fast_cli, tmp_path, capsys):
     book = openpyxl.load_workbook(path)
     assert {"Summary", "Return table", "Strategy", "Rules", "Method"} <= set(book.sheetnames)
     assert [p.name for p in tmp_path.iterdir()] == ["c4.xlsx"]  # no temporary file left behind
+
+
+# -- each command's own options, and a closed pipe -----------------------------------------
+def subcommands() -> dict[str, object]:
+    """Each subcommand's parser, by name."""
+    parser = cli.build_parser()
+    commands = next(action for action in parser._actions if action.dest == "command")
+    return dict(commands.choices)
+
+
+def test_every_command_and_option_has_a_description():
+    commands = subcommands()
+    assert set(commands) == set(cli.COMMANDS)
+    for name, parser in commands.items():
+        assert parser.description, name
+        for action in parser._actions:
+            assert action.help, f"{name} {action.option_strings or action.dest}"
+
+
+@pytest.mark.parametrize("command, absent", [
+    ("games", ("--jobs", "--option", "--paytable")),
+    ("protect", ("--progressive",)),
+    ("simulate", ("--strategy", "--progressive")),
+    ("solve", ("--strategy", "--progressive", "--backend")),
+    ("compare", ("--strategy", "--progressive", "--backend", "--no-cache")),
+])
+def test_each_command_lists_only_its_own_options(command, absent, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([command, "--help"])
+    text = capsys.readouterr().out
+    assert exit_.value.code == 0 and text.startswith("usage:")
+    for option in absent:
+        assert option not in text
+
+
+def test_report_help_states_the_defaults(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["report", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--simulation-hands N hands of the report's simulation check (default: 500,000; 50,000 for games with " \
+           "community cards; 0: no simulation check)" in text
+    assert "(default 50)" in text and "(default: no limit)" in text and "(default: 100 1000 10000 100000)" in text
+    assert ".xlsx or .pdf" in text
+
+
+def test_a_closed_output_pipe_ends_quietly():
+    process = subprocess.Popen([sys.executable, "-m", "analyzer.cli", "games"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before anything is written, as with `| head -0`
+    error = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait() == cli.CLOSED_PIPE
+    assert error == ""
+
+
+def test_report_lab_settings_from_the_command_line():
+    from analyzer.cli.report import lab_settings
+    args = cli.build_parser().parse_args(["report", "threecard", "--payout-cap", "2.5", "--hands-per-hour", "60",
+                                          "--ante-value", "25", "--hold-hands", "10", "1000"])
+    settings = lab_settings(args)
+    assert (settings.payout_cap, settings.hands_per_hour, settings.ante, settings.hold_hands) == (
+        Fraction(5, 2), 60, 25, (10, 1000))
+    assert lab_settings(cli.build_parser().parse_args(["report", "threecard"])).payout_cap is None

@@ -624,7 +624,7 @@ def test_a_settlement_mistake_fails_the_check(crazy4, broken_crazy4):
     (("simulate", "crazy4", "--hands", "many"), "--hands takes a whole number"),
     (("simulate", "crazy4", "--seed", "-1"), "--seed must be at least 0"),
     (("simulate", "crazy4", "--option", "no_such=thing"), "unknown rule option 'no_such'"),
-    (("simulate", "crazy4", "--strategy", "mine.toml"), "is not for simulate"),
+    (("simulate", "crazy4", "--strategy", "mine.toml"), "unrecognized arguments: --strategy"),
     (("report", "crazy4", "--simulation-hands", "1"), "0 (no simulation check) or at least 2"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2(arguments, message, tmp_path, monkeypatch, capsys):

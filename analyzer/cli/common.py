@@ -68,8 +68,28 @@ def positive_count(flag: str, smallest: int):
     return parse
 
 
-def game_command(commands: argparse._SubParsersAction, name: str, help_text: str) -> Parser:
-    """A subcommand on one game, with the options every game command takes."""
+def positive_amount(flag: str):
+    """An argparse type: a positive exact number (``100``, ``2.5``, ``5/2``).
+
+    >>> positive_amount("--payout-cap")("2.5")
+    Fraction(5, 2)
+    """
+    def parse(text: str) -> Fraction:
+        try:
+            value = Fraction(text.replace("_", "").replace(",", ""))
+        except (ValueError, ZeroDivisionError):
+            raise argparse.ArgumentTypeError(f"{flag} takes a number such as 100 or 2.5, not {text!r}") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{flag} must be positive")
+        return value
+    return parse
+
+
+def game_command(commands: argparse._SubParsersAction, name: str, help_text: str, *, cache: bool = True,
+                 backend: bool = True, strategy: bool = True, progressive: bool = True) -> Parser:
+    """A subcommand on one game, with the options every game command takes (the game, ``--jobs``,
+    ``--option``, ``--quiet``, ``--paytable``) and those it uses of the others: ``--no-cache``
+    (``cache``), ``--backend`` and ``--scheduler`` (``backend``), ``--strategy``, ``--progressive``."""
     command = commands.add_parser(name, help=help_text, description=help_text)
     command.add_argument("game", help=f"the game: one of {', '.join(game_names())}, or a rules file (.toml)")
     command.add_argument("--jobs", type=positive_count("--jobs", 1), default=os.cpu_count() or 1,
@@ -77,26 +97,30 @@ def game_command(commands: argparse._SubParsersAction, name: str, help_text: str
     command.add_argument("--option", type=rule_option, action="append", default=[], metavar="NAME=CHOICE",
                          help="choose the reading of an ambiguous rule (see the report's Rules sheet)")
     command.add_argument("--quiet", action="store_true", help="no progress bars")
-    command.add_argument("--no-cache", action="store_true",
-                         help="enumerate afresh instead of reusing a cached (or committed) enumeration")
-    command.add_argument("--backend", choices=("local", "dask"), default="local",
-                         help="where the enumeration's chunks run (default: this machine)")
-    command.add_argument("--scheduler", metavar="ADDRESS",
-                         help="with --backend dask: the Dask scheduler, e.g. tcp://10.0.0.5:8786")
+    if cache:
+        command.add_argument("--no-cache", action="store_true",
+                             help="enumerate afresh instead of reusing a cached (or committed) enumeration")
+    if backend:
+        command.add_argument("--backend", choices=("local", "dask"), default="local",
+                             help="where the enumeration's chunks run (default: this machine)")
+        command.add_argument("--scheduler", metavar="ADDRESS",
+                             help="with --backend dask: the Dask scheduler, e.g. tcp://10.0.0.5:8786")
     command.add_argument("--paytable", type=Path, action="append", default=[], metavar="FILE",
                          help="add or replace paytables from a TOML file (see docs/); repeatable")
-    command.add_argument("--strategy", type=Path, metavar="FILE",
-                         help="also evaluate a strategy written as rules (see docs/) against the optimal one")
-    command.add_argument("--progressive", type=Path, metavar="FILE",
-                         help="analyse a progressive wager from this paytable file (TOML; see docs/)")
+    if strategy:
+        command.add_argument("--strategy", type=Path, metavar="FILE",
+                             help="also evaluate a strategy written as rules (see docs/) against the optimal one")
+    if progressive:
+        command.add_argument("--progressive", type=Path, metavar="FILE",
+                             help="analyse a progressive wager from this paytable file (TOML; see docs/)")
     return command
 
 
-def checked_output(path: Path, suffix: str = ".xlsx") -> Path:
-    """An output file that can be written: its suffix, an existing and writable folder (checked before any
-    work, so bad input costs nothing)."""
-    if path.suffix.lower() != suffix:
-        raise UsageError(f"report file {str(path)!r} must end in {suffix}")
+def checked_output(path: Path, suffixes: tuple[str, ...] = (".xlsx",)) -> Path:
+    """An output file that can be written: one of ``suffixes``, an existing and writable folder (checked
+    before any work, so bad input costs nothing)."""
+    if path.suffix.lower() not in suffixes:
+        raise UsageError(f"report file {str(path)!r} must end in {' or '.join(suffixes)}")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise UsageError(f"folder {str(folder)!r} for the report does not exist")
@@ -137,16 +161,11 @@ class Session:
 
     def run(self, cache: bool | None = None) -> Run:
         """Workers, progress bars and cache use of this command (``cache``: override ``--no-cache``)."""
-        return Run(self.args.jobs, not self.args.quiet, not self.args.no_cache if cache is None else cache, notify)
+        cached = not getattr(self.args, "no_cache", False) if cache is None else cache
+        return Run(self.args.jobs, not self.args.quiet, cached, notify)
 
     def analysis(self, exposed: int = 0, cache: bool | None = None) -> GameResults:
         """The game's exact analysis (``exposed``: dealer cards seen)."""
         run = self.run(cache)
         return analyze(self.args.game, self.options, jobs=run.jobs, progress=run.progress,
                        paytable_files=tuple(self.args.paytable), cache=run.cache, notify=notify, exposed=exposed)
-
-    def refuse(self, *flags: str, why: str) -> None:
-        """A one-line usage error when any of ``flags`` (argument names) was given."""
-        for flag in flags:
-            if getattr(self.args, flag, None):
-                raise UsageError(f"--{flag.replace('_', '-')} {why}")

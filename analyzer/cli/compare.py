@@ -15,14 +15,14 @@ from analyzer.reports.summary import exact
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     command = game_command(commands, "compare", "compare paytable variants: each --paytable file against the "
-                           "shipped paytables, the optimal strategy recomputed for each")
+                           "shipped paytables, the optimal strategy recomputed for each", cache=False,
+                           backend=False, strategy=False, progressive=False)
     command.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
     command.add_argument("-o", "--output", type=Path, default=None, help="also write an .xlsx table")
 
 
 def run(args: argparse.Namespace) -> int:
     session = Session.of(args)
-    session.refuse("strategy", "progressive", why="is not for compare")
     for path in args.paytable:  # each file must stand on its own: it is one variant
         rules_and_engine(args.game, session.options, (path,))
     output = checked_output(args.output) if args.output else None

@@ -8,7 +8,8 @@ from analyzer.games.rules import game_names, load_game
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
-    commands.add_parser("games", help="list the games the analyzer knows")
+    about = "list the games the analyzer knows: each shipped game's name (what GAME takes) and title"
+    commands.add_parser("games", help=about, description=about)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,11 +6,14 @@ this one parses the command line and dispatches.
 Exit codes: 0 on success; 2 with a one-line message on bad input (unknown
 game, bad option, unwritable output, a capability the game's engine does not
 serve), before any file is written; 1 when ``simulate`` finds a wager outside
-the z-score limit; 130 when interrupted (no half-written file is left behind).
+the z-score limit; 130 when interrupted (no half-written file is left behind); 141 (as a process killed
+by SIGPIPE) when the reader of the output closes it early (``analyzer analyze crazy4 | head -1``): quietly,
+with no traceback.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import import_module
 
@@ -22,6 +25,8 @@ from analyzer.simulation.hands import SimulationError
 
 #: The commands, in the order ``--help`` lists them: each is the module analyzer.cli.<name>.
 COMMANDS = ("games", "analyze", "compare", "solve", "protect", "report", "simulate")
+#: The exit code of a command whose output pipe was closed: 128 + SIGPIPE, as the shell reports a killed writer.
+CLOSED_PIPE = 141
 
 
 def build_parser() -> Parser:
@@ -44,6 +49,10 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``analyzer`` console command."""
     try:
         code = run(sys.argv[1:] if argv is None else argv)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+        code = CLOSED_PIPE
     except (UsageError, RulesError, BackendError, SimulationError) as error:
         print(f"analyzer: error: {error}", file=sys.stderr)
         code = 2

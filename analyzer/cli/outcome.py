@@ -20,6 +20,7 @@ from analyzer.engines.progressive import (
     progressive_table,
 )
 from analyzer.engines.results import GameResults
+from analyzer.reports.lab_figures import LabSettings
 from analyzer.reports.sanity import game_warnings, percent, table_warnings
 from analyzer.reports.summary import as_text, exact, summary
 
@@ -40,17 +41,18 @@ class Extras:
     def of(cls, session: Session) -> Extras:
         args, rules = session.args, session.rules
         written = session.engine.load_strategy(rules, args.strategy) if args.strategy else None
-        progressive = load_progressive(args.progressive, rules.ranking) if args.progressive else None
+        path = getattr(args, "progressive", None)  # protect has no --progressive
+        progressive = load_progressive(path, rules.ranking) if path else None
         return cls(written, progressive)
 
 
 def write_report(analysis: GameResults, output: Path, warnings: list[str], posted_rule: object | None,
                  progressive_results: dict | None = None, evaluated: dict | None = None,
-                 risk: pd.DataFrame | None = None,
-                 simulation: SimulationCheck | None = None) -> dict[tuple[str, str], Fraction]:
-    """Write the math report as ``analyzer report`` does; returns the exact figure behind
-    each formula cell, by (sheet, cell) (see :class:`analyzer.reports.workbook.Report`)."""
-    from analyzer.reports.workbook import write_workbook
+                 risk: pd.DataFrame | None = None, simulation: SimulationCheck | None = None,
+                 lab: LabSettings = LabSettings()) -> dict[tuple[str, str], Fraction]:
+    """Write the math report as ``analyzer report`` does, a PDF document for a ``.pdf`` file, else the
+    workbook; returns the exact figure behind each formula cell of a workbook, by (sheet, cell) (see
+    :class:`analyzer.reports.workbook.Report`; none for a PDF)."""
     posted = posted_rule and {
         "text": posted_rule.text, "cost": posted_rule.cost,
         "file": posted_rule.strategy_file(analysis.rules.name),
@@ -58,7 +60,13 @@ def write_report(analysis: GameResults, output: Path, warnings: list[str], poste
         "columns": ("when", "decision", "posted: this hand or better", "optimal: weakest hand so played",
                     "cost per ante"),
         "rows": [(*row[:-1], f"{percent(row[-1])} ({row[-1]})")
-                 for row in posted_rule.table().itertuples(index=False)]}
+                 for row in posted_rule.table().itertuples(index=False)],
+        "table": posted_rule.table()}
+    if output.suffix.lower() == ".pdf":
+        from analyzer.reports.pdf import write_pdf
+        write_pdf(analysis, output, warnings, posted, lab, progressive_results, risk, simulation)
+        return {}
+    from analyzer.reports.workbook import write_workbook
     return write_workbook(analysis, output, warnings, posted, progressive_results, risk, simulation)
 
 
@@ -72,9 +80,11 @@ def simulation_check(session: Session, analysis: GameResults, hands: int | None,
 
 
 def finish(session: Session, extras: Extras, analysis: GameResults, risk: pd.DataFrame | None,
-           output: Path | None, print_summary: bool, simulation_hands: int | None = 0, seed: int = 1) -> int:
+           output: Path | None, print_summary: bool, simulation_hands: int | None = 0, seed: int = 1,
+           lab: LabSettings = LabSettings()) -> int:
     """Warnings, posted rule, optional simulation check (``simulation_hands``: 0 none, None the default),
-    the printed summary (text or JSON) and the workbook when ``output`` is given."""
+    the printed summary (text or JSON) and the report (workbook or PDF, with the lab figures at ``lab``)
+    when ``output`` is given."""
     posted_rule = analysis.posted_rule()
     warnings = game_warnings(analysis)
     simulation = None
@@ -98,7 +108,7 @@ def finish(session: Session, extras: Extras, analysis: GameResults, risk: pd.Dat
             print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
     if output is None:
         return 0
-    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk, simulation)
+    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk, simulation, lab)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     if getattr(session.args, "charts", False):
         from analyzer.reports.charts import write_charts

@@ -26,7 +26,7 @@ from analyzer.reports.summary import exact
 def add_parser(commands: argparse._SubParsersAction) -> None:
     command = game_command(commands, "protect", "game protection: the exact house edge when the player sees "
                            "some of the dealer's face-down cards (a procedure leak), or the estimated edge with "
-                           "colluding players")
+                           "colluding players", progressive=False)
     leak = command.add_mutually_exclusive_group(required=True)
     leak.add_argument("--exposed-dealer-cards", type=int, choices=(1, 2), metavar="K",
                       help="how many of the dealer's face-down cards the player sees (1 or 2): exact")

@@ -14,7 +14,8 @@ from analyzer.reports.summary import exact
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     command = game_command(commands, "solve", "the exact pay of one paytable line that gives a wager a target "
-                           "house edge, and the nearby pays a casino would post")
+                           "house edge, and the nearby pays a casino would post", backend=False, strategy=False,
+                           progressive=False)
     command.add_argument("--wager", required=True, help="the wager or side bet, e.g. queens_up")
     command.add_argument("--line", required=True, help="the line's label or hand, e.g. 'Three of a kind'")
     command.add_argument("--target-edge", required=True, type=edge, metavar="EDGE",
@@ -24,7 +25,6 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     session = Session.of(args)
-    session.refuse("strategy", "progressive", why="is not for solve")
     solution = session.engine.solve(session.rules, args.wager, args.line, args.target_edge, session.run())
     if args.json:
         print(json.dumps(exact(dataclasses.asdict(solution)), indent=2))
