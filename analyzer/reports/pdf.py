@@ -70,7 +70,7 @@ WIDTH = A4[0] - 2 * MARGIN
 HEIGHT = A4[1] - 2 * MARGIN - 8 * mm
 #: Width of a character of a table cell and the padding of a cell, in points; texts up to this long
 #: keep their width when a table is too wide for the page.
-CHARACTER, PADDING, SHORT_TEXT = 5.0, 7.0, 18
+CHARACTER, PADDING, SHORT_TEXT = 5.4, 8.0, 18
 #: Resolution of the charts' images.
 IMAGE_DPI = 150
 #: Longest strategy table printed; a longer one is named, with where to find it.
@@ -79,6 +79,8 @@ TABLE_ROWS = 200
 PERCENT_COLUMNS = frozenset({"hit_frequency", "house_edge", "house_edge_capped", "house_edge_per_ante",
                              "house_edge_per_ante_capped", "element_of_risk", "element_of_risk_capped",
                              "probability_capped", "hold_low", "hold_high", "cost_per_ante"})
+#: Lab-table columns shown as exact fractions (pays "to 1", stakes).
+FRACTION_COLUMNS = frozenset({"pays", "stake", "largest_win"})
 HEADERS = {"one_in": "1 in N", "rarer_than_gli_limit": "rarer than 1 in 100M", "win_per_hour": "win per hour",
            "volatility_index": "volatility index", "standard_deviation": "SD"}
 
@@ -137,6 +139,8 @@ def cell_text(column: str, value: object) -> str:
         return percent(Fraction(value))
     if column == "one_in":
         return f"1 in {float(value):,.1f}"
+    if column in FRACTION_COLUMNS and isinstance(value, Fraction) and value.denominator > 1:
+        return fraction_text(value)
     if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
         return f"{int(value):,}"
     if isinstance(value, (Fraction, Decimal, float)):
@@ -150,7 +154,7 @@ def column_shares(header: list[str], rows: list[list[str]]) -> list[float]:
     the long ones (text, which wraps) share the rest.
 
     >>> [round(share, 2) for share in column_shares(["outcome", "pays"], [["x" * 200, "1/2"]])]
-    [0.95, 0.05]
+    [0.94, 0.06]
     """
     lengths = [max(4, *(len(word) for word in header[column].split()), *(len(row[column]) for row in rows))
                for column in range(len(header))]
@@ -290,6 +294,7 @@ def cover(builder: Builder, analysis: GameResults, warnings: list[str]) -> None:
     builder.story.append(Paragraph(escape(f"{rules.title}: mathematical analysis"), builder.styles["title"]))
     builder.text("Exact house edge, strategy and figures by exhaustive enumeration of every deal.")
     options = ", ".join(f"{option.name} = {option.chosen}" for option in rules.options) or "none"
+    edge = analysis.main_figures()["house_edge_per_ante"]
     builder.pairs([
         ("game", f"{rules.title} ({rules.name})"),
         ("rules document", rules.rules_source),
@@ -299,8 +304,8 @@ def cover(builder: Builder, analysis: GameResults, warnings: list[str]) -> None:
         ("analysis finished", analysis.finished_at.strftime("%Y-%m-%d %H:%M:%S %Z").strip()),
         ("input hash (SHA-256 of the game file and options)", rules.input_hash),
         ("cycle (all equally likely deals)", f"{analysis.cycle:,}"),
-        ("house edge per ante", with_fraction(analysis.main_figures()["house_edge_per_ante"])),
-    ])
+        ("house edge per ante", with_fraction(edge)),
+    ], red={"house edge per ante"} if edge < 0 else set())
     if warnings:
         builder.heading("Warnings", "h2")
         for warning in warnings:
@@ -350,9 +355,10 @@ def summary(builder: Builder, analysis: GameResults, warnings: list[str]) -> Non
             ("standard deviation (per Ante)", f"{float(main['standard_deviation']):.6f}"),
             ("hit frequency (net result > 0)", with_fraction(main["hit_frequency"]))]
     rows += [(f"P({action})", with_fraction(share)) for action, share in main["actions"].items()]
-    rows += [(f"return of the {wager} per Ante", with_fraction(value))
+    titles = {wager.name: wager.title for wager in analysis.rules.wagers}
+    rows += [(f"return of the {titles[wager]} per Ante", with_fraction(value))
              for wager, value in analysis.wager_returns().items()]
-    rows += [(f"top award: {wager} {award['top_award']} ({fraction_text(award['pays'])} to 1)",
+    rows += [(f"top award: {titles[wager]} {award['top_award']} ({fraction_text(award['pays'])} to 1)",
               f"1 in {float(award['one_in']):,.1f}" if award["one_in"] else "never")
              for wager, award in main["top_awards"].items()]
     advantage = {rows[0][0]} if main["house_edge_per_ante"] < 0 else set()
