@@ -52,6 +52,12 @@ import analyzer
 from analyzer.core.atomic import write_atomically
 from analyzer.core.figures import percent
 from analyzer.engines.results import GameResults
+from analyzer.engines.strategy_grid import (
+    DecisionGrid,
+    decision_colour,
+    decision_grid,
+    short_decision,
+)
 from analyzer.reports import charts
 from analyzer.reports.lab_figures import (
     PAYOUT_CAP_ASSUMPTIONS,
@@ -270,6 +276,48 @@ class Builder:
         image.drawWidth, image.drawHeight = image.imageWidth * scale, image.imageHeight * scale
         self.story.append(KeepTogether([Paragraph(escape(title), self.styles["h2"]), image, Spacer(1, 4 * mm)]))
 
+    def grid(self, grid: DecisionGrid) -> None:
+        """The strategy grid as a colour-coded table (the colours of the workbook and the PNG chart): each
+        cell its decision (the shares where the hands of the cell split; for one hand, its name and the EV
+        of its decision), white text on the darkest fill; then the legend."""
+        header = [grid.row_header, *grid.columns] if grid.column_header else [grid.row_header, "decision"]
+        texts = [[label, *(self._grid_text(cell) for cell in cells)] for label, cells in zip(grid.rows, grid.cells)]
+        size = 7.5 if len(header) <= 8 else 6  # a wide grid (13 columns) in a smaller font
+        plain = ParagraphStyle("grid", self.styles["cell"], fontSize=size, leading=size + 1.5, wordWrap=None)
+        dark = ParagraphStyle("grid dark", plain, textColor=colors.white)
+        styles = [[plain] + [dark if cell.shares and not cell.mixed and
+                             decision_colour(cell.decision) == decision_colour("4x") else plain for cell in cells]
+                  for cells in grid.cells]
+        cells = [[Paragraph(escape(text), ParagraphStyle("grid head", self.styles["head"], fontSize=size))
+                  for text in header]]
+        cells += [[Paragraph(escape(text).replace("\n", "<br/>"), style) for text, style in zip(row, row_styles)]
+                  for row, row_styles in zip(texts, styles)]
+        first = min(0.3 * WIDTH, max(len(text) for text in [*grid.rows, *header[0].split()]) * size * 0.7 + PADDING)
+        widths = [first] + [(WIDTH - first) / (len(header) - 1)] * (len(header) - 1)
+        table = Table(cells, colWidths=widths, repeatRows=1)
+        commands = [("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL), ("GRID", (0, 0), (-1, -1), 0.5, colors.white),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 2)]
+        commands += [("BACKGROUND", (column, row), (column, row), colors.HexColor(f"#{cell.colour}"))
+                     for row, cells in enumerate(grid.cells, start=1) for column, cell in enumerate(cells, start=1)]
+        table.setStyle(TableStyle(commands))
+        if grid.column_header:
+            self.text(f"Columns: {grid.column_header}.")
+        self.story.append(table)
+        legend = Table([[Paragraph(escape(short_decision(name)), self.styles["cell"]) for name in grid.decisions]],
+                       colWidths=[18 * mm] * len(grid.decisions))
+        legend.setStyle(TableStyle([("BACKGROUND", (index, 0), (index, 0), colors.HexColor(f"#{decision_colour(name)}"))
+                                    for index, name in enumerate(grid.decisions)]))
+        self.story.append(Spacer(1, 2 * mm))
+        self.story.append(legend)
+        self.text("A paler fill: the other cards split the hands of the cell (the shares are given).")
+
+    @staticmethod
+    def _grid_text(cell) -> str:
+        if cell.hand:
+            return f"{cell.hand}\n{cell.text}" + ("" if cell.ev is None else f"\n{float(cell.ev):+.2f}")
+        return cell.text.replace(" / ", "\n")
+
     def outcome_table(self, title: str, table: pd.DataFrame, pays: str = "pays", pays_header: str = "pays (to 1)",
                       what: str = "expected result") -> None:
         """Outcome, pays, combinations, probability, contribution; the totals (the cycle, the mean) and
@@ -435,7 +483,9 @@ def strategy(builder: Builder, analysis: GameResults, posted: dict | None) -> No
             builder.text(f"Strategy file '{written['title']}': house edge per Ante "
                          f"{with_fraction(written['house_edge_per_ante'])}, cost against the optimal strategy "
                          f"{with_fraction(written['cost_per_ante'])}.")
-    builder.figure("Strategy chart", charts.strategy_chart(analysis))
+    grid = decision_grid(analysis)
+    builder.heading(f"Strategy chart: {grid.title}", "h2")
+    builder.grid(grid)
     for title, frame, _ in analysis.strategy_tables():
         if len(frame) > TABLE_ROWS:
             builder.text(f"{title}: {len(frame):,} rows, in the workbook's Strategy sheet and the Python API "
