@@ -84,3 +84,18 @@ def test_a_player_advantage_is_in_the_pdf(super4, tmp_path):  # 1.6 s with the s
     assert "PLAYER ADVANTAGE: the main game (Super 4 Poker, per ante, optimal strategy)" in text
     assert super4.posted_rule().text in text
     assert str(super4.main_figures()["house_edge_per_ante"]) in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean"])
+def test_every_shipped_game_writes_its_pdf(game, request, tmp_path):
+    analysis = request.getfixturevalue(game)
+    posted = analysis.posted_rule()
+    path = tmp_path / f"{game}.pdf"
+    pdf.write_pdf(analysis, path, game_warnings(analysis), posted and {"text": posted.text, "cost": posted.cost,
+                                                                      "table": posted.table()})
+    pages, text = pdf_text(path)
+    edge = analysis.main_figures()["house_edge_per_ante"]
+    assert f"house edge per ante {pdf.with_fraction(edge)}" in text
+    assert posted is None or " ".join(posted.text.split()) in text
+    assert f"page {len(pages)} of {len(pages)}" in pages[-1]

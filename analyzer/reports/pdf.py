@@ -76,7 +76,7 @@ WIDTH = A4[0] - 2 * MARGIN
 HEIGHT = A4[1] - 2 * MARGIN - 8 * mm
 #: Width of a character of a table cell and the padding of a cell, in points; texts up to this long
 #: keep their width when a table is too wide for the page.
-CHARACTER, PADDING, SHORT_TEXT = 5.4, 8.0, 18
+CHARACTER, PADDING, SHORT_TEXT, LONG_TEXT = 5.4, 8.0, 18, 60
 #: Resolution of the charts' images.
 IMAGE_DPI = 150
 #: Longest strategy table printed; a longer one is named, with where to find it.
@@ -108,10 +108,10 @@ def _styles() -> dict[str, ParagraphStyle]:
         "h2": ParagraphStyle("h2", body, fontName=BOLD_FONT, fontSize=10.5, leading=14, spaceBefore=8, spaceAfter=4),
         "body": body,
         "warning": ParagraphStyle("warning", body, fontName=BOLD_FONT, textColor=RED),
-        "cell": ParagraphStyle("cell", body, fontSize=7.5, leading=9, spaceAfter=0, wordWrap="CJK"),
+        "cell": ParagraphStyle("cell", body, fontSize=7.5, leading=9, spaceAfter=0),
         "head": ParagraphStyle("head", body, fontName=BOLD_FONT, fontSize=7.5, leading=9, spaceAfter=0),
         "red cell": ParagraphStyle("red cell", body, fontName=BOLD_FONT, fontSize=7.5, leading=9, spaceAfter=0,
-                                   textColor=RED, wordWrap="CJK"),
+                                   textColor=RED),
         "mono": ParagraphStyle("mono", body, fontName="Courier", fontSize=7, leading=8.5),
     }
 
@@ -156,13 +156,14 @@ def cell_text(column: str, value: object) -> str:
 
 def column_shares(header: list[str], rows: list[list[str]]) -> list[float]:
     """Column widths as shares of the page width: each column as wide as its longest text (a header
-    by its longest word); when they do not fit, the short columns (numbers) keep their width and
-    the long ones (text, which wraps) share the rest.
+    by its longest word; at most ``LONG_TEXT`` characters); when they do not fit, the short columns
+    (numbers) keep their width and the long ones (text, which wraps) share the rest.
 
     >>> [round(share, 2) for share in column_shares(["outcome", "pays"], [["x" * 200, "1/2"]])]
-    [0.94, 0.06]
+    [0.92, 0.08]
     """
-    lengths = [max(4, *(len(word) for word in header[column].split()), *(len(row[column]) for row in rows))
+    lengths = [min(LONG_TEXT, max(4, *(len(word) for word in header[column].split()),
+                                  *(len(row[column]) for row in rows)))
                for column in range(len(header))]
     natural = [length * CHARACTER + PADDING for length in lengths]
     if sum(natural) > WIDTH:
@@ -283,7 +284,7 @@ class Builder:
         header = [grid.row_header, *grid.columns] if grid.column_header else [grid.row_header, "decision"]
         texts = [[label, *(self._grid_text(cell) for cell in cells)] for label, cells in zip(grid.rows, grid.cells)]
         size = 7.5 if len(header) <= 8 else 6  # a wide grid (13 columns) in a smaller font
-        plain = ParagraphStyle("grid", self.styles["cell"], fontSize=size, leading=size + 1.5, wordWrap=None)
+        plain = ParagraphStyle("grid", self.styles["cell"], fontSize=size, leading=size + 1.5)
         dark = ParagraphStyle("grid dark", plain, textColor=colors.white)
         styles = [[plain] + [dark if cell.shares and not cell.mixed and
                              decision_colour(cell.decision) == decision_colour("4x") else plain for cell in cells]
