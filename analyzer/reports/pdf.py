@@ -6,8 +6,8 @@ assumptions, summary (house edges with their exact fractions, element of risk,
 SD, average bet, actions, side bets), the return table and every wager's and
 side-bet paytable's outcome table (outcome, pays, combinations, probability,
 contribution, with totals), the lab figures (:mod:`analyzer.reports.lab_figures`)
-and the net-result chart, the strategy (posted rule, the decision grid drawn by
-:mod:`analyzer.reports.charts`, the strategy tables), the procedure risk and
+and the net-result chart (:mod:`analyzer.reports.charts`), the strategy (posted rule, the decision
+grid of :mod:`analyzer.engines.strategy_grid` as a colour-coded table, the strategy tables), the procedure risk and
 simulation check when given, and the warnings in red. Every page has a footer:
 game, program version, page N of M.
 
