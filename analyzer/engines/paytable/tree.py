@@ -111,11 +111,13 @@ def final_groups(rules: GameRules) -> tuple[np.ndarray, np.ndarray]:
 def hand_lines(rules: GameRules) -> np.ndarray:
     """(hand, wager): the line each wager's paytable pays every final hand, hands by colex index."""
     size = rules.player_cards + rules.community_cards
-    columns = []
+    columns: dict[tuple, np.ndarray] = {}  # wagers paid alike share one column
     for wager in rules.wagers:
-        ranks = wager.ranking.table if wager.ranking.cards == size else \
-            best_ranks_of(wager.ranking, combinations(52, size))
-        columns.append(wager.paytable.line_index(wager.ranking, ranks) if wager.paytable
-                       else np.full(len(ranks), -1, dtype=np.int64))
-    return np.stack(columns, axis=1)
+        key = (wager.ranking.name, wager.paytable)
+        if key not in columns:
+            ranks = wager.ranking.table if wager.ranking.cards == size else \
+                best_ranks_of(wager.ranking, combinations(52, size))
+            columns[key] = wager.paytable.line_index(wager.ranking, ranks) if wager.paytable \
+                else np.full(len(ranks), -1, dtype=np.int64)
+    return np.stack([columns[(wager.ranking.name, wager.paytable)] for wager in rules.wagers], axis=1)
 
