@@ -27,16 +27,6 @@ from analyzer.games.rules import RulesError, load_game
 ROYAL_500 = "examples/letitride-paytables.toml"
 
 
-@pytest.fixture(scope="session")
-def mississippi():
-    return analyzer.analyze("mississippi")
-
-
-@pytest.fixture(scope="session")
-def letitride():
-    return analyzer.analyze("letitride")
-
-
 @cache
 def tree_of(game: str, paytable_files: tuple[str, ...] = ()):
     return game_tree(load_game(game, paytable_files=paytable_files))

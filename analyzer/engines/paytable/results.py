@@ -98,7 +98,7 @@ class PaytableAnalysis(GameResults):
         return Fraction(sum(int(n) * self.tree.total_stake(path) for path, n in enumerate(per_path)), self.cycle)
 
     def action_frequencies(self) -> dict[str, Fraction]:
-        """How deals end: a fold at each street, or played to the end with each total bet."""
+        """How deals end: a fold at each street, or played to the end with each total bet (those that occur)."""
         tree, per_path = self.tree, self.counts.counts.sum(axis=1)
         ends: dict[str, int] = {}
         for path, deals in enumerate(per_path):
@@ -107,7 +107,7 @@ class PaytableAnalysis(GameResults):
             else:
                 name = f"total bet {tree.total_stake(path)}x"
             ends[name] = ends.get(name, 0) + int(deals)
-        return {name: Fraction(deals, self.cycle) for name, deals in ends.items()}
+        return {name: Fraction(deals, self.cycle) for name, deals in ends.items() if deals}
 
     def decision_points(self) -> dict[str, dict[str, Fraction]]:
         """Share of all deals taking each choice at each street."""
