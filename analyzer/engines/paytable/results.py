@@ -144,13 +144,15 @@ class PaytableAnalysis(GameResults):
         frame["decision"] = [street.choices[index].label for index in best]
         return frame
 
-    def street_tables(self) -> list[tuple[str, pd.DataFrame]]:
-        """Every street's decisions by situation group (see :func:`street_table`)."""
+    def street_tables(self, runs: bool = False) -> list[tuple[str, pd.DataFrame]]:
+        """Every street's decisions by situation group (see :func:`street_table`); ``runs``: consecutive
+        groups taking one choice merged, the street's rule."""
         tables = []
         for street, level, (codes, deals) in zip(self.rules.streets, self.tree.depths, self.counts.situations):
             cards = self.rules.player_cards + level
-            tables.append((f"{street.title}: deals taking each choice, by the {cards} cards seen",
-                           street_table(street, cards, codes, deals)))
+            what = "the rule: runs of groups taking one choice" if runs else "deals taking each choice"
+            tables.append((f"{street.title}: {what}, by the {cards} cards seen (situations reached by the optimal "
+                           "strategy)", street_table(street, cards, codes, deals, runs)))
         return tables
 
     def decision_grid(self) -> DecisionGrid:
@@ -166,7 +168,9 @@ class PaytableAnalysis(GameResults):
         return two_card_grid(title + " (EV per ante of the decision)", street, codes, deals, values)
 
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
-        """Each street's decisions by situation, then the exact EVs of the first street's choices."""
+        """Each street's rule (runs of groups), each street's decisions by situation group, then the exact EVs
+        of the first street's choices."""
+        rules = [(title, table, False) for title, table in self.street_tables(runs=True)]
         tables = [(title, table, True) for title, table in self.street_tables()]
-        return tables + [(f"{self.rules.streets[0].title}: exact EV per ante of each choice, by starting hand",
-                          self.first_values(), True)]
+        return rules + tables + [(f"{self.rules.streets[0].title}: exact EV per ante of each choice, by starting "
+                                  "hand", self.first_values(), True)]

@@ -62,16 +62,25 @@ def decision_text(deals: np.ndarray, labels: tuple[str, ...]) -> str:
     return " / ".join(f"{label} {percent_text(Fraction(count, total))}" for count, label in taken)
 
 
-def street_table(street: Street, cards: int, codes: np.ndarray, deals: np.ndarray) -> pd.DataFrame:
-    """One street: every group of situations (strongest first), its deals, the deals per choice, the decision."""
+def street_table(street: Street, cards: int, codes: np.ndarray, deals: np.ndarray, runs: bool = False) -> pd.DataFrame:
+    """One street: every group of situations the optimal strategy reaches (strongest first), its deals, the
+    deals per choice, the decision; with ``runs``, consecutive groups taking one and the same choice are
+    merged into "strongest ... weakest" (the street's rule in a few lines)."""
     labels = [choice.label for choice in street.choices]
     frame = pd.DataFrame(deals, columns=labels)
     frame.insert(0, "situation", situation_labels(codes, cards))
     frame.insert(1, "code", codes)
     grouped = frame.groupby("situation", sort=False).agg({"code": "max", **{label: "sum" for label in labels}})
     grouped = grouped.sort_values("code", ascending=False).drop(columns="code").reset_index()
-    grouped.insert(1, "deals", grouped[labels].sum(axis=1))
+    grouped = grouped[grouped[labels].sum(axis=1) > 0].reset_index(drop=True)
     grouped["decision"] = [decision_text(row, tuple(labels)) for row in grouped[labels].to_numpy()]
+    if runs:
+        single = grouped["decision"].isin(labels)
+        run = ((grouped["decision"] != grouped["decision"].shift()) | ~single | ~single.shift(fill_value=False)).cumsum()
+        grouped = grouped.groupby(run, sort=True).agg(
+            {"situation": lambda names: names.iloc[0] + ("" if len(names) == 1 else f" ... {names.iloc[-1]}"),
+             **{label: "sum" for label in labels}, "decision": "first"}).reset_index(drop=True)
+    grouped.insert(1, "deals", grouped[labels].sum(axis=1))
     return grouped
 
 
