@@ -93,10 +93,12 @@ def test_a_street_must_stake_a_street_wager(tmp_path):
 def test_capabilities_not_built_yet_say_so():
     rules = load_game("mississippi")
     engine = engine_for(rules)
-    with pytest.raises(Unsupported, match="solve is not supported for Mississippi Stud"):
+    with pytest.raises(Unsupported, match="solve is not supported for Mississippi Stud: the paytable engine has no"):
         engine.solve(rules, "ante", "Royal flush", Fraction(1, 20), None)
     with pytest.raises(Unsupported, match="--exposed-dealer-cards is not supported"):
         engine.exposure(rules, 1, None)
+    with pytest.raises(Unsupported, match="--colluding-players is not supported"):
+        engine.collusion(rules, 1, None, 1, None)
 
 
 # -- against a plain recursive loop over every card sequence -----------------------

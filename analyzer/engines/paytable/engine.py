@@ -15,8 +15,9 @@ from __future__ import annotations
 import shutil
 import time
 from fractions import Fraction
+from pathlib import Path
 
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run
+from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
 from analyzer.engines.cache import cache_folder, load_cached
 from analyzer.engines.paytable.enumeration import (
     enumerate_game,
@@ -25,10 +26,18 @@ from analyzer.engines.paytable.enumeration import (
 )
 from analyzer.engines.paytable.results import PaytableAnalysis
 from analyzer.engines.paytable.tree import game_tree
-from analyzer.engines.results import timing
+from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules
 
 NOT_YET = "the paytable engine does not analyse it yet"
+#: Why each capability still to come is refused (the per-class EVs of PaytableAnalysis.first_values are
+#: where they start).
+LATER = {
+    "solve": "the paytable engine has no pay solver yet (every trial pay changes the strategy: one induction each)",
+    "--strategy": "the paytable engine has no written-strategy evaluator yet (street by street rules)",
+    "simulation": "the paytable engine has no strategy for the simulator yet",
+    "--colluding-players": "the paytable engine has no colluder estimate yet",
+}
 
 
 class PaytableEngine(Engine):
@@ -71,6 +80,19 @@ class PaytableEngine(Engine):
             counts = enumerate_game(tree, progress=run.progress)
             save_counts(saved, counts)
         return PaytableAnalysis(rules, tree, counts, **timing(started))
+
+    def load_strategy(self, rules: GameRules, path: Path) -> object:
+        raise self.unsupported(rules, "--strategy", LATER["--strategy"])
+
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:
+        raise self.unsupported(rules, "solve", LATER["solve"])
+
+    def simulation(self, analysis: GameResults) -> SimulationPlan:
+        raise self.unsupported(analysis.rules, "simulation", LATER["simulation"])
+
+    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
+                  preflop_samples: int | None = None) -> object:
+        raise self.unsupported(rules, "--colluding-players", LATER["--colluding-players"])
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return "the game has no dealer hand (a community card seen early is not analysed yet)"
