@@ -156,11 +156,12 @@ class PaytableAnalysis(GameResults):
         return tables
 
     def decision_grid(self) -> DecisionGrid:
-        """The first street's decision: the 13x13 grid for two cards, the groups of cards seen otherwise."""
+        """The first street's decision: the 13x13 grid for two cards, the street's rule (runs of groups of the
+        cards seen) otherwise."""
         street, (codes, deals) = self.rules.streets[0], self.counts.situations[0]
         title = f"{self.rules.title}: optimal decision, {street.title}"
         if self.rules.player_cards != 2:
-            return grouped_grid(title, street, self.street_tables()[0][1])
+            return grouped_grid(title, street, self.street_tables(runs=True)[0][1])
         first = self.first_values()
         names = [two_card_name(code) for code in situation_codes(np.sort(self.counts.cards, axis=1))]
         values = {name: [first.loc[row, f"EV {choice.label}"] for choice in street.choices]

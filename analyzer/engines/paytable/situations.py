@@ -109,7 +109,7 @@ def two_card_grid(title: str, street: Street, codes: np.ndarray, deals: np.ndarr
 
 
 def grouped_grid(title: str, street: Street, table: pd.DataFrame) -> DecisionGrid:
-    """A street of three cards or more as a one-column grid: the groups of :func:`street_table`."""
+    """A street of three cards or more as a one-column grid: the rows of :func:`street_table` (its runs)."""
     labels = [choice.label for choice in street.choices]
     cells = []
     for _, row in table.iterrows():
