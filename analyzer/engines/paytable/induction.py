@@ -58,7 +58,7 @@ def subset_lattice(remaining: int, depth: int) -> SubsetLattice:
 
 
 @dataclass(frozen=True)
-class HandCounts:
+class StartCounts:
     """What one starting hand gives: ``counts[path, group]`` of ordered community deals, the total net
     result of each first-street choice (``first``, scaled, over the N_0 orders), and per street the deals
     taking each choice for every set of community cards seen (``taken[street]``: (sets, choices))."""
@@ -74,7 +74,7 @@ def alive_paths(tree: GameTree, depth: int) -> list[tuple[int, ...]]:
     return tree.prefixes(decided)
 
 
-def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool) -> HandCounts:
+def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool) -> StartCounts:
     """The exact optimal play of one starting ``hand`` (sorted cards) and its counts."""
     rules = tree.rules
     depth, remaining = rules.community_cards, 52 - len(hand)
@@ -132,4 +132,4 @@ def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool) -> HandCounts:
         reach = reach[lattice.subsets[level + 1]].sum(axis=1)
     for column, path in enumerate(final_paths):
         counts[path] += np.bincount(group, weights=reach[:, column], minlength=len(tree.groups)).astype(np.int64)
-    return HandCounts(counts, first, tuple(taken))
+    return StartCounts(counts, first, tuple(taken))
