@@ -1,6 +1,6 @@
 """Shared fixtures: one exact analysis of each game per test session (Three Card Poker about a second,
-Crazy 4 and Super 4 about 8 s each, Four Card Fever and Caribbean Stud about a minute or two), built only
-when a test asks for it."""
+Crazy 4 and Super 4 about 8 s each, Mississippi Stud and Let It Ride about 5 s each, Four Card Fever and
+Caribbean Stud about a minute or two), built only when a test asks for it."""
 
 from __future__ import annotations
 
@@ -57,6 +57,18 @@ def threecard():
 def caribbean():
     """The full analysis of Caribbean Stud Poker (every player hand and dealer up-card)."""
     return analyzer.analyze("caribbean", jobs=2)
+
+
+@pytest.fixture(scope="session")
+def mississippi():
+    """The full analysis of Mississippi Stud (every starting hand, every street)."""
+    return analyzer.analyze("mississippi")
+
+
+@pytest.fixture(scope="session")
+def letitride():
+    """The full analysis of Let It Ride with its Three Card Bonus."""
+    return analyzer.analyze("letitride")
 
 
 @pytest.fixture(scope="session")

@@ -196,10 +196,24 @@ def best_of_table(ranking: HandRanking, hand_size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
+def declared_rankings() -> dict:
+    """Every ranking declared in ``core/rankings.toml``, by name."""
+    return tomllib.loads(resources.files("analyzer.core").joinpath("rankings.toml").read_text())
+
+
+def ranking_of_size(cards: int) -> HandRanking | None:
+    """The declared ranking of ``cards``-card hands, or None when there is none.
+
+    >>> ranking_of_size(4).name, ranking_of_size(2)
+    ('four_card', None)
+    """
+    return next((load_ranking(name) for name, entry in declared_rankings().items() if entry["cards"] == cards), None)
+
+
+@lru_cache(maxsize=None)
 def load_ranking(name: str) -> HandRanking:
     """The ranking declared under ``[name]`` in ``core/rankings.toml``."""
-    text = resources.files("analyzer.core").joinpath("rankings.toml").read_text()
-    declared = tomllib.loads(text)
+    declared = declared_rankings()
     if name not in declared:
         raise KeyError(f"unknown hand ranking {name!r}; known: {', '.join(declared)}")
     entry = declared[name]

@@ -102,6 +102,19 @@ def distribution(table: pd.DataFrame, column: str = "pays") -> figures.Distribut
     return merged
 
 
+def net_table(net: np.ndarray, combinations: np.ndarray, scale: int, cycle: int) -> pd.DataFrame:
+    """The return table: every distinct net result (``net`` scaled by ``scale``), highest first, with the
+    summed ``combinations`` of the rows that make it.
+
+    >>> net_table(np.array([2, -2, 2]), np.array([1, 2, 1]), 2, 4)[["outcome", "combinations"]].values.tolist()
+    [['net +1', 2], ['net -1', 2]]
+    """
+    rows = grouped({"net": net}, combinations).sort_values("net", ascending=False)
+    nets = [Fraction(int(value), scale) for value in rows["net"]]
+    table = exact_table([f"net {_signed(value)}" for value in nets], nets, list(rows["combinations"]), cycle)
+    return table.rename(columns={"pays": "net"})
+
+
 @dataclass(frozen=True)
 class SettlementProfiles:
     """Deals grouped by what settles them: the Play multiple made (0: fold) and the line each
@@ -188,13 +201,8 @@ class GameResults:
         initial = sum(self._settle(w) for w in self.rules.wagers if w.role == "initial")
         net = initial + settled.multiple[:, None] * self._settle(self.rules.raise_wager)
         fold_net = sum(scaled([w.on_fold], scale)[0] for w in self.rules.wagers)
-        rows = grouped({"net": np.concatenate([net.ravel(), np.full(len(settled.folded), fold_net)])},
-                       np.concatenate([settled.per_outcome.ravel(), settled.folded]))
-        rows = rows.sort_values("net", ascending=False)
-        nets = [Fraction(int(value), scale) for value in rows["net"]]
-        table = exact_table([f"net {_signed(value)}" for value in nets], nets,
-                            list(rows["combinations"]), self.cycle)
-        return table.rename(columns={"pays": "net"})
+        return net_table(np.concatenate([net.ravel(), np.full(len(settled.folded), fold_net)]),
+                         np.concatenate([settled.per_outcome.ravel(), settled.folded]), scale, self.cycle)
 
     def wager_table(self, wager: Wager) -> pd.DataFrame:
         """Outcomes of one main wager under the optimal strategy, per unit of the Ante."""

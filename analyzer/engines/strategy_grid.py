@@ -143,6 +143,19 @@ def decision_grid(analysis: Charted) -> DecisionGrid:
     return analysis.decision_grid()
 
 
+def grid_hand(ranks: tuple[str, ...], row: int, column: int) -> str:
+    """The two-card hand at a cell of the 13x13 grid whose rows and columns are ``ranks`` (highest first):
+    the pair on the diagonal, suited above it, offsuit below.
+
+    >>> ranks = tuple("AKQ")
+    >>> grid_hand(ranks, 0, 1), grid_hand(ranks, 1, 0), grid_hand(ranks, 2, 2)
+    ('AKs', 'AKo', 'QQ')
+    """
+    first, second = ranks[row], ranks[column]
+    high, low = (first, second) if row <= column else (second, first)
+    return high + low if row == column else high + low + ("s" if row < column else "o")
+
+
 def preflop_grid(analysis: Any) -> DecisionGrid:
     """Hold'em's 13x13 pre-flop chart (from results with ``preflop_chart()`` and ``preflop_values()``); each
     cell notes its hand and the exact EV of its decision.
@@ -154,11 +167,10 @@ def preflop_grid(analysis: Any) -> DecisionGrid:
     values = analysis.preflop_values().set_index("hand")
     ranks = tuple(str(rank) for rank in chart.iloc[:, 0])
     cells = []
-    for row, first in enumerate(ranks):
+    for row in range(len(ranks)):
         line = []
-        for column, second in enumerate(ranks):
-            high, low = (first, second) if row <= column else (second, first)
-            hand = high + low if row == column else high + low + ("s" if row < column else "o")
+        for column in range(len(ranks)):
+            hand = grid_hand(ranks, row, column)
             decision = str(chart.iloc[row, column + 1])
             ev = values.loc[hand, f"EV {decision}"]
             line.append(Cell(decision, ((decision, Fraction(1)),), hand, Fraction(ev)))

@@ -10,6 +10,17 @@ for "instead" on the outcomes where the player's hand is higher). Side bets
 are paid by a paytable on the player's cards alone. Ambiguous rules are
 named options whose choices override entries of the file.
 
+A game with no dealer hand (``dealer_cards = 0``) may instead be played over
+*streets* (``[[streets]]``): before each street's community cards are turned
+the player takes one of the street's ``choices`` (``fold``: every wager made
+so far is settled by its ``on_fold``; ``bet``: the street's wager is staked
+``multiple`` times the Ante; ``take_back``: the street's wager, staked one
+unit from the start, is taken back). Every wager still in action is then
+settled by the final hand's paytable (a line paying 0 is a push); a hand no
+line pays gets the wager's ``results`` (one number when there is no dealer).
+``tie_break`` (``"smaller"`` or ``"larger"``) says which of two actions of
+exactly equal expected value the player takes.
+
 >>> crazy4 = load_game("crazy4")
 >>> [w.name for w in crazy4.wagers], [s.name for s in crazy4.side_bets]
 (['ante', 'super_bonus', 'play'], ['queens_up'])
@@ -105,6 +116,39 @@ class PlayOption:
     when: str | None = None  # the decision point, in games with several ("pre-flop", "flop", "river")
 
 
+#: What a street's choice does: fold, stake the street's wager, or take it back.
+STREET_ACTIONS = ("fold", "bet", "take_back")
+
+#: How an exact tie between the expected values of two actions is broken: towards the smaller or the larger
+#: total wager.
+TIE_BREAKS = ("smaller", "larger")
+
+
+@dataclass(frozen=True)
+class StreetChoice:
+    """One action allowed at a street: ``fold``, ``bet`` (the street's wager staked ``multiple`` times the
+    Ante) or ``take_back`` (the street's wager, one unit from the start, taken back: multiple 0)."""
+
+    action: str
+    multiple: int
+    label: str
+
+    @property
+    def order(self) -> int:
+        """Size of the action, for breaking ties: fold below taking back (0) below a bet of k (k)."""
+        return -1 if self.action == "fold" else self.multiple
+
+
+@dataclass(frozen=True)
+class Street:
+    """A decision before ``cards`` community cards are turned: one of ``choices``, staking ``wager``."""
+
+    title: str
+    cards: int
+    wager: str
+    choices: tuple[StreetChoice, ...]
+
+
 @dataclass(frozen=True)
 class RuleOption:
     """A named reading of an ambiguous rule, and the reading chosen for this analysis."""
@@ -138,6 +182,8 @@ class GameRules:
     not_analysed: tuple[tuple[str, str], ...] = ()  # (wager, why) for wagers the rules leave unanalysable
     engine: str | None = None  # the engine that enumerates the game, by its registry name (None: the default)
     community_cards: int = 0
+    streets: tuple[Street, ...] = ()  # decisions street by street (games with no dealer hand)
+    tie_break: str = "smaller"  # which action an exact tie of expected values goes to (TIE_BREAKS)
 
     @cached_property
     def initial_units(self) -> int:
@@ -160,12 +206,17 @@ def game_names() -> list[str]:
                   if entry.name.endswith(".toml"))
 
 
-#: The keys every game file must give.
+#: The keys every game file must give (a game played over streets gives ``streets`` instead of ``play``).
 REQUIRED_KEYS = ("ranking", "player_cards", "dealer_cards", "play", "wagers")
 
 #: Every key a game file may give: the required ones and these.
 GAME_KEYS = REQUIRED_KEYS + ("name", "title", "rules_source", "engine", "community_cards", "dealer_up_cards",
-                             "dealer_qualifies", "rules", "assumptions", "not_analysed", "side_bets", "options")
+                             "dealer_qualifies", "rules", "assumptions", "not_analysed", "side_bets", "options",
+                             "streets", "tie_break")
+
+#: The keys of a street, and of one of its choices.
+STREET_KEYS = ("title", "cards", "wager", "choices")
+CHOICE_KEYS = ("action", "multiple", "label")
 
 #: The keys every main wager must give.
 WAGER_KEYS = ("title", "role", "on_fold", "results")
@@ -174,7 +225,12 @@ WAGER_KEYS = ("title", "role", "on_fold", "results")
 #: a side bet's also ``hand``, a note on which hand it is paid).
 PAYTABLE_KEYS = ("title", "ranking", "lines", "paytables", "default_paytable")
 
-ROLES = ("initial", "raise")
+#: A wager's role: "initial" (compulsory, one unit), "raise" (the Play: stake = the multiple chosen), "street"
+#: (staked, or taken back, at a street).
+ROLES = ("initial", "raise", "street")
+
+#: What a wager with ``paid_as = "OTHER"`` takes from the other wager (it gives its own title, role, on_fold).
+PAID_AS_KEYS = ("results", "ranking", "lines", "paytables", "default_paytable", "paytable_mode", "paytable_outcomes")
 
 
 def is_game_file(name: str) -> bool:
@@ -204,9 +260,10 @@ def _read_game(name: str) -> tuple[str, dict]:
                          "(or the path of a game file ending in .toml)")
     if not data:
         raise RulesError(f"{where}: the file defines no game (a game gives {', '.join(REQUIRED_KEYS)})")
-    missing = [key for key in REQUIRED_KEYS if key not in data]
+    required = [key for key in REQUIRED_KEYS if not (key == "play" and "streets" in data)]
+    missing = [key for key in required if key not in data]
     if missing:
-        raise RulesError(f"{where}: missing key {missing[0]!r} (a game gives {', '.join(REQUIRED_KEYS)})")
+        raise RulesError(f"{where}: missing key {missing[0]!r} (a game gives {', '.join(required)})")
     _known_keys(data, GAME_KEYS, where, "the game")
     return where, data
 
@@ -309,6 +366,13 @@ def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, k
 def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
     key = f"wagers.{wager_name}"
     entry = _table(entry, where, key)
+    if "paid_as" in entry:  # settled like another wager: its results, paytables and their mode
+        source = data["wagers"].get(entry["paid_as"]) if isinstance(data["wagers"], dict) else None
+        if not isinstance(source, dict) or "paid_as" in source:
+            raise RulesError(f"{where}: {key}.paid_as must name another wager that gives its own paytables, "
+                             f"not {entry['paid_as']!r}")
+        entry = {**{name: value for name, value in source.items() if name in PAID_AS_KEYS}, **entry}
+        del entry["paid_as"]
     allowed = tuple(dict.fromkeys(WAGER_KEYS + PAYTABLE_KEYS + ("paytable_mode", "paytable_outcomes")))
     _known_keys(entry, allowed, where, key)
     missing = [field_ for field_ in WAGER_KEYS if field_ not in entry]
@@ -316,7 +380,10 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
         raise RulesError(f"{where}: {key} has no {missing[0]!r} (a wager gives {', '.join(WAGER_KEYS)})")
     if entry["role"] not in ROLES:
         raise RulesError(f"{where}: {key}.role must be one of {', '.join(ROLES)}, not {entry['role']!r}")
-    results = _table(entry["results"], where, f"{key}.results")
+    results = entry["results"]
+    if data.get("dealer_cards") == 0 and not isinstance(results, dict):  # no dealer: one result for every outcome
+        results = dict.fromkeys(OUTCOMES, results)
+    results = _table(results, where, f"{key}.results")
     unknown = [outcome for outcome in results if outcome not in OUTCOMES]
     absent = [outcome for outcome in OUTCOMES if outcome not in results]
     if unknown or absent:
@@ -350,6 +417,48 @@ def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:
     return tuple((entry["wager"], entry["reason"]) for entry in entries)
 
 
+def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
+    """The decision streets of a game with no dealer hand, each naming a wager of role "street"."""
+    entries = data.get("streets", [])
+    if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
+        raise RulesError(f"{where}: streets must list [[streets]] tables")
+    roles = {wager.name: wager.role for wager in wagers}
+    streets = []
+    for number, entry in enumerate(entries, start=1):
+        key = f"streets[{number}]"
+        _known_keys(entry, STREET_KEYS, where, key)
+        if roles.get(entry.get("wager")) != "street":
+            raise RulesError(f"{where}: {key}.wager must name a wager of role \"street\", not {entry.get('wager')!r}")
+        choices = entry.get("choices")
+        if not isinstance(choices, list) or not choices or not all(isinstance(c, dict) for c in choices):
+            raise RulesError(f"{where}: {key}.choices must list the actions, e.g. [{{ action = \"fold\" }}]")
+        made = []
+        for choice in choices:
+            _known_keys(choice, CHOICE_KEYS, where, f"{key}.choices")
+            action = choice.get("action")
+            if action not in STREET_ACTIONS:
+                raise RulesError(f"{where}: {key}.choices: action must be one of {', '.join(STREET_ACTIONS)}, "
+                                 f"not {action!r}")
+            multiple = _whole(choice.get("multiple"), where, f"{key}.choices: multiple", 1) if action == "bet" else 0
+            label = choice.get("label", f"bet {multiple}x" if action == "bet" else action.replace("_", " "))
+            made.append(StreetChoice(action, multiple, str(label)))
+        streets.append(Street(str(entry.get("title", f"street {number}")),
+                              _whole(entry.get("cards", 1), where, f"{key}.cards", 1), entry["wager"], tuple(made)))
+    named = [street.wager for street in streets]
+    if len(set(named)) != len(named) or set(named) != {w for w, role in roles.items() if role == "street"}:
+        raise RulesError(f"{where}: streets: every wager of role \"street\" is staked at exactly one street")
+    if streets and sum(street.cards for street in streets) != data.get("community_cards", 0):
+        raise RulesError(f"{where}: streets turn {sum(street.cards for street in streets)} cards, "
+                         f"community_cards says {data.get('community_cards', 0)}")
+    return tuple(streets)
+
+
+def _street_play(streets: tuple[Street, ...]) -> tuple[PlayOption, ...]:
+    """The bets of every street as Play options (multiple, when)."""
+    return tuple(PlayOption(choice.multiple, None, street.title) for street in streets
+                 for choice in street.choices if choice.action == "bet")
+
+
 def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
               paytable_files: tuple[Path, ...] = ()) -> GameRules:
     """Rules of a game, shipped (``"crazy4"``) or a user's file (``"my-game.toml"``, see
@@ -373,22 +482,32 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         raise RulesError(f"{where}: engine must be an engine's name (see analyzer.engines.registry), not {engine!r}")
     community = _whole(data.get("community_cards", 0), where, "community_cards")
     player_cards = _whole(data["player_cards"], where, "player_cards", max(1, ranking.cards - community))
-    dealer_cards = _whole(data["dealer_cards"], where, "dealer_cards", max(1, ranking.cards - community))
+    lowest_dealer = 0 if "streets" in data else max(1, ranking.cards - community)  # streets: no dealer hand
+    dealer_cards = _whole(data["dealer_cards"], where, "dealer_cards", lowest_dealer)
     up_cards = _whole(data.get("dealer_up_cards", 0), where, "dealer_up_cards")
-    if up_cards >= dealer_cards:
+    if up_cards >= dealer_cards and dealer_cards:
         raise RulesError(f"{where}: dealer_up_cards ({up_cards}) must be fewer than dealer_cards ({dealer_cards})")
     wagers = [_wager(data, wager_name, entry, where)
               for wager_name, entry in _table(data["wagers"], where, "wagers").items()]
-    if [wager.role for wager in wagers].count("raise") != 1:
+    streets = _streets(data, wagers, where)
+    if not streets and [wager.role for wager in wagers].count("raise") != 1:
         raise RulesError(f"{where}: wagers: exactly one wager must have role = \"raise\" (the Play)")
+    tie_break = data.get("tie_break", "smaller")
+    if tie_break not in TIE_BREAKS:
+        raise RulesError(f"{where}: tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}")
     side_bets = [_side_bet(data, bet_name, entry, where)
                  for bet_name, entry in _table(data.get("side_bets", {}), where, "side_bets").items()]
-    multiples = _table(data["play"], where, "play").get("multiples")
-    if not isinstance(multiples, list) or not multiples or not all(isinstance(m, dict) for m in multiples):
-        raise RulesError(f"{where}: play.multiples must list the Play options, e.g. [{{ multiple = 1 }}]")
-    play = tuple(PlayOption(_whole(option.get("multiple"), where, "play.multiples: multiple", 1),
-                            pattern(option["requires"], "play.multiples: requires") if "requires" in option else None,
-                            option.get("when")) for option in multiples)
+    if streets:
+        play = _street_play(streets)
+        fold = any(choice.action == "fold" for street in streets for choice in street.choices)
+    else:
+        multiples = _table(data["play"], where, "play").get("multiples")
+        if not isinstance(multiples, list) or not multiples or not all(isinstance(m, dict) for m in multiples):
+            raise RulesError(f"{where}: play.multiples must list the Play options, e.g. [{{ multiple = 1 }}]")
+        play = tuple(PlayOption(_whole(option.get("multiple"), where, "play.multiples: multiple", 1),
+                                pattern(option["requires"], "play.multiples: requires") if "requires" in option
+                                else None, option.get("when")) for option in multiples)
+        fold = data["play"].get("fold", True)
     qualifier = data.get("dealer_qualifies")
     fingerprint = json.dumps({"game": data, "options": {o.name: o.chosen for o in chosen}}, sort_keys=True,
                              default=str)
@@ -397,7 +516,7 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         player_cards=player_cards, dealer_cards=dealer_cards, dealer_up_cards=up_cards,
         dealer_qualifies=pattern(qualifier, "dealer_qualifies") if qualifier else None,
         rules=tuple(data.get("rules", ())), assumptions=tuple(data.get("assumptions", ())),
-        fold=data["play"].get("fold", True), play=play, wagers=tuple(wagers),
+        fold=fold, play=play, wagers=tuple(wagers),
         side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=_not_analysed(data, where),
-        engine=engine, community_cards=community,
+        engine=engine, community_cards=community, streets=streets, tie_break=tie_break,
         input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())

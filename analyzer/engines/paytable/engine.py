@@ -1,0 +1,105 @@
+"""The paytable engine: no dealer hand; the player's final hand pays every wager in action by a table,
+with decisions on several streets as community cards are turned (fold, bet k times the Ante, take a bet
+back).
+
+Its analysis is exhaustive and exact: every starting suit-isomorphism class played optimally at every
+street by backward induction over the community cards (:mod:`analyzer.engines.paytable.induction`),
+counted over every ordered deal (:mod:`analyzer.engines.paytable.enumeration`), cached, with results in
+:class:`analyzer.engines.paytable.results.PaytableAnalysis`. The per-class EVs of the first street are
+kept (``PaytableAnalysis.first_values``) for the capabilities still to come: the pay solver, written
+strategies, the simulator's strategy, seen cards and colluders.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from fractions import Fraction
+from pathlib import Path
+
+from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
+from analyzer.engines.cache import cache_folder, load_cached
+from analyzer.engines.paytable.enumeration import (
+    enumerate_game,
+    load_counts,
+    save_counts,
+)
+from analyzer.engines.paytable.results import PaytableAnalysis
+from analyzer.engines.paytable.tree import game_tree
+from analyzer.engines.results import GameResults, timing
+from analyzer.games.rules import GameRules
+
+NOT_YET = "the paytable engine does not analyse it yet"
+#: Why each capability still to come is refused (the per-class EVs of PaytableAnalysis.first_values are
+#: where they start).
+LATER = {
+    "solve": "the paytable engine has no pay solver yet (every trial pay changes the strategy: one induction each)",
+    "--strategy": "the paytable engine has no written-strategy evaluator yet (street by street rules)",
+    "simulation": "the paytable engine has no strategy for the simulator yet",
+    "--colluding-players": "the paytable engine has no colluder estimate yet",
+}
+
+
+class PaytableEngine(Engine):
+    """Streets of decisions, no dealer: the final hand pays every wager still in action."""
+
+    def count_inputs(self, rules: GameRules) -> dict[str, object]:
+        """The streets, the tie rule and every main wager's settlement: the strategy is part of the counts."""
+        return {"streets": [[s.cards, s.wager, [[c.action, c.multiple] for c in s.choices]] for s in rules.streets],
+                "tie_break": rules.tie_break,
+                "main": [[w.name, w.role, str(w.on_fold), [str(r) for r in w.results], w.paytable_mode,
+                          [(line.pattern.text, str(line.pays)) for line in w.paytable.lines] if w.paytable else None]
+                         for w in rules.wagers]}
+
+    def problem(self, rules: GameRules) -> str | None:
+        """Why the engine cannot analyse ``rules``, or None."""
+        if not rules.streets:
+            return "the game has no decision streets ([[streets]] in its rules file)"
+        if rules.dealer_cards:
+            return "the paytable engine analyses games with no dealer hand (dealer_cards = 0)"
+        if rules.player_cards + rules.community_cards != rules.ranking.cards:
+            return f"the final hand must be every card dealt ({rules.ranking.cards} cards for a {rules.ranking.title})"
+        return None
+
+    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> PaytableAnalysis:
+        """The exact analysis; the counts are read from the cache when there (and ``run.cache``)."""
+        if (why := self.problem(rules)) is not None:
+            raise self.unsupported(rules, "analysis", why)
+        if exposed:
+            raise self.unsupported(rules, "--exposed-dealer-cards", "the game has no dealer hand")
+        started = time.perf_counter()
+        tree = game_tree(rules)
+        folder = cache_folder(rules)
+        saved = folder / "counts.npz"
+        counts = load_cached(saved, load_counts) if run.cache else None
+        if counts is not None:
+            run.tell(f"using the cached enumeration {saved}")
+        else:
+            if not run.cache and folder.is_dir():
+                shutil.rmtree(folder)
+            counts = enumerate_game(tree, progress=run.progress)
+            save_counts(saved, counts)
+        return PaytableAnalysis(rules, tree, counts, **timing(started))
+
+    def load_strategy(self, rules: GameRules, path: Path) -> object:
+        raise self.unsupported(rules, "--strategy", LATER["--strategy"])
+
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:
+        raise self.unsupported(rules, "solve", LATER["solve"])
+
+    def simulation(self, analysis: GameResults) -> SimulationPlan:
+        raise self.unsupported(analysis.rules, "simulation", LATER["simulation"])
+
+    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
+                  preflop_samples: int | None = None) -> object:
+        raise self.unsupported(rules, "--colluding-players", LATER["--colluding-players"])
+
+    def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
+        return "the game has no dealer hand (a community card seen early is not analysed yet)"
+
+    def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
+        """Normal play (exact); seen community cards and colluders are not analysed yet."""
+        cached = Run(run.jobs, run.progress, True, run.notify)
+        normal = known[0] if 0 in known else self.analyze(rules, cached).main_figures()["house_edge_per_ante"]
+        return [("normal play", normal, EXHAUSTIVE),
+                ("one community card seen early", None, NOT_YET)]
