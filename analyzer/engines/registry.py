@@ -7,7 +7,7 @@ asks for one, so listing games imports nothing heavy.
 >>> engine_for(load_game("uth")).name
 'holdem'
 >>> sorted(ENGINES)
-['holdem', 'one_decision', 'paytable']
+['holdem', 'one_decision', 'stud']
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from analyzer.games.rules import GameRules, RulesError
 ENGINES = {
     "one_decision": "analyzer.engines.one_decision.engine:OneDecisionEngine",
     "holdem": "analyzer.engines.holdem.engine:HoldemEngine",
-    "paytable": "analyzer.engines.paytable.engine:PaytableEngine",
+    "stud": "analyzer.engines.stud.engine:StudEngine",
 }
 #: The engine of a game whose rules file names none.
 DEFAULT_ENGINE = "one_decision"

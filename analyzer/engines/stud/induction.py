@@ -27,7 +27,7 @@ from math import perm
 import numpy as np
 
 from analyzer.core.cards import colex_index, combinations
-from analyzer.engines.paytable.tree import GameTree
+from analyzer.engines.stud.tree import GameTree
 
 
 @dataclass(frozen=True)

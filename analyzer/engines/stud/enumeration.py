@@ -1,6 +1,6 @@
 """Every starting hand of a paytable game, by suit-isomorphism class, played optimally street by street.
 
-Each class's representative goes through :func:`analyzer.engines.paytable.induction.induct`; its counts
+Each class's representative goes through :func:`analyzer.engines.stud.induction.induct`; its counts
 are multiplied by the class's size. The cycle is every ordered deal: the player's cards (a set) and the
 community cards in the order they are turned, C(52, P) * (52-P)! / (52-P-C)! deals (Mississippi Stud
 1326 * 50 * 49 * 48 = 155,937,600): the order matters to the decisions, so the counts keep it.
@@ -24,8 +24,8 @@ from analyzer.core.cards import colex_index, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import ranking_of_size
-from analyzer.engines.paytable.induction import induct, subset_lattice
-from analyzer.engines.paytable.tree import GameTree
+from analyzer.engines.stud.induction import induct, subset_lattice
+from analyzer.engines.stud.tree import GameTree
 
 #: Situation codes of two cards: 13 * 13 ranks, suited ones shifted by this.
 SUITED = 169

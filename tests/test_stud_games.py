@@ -1,4 +1,4 @@
-"""Mississippi Stud and Let It Ride: the paytable engine (streets of decisions, no dealer hand).
+"""Mississippi Stud and Let It Ride: the stud engine (streets of decisions, no dealer hand).
 
 Hand-checked settlements first, then the engine's optimal play of sampled starting hands against a plain
 recursive loop over every card sequence (Fractions, max EV at every street), then the whole cycle and the
@@ -19,8 +19,8 @@ import pytest
 import analyzer
 from analyzer.core.cards import colex_index, parse_cards
 from analyzer.engines.base import Unsupported
-from analyzer.engines.paytable.induction import induct
-from analyzer.engines.paytable.tree import game_tree
+from analyzer.engines.stud.induction import induct
+from analyzer.engines.stud.tree import game_tree
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import RulesError, load_game
 
@@ -93,7 +93,7 @@ def test_a_street_must_stake_a_street_wager(tmp_path):
 def test_capabilities_not_built_yet_say_so():
     rules = load_game("mississippi")
     engine = engine_for(rules)
-    with pytest.raises(Unsupported, match="solve is not supported for Mississippi Stud: the paytable engine has no"):
+    with pytest.raises(Unsupported, match="solve is not supported for Mississippi Stud: the stud engine has no"):
         engine.solve(rules, "ante", "Royal flush", Fraction(1, 20), None)
     with pytest.raises(Unsupported, match="--exposed-dealer-cards is not supported"):
         engine.exposure(rules, 1, None)

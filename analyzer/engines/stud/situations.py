@@ -1,6 +1,6 @@
 """The optimal strategy of a paytable game street by street, as tables and as a grid a player reads.
 
-A street's *situation* is the cards seen there (:func:`analyzer.engines.paytable.enumeration.situation_codes`).
+A street's *situation* is the cards seen there (:func:`analyzer.engines.stud.enumeration.situation_codes`).
 Two cards are named like Hold'em starting hands ("AKs", "T9o", "77") and drawn as the 13x13 grid (pairs on
 the diagonal, suited above it); three or four cards are grouped by the partial poker hand they make in the
 ranking of that many cards ("pair of nines", "K high", "flush A high": three or four to a flush), strongest
@@ -17,7 +17,7 @@ import pandas as pd
 
 from analyzer.core.cards import RANK_SYMBOLS
 from analyzer.core.ranking import ranking_of_size
-from analyzer.engines.paytable.enumeration import SUITED
+from analyzer.engines.stud.enumeration import SUITED
 from analyzer.engines.strategy_grid import (
     Cell,
     DecisionGrid,

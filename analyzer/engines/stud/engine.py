@@ -1,11 +1,11 @@
-"""The paytable engine: no dealer hand; the player's final hand pays every wager in action by a table,
+"""The stud engine: no dealer hand; the player's final hand pays every wager in action by a table,
 with decisions on several streets as community cards are turned (fold, bet k times the Ante, take a bet
 back).
 
 Its analysis is exhaustive and exact: every starting suit-isomorphism class played optimally at every
-street by backward induction over the community cards (:mod:`analyzer.engines.paytable.induction`),
-counted over every ordered deal (:mod:`analyzer.engines.paytable.enumeration`), cached, with results in
-:class:`analyzer.engines.paytable.results.PaytableAnalysis`. The per-class EVs of the first street are
+street by backward induction over the community cards (:mod:`analyzer.engines.stud.induction`),
+counted over every ordered deal (:mod:`analyzer.engines.stud.enumeration`), cached, with results in
+:class:`analyzer.engines.stud.results.PaytableAnalysis`. The per-class EVs of the first street are
 kept (``PaytableAnalysis.first_values``) for the capabilities still to come: the pay solver, written
 strategies, the simulator's strategy, seen cards and colluders.
 """
@@ -19,28 +19,28 @@ from pathlib import Path
 
 from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
 from analyzer.engines.cache import cache_folder, load_cached
-from analyzer.engines.paytable.enumeration import (
+from analyzer.engines.stud.enumeration import (
     enumerate_game,
     load_counts,
     save_counts,
 )
-from analyzer.engines.paytable.results import PaytableAnalysis
-from analyzer.engines.paytable.tree import game_tree
+from analyzer.engines.stud.results import PaytableAnalysis
+from analyzer.engines.stud.tree import game_tree
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules
 
-NOT_YET = "the paytable engine does not analyse it yet"
+NOT_YET = "the stud engine does not analyse it yet"
 #: Why each capability still to come is refused (the per-class EVs of PaytableAnalysis.first_values are
 #: where they start).
 LATER = {
-    "solve": "the paytable engine has no pay solver yet (every trial pay changes the strategy: one induction each)",
-    "--strategy": "the paytable engine has no written-strategy evaluator yet (street by street rules)",
-    "simulation": "the paytable engine has no strategy for the simulator yet",
-    "--colluding-players": "the paytable engine has no colluder estimate yet",
+    "solve": "the stud engine has no pay solver yet (every trial pay changes the strategy: one induction each)",
+    "--strategy": "the stud engine has no written-strategy evaluator yet (street by street rules)",
+    "simulation": "the stud engine has no strategy for the simulator yet",
+    "--colluding-players": "the stud engine has no colluder estimate yet",
 }
 
 
-class PaytableEngine(Engine):
+class StudEngine(Engine):
     """Streets of decisions, no dealer: the final hand pays every wager still in action."""
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
@@ -56,7 +56,7 @@ class PaytableEngine(Engine):
         if not rules.streets:
             return "the game has no decision streets ([[streets]] in its rules file)"
         if rules.dealer_cards:
-            return "the paytable engine analyses games with no dealer hand (dealer_cards = 0)"
+            return "the stud engine analyses games with no dealer hand (dealer_cards = 0)"
         if rules.player_cards + rules.community_cards != rules.ranking.cards:
             return f"the final hand must be every card dealt ({rules.ranking.cards} cards for a {rules.ranking.title})"
         return None

@@ -2,7 +2,7 @@
 (action path, final hand group).
 
 The net result of a deal is the sum over the wagers of stake times result
-(:mod:`analyzer.engines.paytable.tree`), so the return table, every wager's
+(:mod:`analyzer.engines.stud.tree`), so the return table, every wager's
 table, the average total bet (every unit wagered, those lost on a fold
 included) and how hands end come straight from ``counts[path, group]``.
 """
@@ -19,14 +19,14 @@ import pandas as pd
 
 from analyzer.core.cards import format_cards
 from analyzer.core.ranking import HandRanking
-from analyzer.engines.paytable.enumeration import PaytableCounts, situation_codes
-from analyzer.engines.paytable.situations import (
+from analyzer.engines.stud.enumeration import PaytableCounts, situation_codes
+from analyzer.engines.stud.situations import (
     grouped_grid,
     street_table,
     two_card_grid,
     two_card_name,
 )
-from analyzer.engines.paytable.tree import GameTree
+from analyzer.engines.stud.tree import GameTree
 from analyzer.engines.results import (
     FOLD_LABEL,
     NO_LINE_LABEL,
