@@ -68,13 +68,27 @@ from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.engines.cache import load_cached
+from analyzer.engines.holdem.board_classes import (
+    CARD_TYPE,
+    CLASS_FIRST,
+    CLASS_MULTIPLICITY,
+    CLASS_OF,
+    CLASS_OUTCOMES,
+    CLASS_RANKS,
+    CLASS_SECOND,
+    MAX_CLASSES,
+    TYPE_CARD,
+    board_classes,
+    board_plus_one_by_type,
+    class_scratch,
+    fill_outcomes,
+)
 from analyzer.engines.holdem.features import (
     DRAWS,
     FLOP_MADE_HANDS,
     MADE_PART_MODULI,
     OUTS_COUNT,
     RIVER_MADE_HANDS,
-    board_plus_one,
     dealer_outs,
     draw_code,
     flop_category,
@@ -295,20 +309,8 @@ def board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks
             up_to = processed - card_count[x] - card_count[y] + 1
             no_pair = no_pair_total - card_no_pair[x] - card_no_pair[y]
             if player_no_pair:
-                no_pair += 1
-                outcomes[k, 0] = lower
-                outcomes[k, 1] = up_to - lower
-                outcomes[k, 2] = no_pair - up_to
-                outcomes[k, 3] = 0
-                outcomes[k, 4] = 0
-                outcomes[k, 5] = dealer_hands - no_pair
-            else:
-                outcomes[k, 0] = no_pair
-                outcomes[k, 1] = 0
-                outcomes[k, 2] = 0
-                outcomes[k, 3] = lower - no_pair
-                outcomes[k, 4] = up_to - lower
-                outcomes[k, 5] = dealer_hands - up_to
+                no_pair += 1  # the player's own hand, taken out twice
+            fill_outcomes(outcomes[k], player_no_pair, lower, up_to, no_pair, dealer_hands)
         start = end
     return pairs
 
@@ -364,6 +366,14 @@ def deal_board(flop, rest, i, j, board, unseen):
             m += 1
 
 
+#: Per hole pair, river choice (1x, fold) and final hand line: a tally of boards and of three dealer outcome
+#: counts: no-qualify win, then tie and loss (no qualify when the player has high card, else qualified); the
+#: loss (every dealer hand not in the other three) and the outcomes that cannot happen are left out.
+_TALLY = 4
+_TALLY_PER_HOLE = len(RIVER_CHOICES) * LINE_COUNT * _TALLY
+_HIGH_CARD_LINE = LINES.index("high_card")
+
+
 @njit(cache=True, nogil=True, inline="always")
 def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
               river_fold, river_actions, river_summary):
@@ -380,49 +390,94 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     ``river_summary[made hand, dealer outs, (1x, fold)]``: river situations
     (hole pair and board) by the features of
     :mod:`analyzer.engines.holdem.features`. Arrays are added to, not reset.
+
+    Per board the hands are worked out by class
+    (:func:`analyzer.engines.holdem.board_classes.board_classes`: outcomes,
+    values, decision, features once per class); each hole pair then adds its
+    class's tally (boards and three outcome counts) under its river choice
+    and line, and the sums above follow from the tallies at the end (A and B
+    are linear in the outcome counts).
     """
     rest, _ = flop_rest(flop)
     n = rest.shape[0]
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = board_scratch(n - 2)
-    six = np.empty(6, dtype=np.int64)
+    scratch = class_scratch()
+    card_type, type_card, class_of = scratch[CARD_TYPE], scratch[TYPE_CARD], scratch[CLASS_OF]
+    first, second, ranks = scratch[CLASS_FIRST], scratch[CLASS_SECOND], scratch[CLASS_RANKS]
+    multiplicity, outcomes = scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
+    tally = np.zeros(HOLE_PAIRS * _TALLY_PER_HOLE, dtype=np.int32)
+    class_tally = np.ones((MAX_CLASSES, _TALLY), dtype=np.int32)
+    class_offset = np.empty(MAX_CLASSES, dtype=np.int64)
     sorted_six = np.empty(n - 2, dtype=np.int64)
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     six_ranks = situations or reads_dealer_outs(policy)
     for j in range(n):
         for i in range(j):
             deal_board(flop, rest, i, j, board, unseen)
-            count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
-                                   below, card_count, card_no_pair, buckets, outcomes)
+            count = board_classes(board, unseen, straight_top, flush_rank, scratch)
             board_rank = evaluate_cards(board, straight_top, flush_rank)
             board_made = river_made_part(policy, board_rank)
             feature_board_made = made_part(board_rank, MADE_PART_MODULI)
             if six_ranks:
-                board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
-            for k in range(count):
-                x = first[k]
-                y = second[k]
-                h = x + y * (y - 1) // 2
-                line = rank_line(ranks[k])
-                a, b = river_values(outcomes[k], line, blind_scaled)
+                board_plus_one_by_type(unseen, scratch, straight_top, flush_rank, sorted_six, card_six)
+            for c in range(count):
+                rank = ranks[c]
+                line = rank_line(rank)
+                a, b = river_values(outcomes[c], line, blind_scaled)
+                x = type_card[first[c]]
+                y = type_card[second[c]]
+                choice = 0 if river_bets(policy, a + b, _FOLD_RIVER, x, y, rank, board_made, sorted_six,
+                                         card_six) else 1
+                class_offset[c] = (choice * LINE_COUNT + line) * _TALLY
+                class_tally[c, 1] = outcomes[c, NQ_WIN]
+                class_tally[c, 2] = outcomes[c, NQ_TIE] + outcomes[c, TIE]
+                class_tally[c, 3] = outcomes[c, NQ_LOSE] + outcomes[c, WIN]
+                if situations:
+                    made = river_made_code(rank, feature_board_made, MADE_PART_MODULI)
+                    river_summary[made, dealer_outs(sorted_six, card_six, x, y, rank), choice] += multiplicity[c]
+            for q in range(n - 2):
+                y = unseen[q]
+                kind = card_type[y]
+                base = y * (y - 1) // 2
+                for p in range(q):
+                    x = unseen[p]
+                    c = class_of[card_type[x], kind]
+                    at = (x + base) * _TALLY_PER_HOLE + class_offset[c]
+                    for t in range(_TALLY):
+                        tally[at + t] += class_tally[c, t]
+    _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
+
+
+@njit(cache=True, nogil=True)
+def _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions):
+    """Add the tallies of :func:`flop_pass` into its sums (see there)."""
+    summed = np.empty(6, dtype=np.int64)
+    for h in range(HOLE_PAIRS):
+        for choice in range(len(RIVER_CHOICES)):
+            for line in range(LINE_COUNT):
+                at = h * _TALLY_PER_HOLE + (choice * LINE_COUNT + line) * _TALLY
+                boards = np.int64(tally[at])
+                if boards == 0:
+                    continue
+                summed[:] = 0
+                summed[NQ_WIN] = tally[at + 1]
+                if line == _HIGH_CARD_LINE:
+                    summed[NQ_TIE] = tally[at + 2]
+                    summed[NQ_LOSE] = tally[at + 3]
+                else:
+                    summed[TIE] = tally[at + 2]
+                    summed[WIN] = tally[at + 3]
+                summed[LOSE] = boards * DEALER_HANDS - summed.sum()
+                a, b = river_values(summed, line, blind_scaled)
                 sum_a[h] += a
                 sum_b[h] += b
+                sum_check[h] += a + b if choice == 0 else boards * _FOLD_RIVER
+                river_actions[h, line, choice] += boards
                 for o in range(6):
-                    showdown[h, o, line] += outcomes[k, o]
-                play = a + b
-                if river_bets(policy, play, _FOLD_RIVER, x, y, ranks[k], board_made, sorted_six, card_six):
-                    choice = 0
-                    sum_check[h] += play
-                else:
-                    choice = 1
-                    sum_check[h] += _FOLD_RIVER
-                    for o in range(6):
-                        river_fold[h, o, line] += outcomes[k, o]
-                river_actions[h, line, choice] += 1
-                if situations:
-                    made = river_made_code(ranks[k], feature_board_made, MADE_PART_MODULI)
-                    river_summary[made, dealer_outs(sorted_six, card_six, x, y, ranks[k]), choice] += 1
+                    showdown[h, o, line] += summed[o]
+                    if choice == 1:
+                        river_fold[h, o, line] += summed[o]
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -1,0 +1,245 @@
+"""One five-card board's two-card hands, by class of cards: outcomes worked out per class, not per hand.
+
+On a board, what a card adds to a hand depends only on its rank and on
+whether it is of the board's *flush suit* (the suit holding three or more
+board cards; none when no suit does): its **type**, ``rank + 13`` for a card
+of the flush suit, ``rank`` otherwise (26 types). A flush needs five cards
+of one suit among seven, so only the flush suit's cards can make one; every
+other suit's cards act through their rank alone. The seven-card rank of a
+hole pair {x, y} is therefore a function of the two types, and so is
+everything the river needs:
+
+* the pair's seven-card rank (:func:`analyzer.engines.holdem.sevens.plain_pair_ranks`
+  and the flush table);
+* the dealer outcome counts: with ``m[t]`` unseen cards of type t, the
+  dealer pairs ranked below {x, y} among the cards other than x and y number
+  ``L - C[t(x)] - C[t(y)]``, where ``L`` counts every pair ranked below and
+  ``C[t]`` the pairs ranked below that hold one given card of type t (the
+  same for every card of the type); likewise for "up to" and for the
+  dealer's "no pair" (the identity of
+  :func:`analyzer.engines.holdem.enumeration.board_outcomes`, summed per type
+  instead of per card);
+* the board with one more card (the dealer outs): a six-card rank per type.
+
+So the work per board is one pass over at most 351 classes (91 without a
+flush suit) sorted by rank instead of a sort of the 1,081 hands; only the
+final additions per hole pair remain per hand.
+
+>>> import numpy as np
+>>> from analyzer.core.cards import parse_cards
+>>> from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP
+>>> board = np.array(sorted(parse_cards("2c 7d 9h Jc Ks")))
+>>> unseen = np.setdiff1d(np.arange(52), board)
+>>> scratch = class_scratch()
+>>> count = board_classes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, scratch)
+>>> classes = scratch[CLASS_MULTIPLICITY][:count]
+>>> int(count), int(classes.sum())   # no flush suit: 91 rank pairs, 1,081 hands
+(91, 1081)
+>>> set(scratch[CLASS_OUTCOMES][:count].sum(axis=1).tolist())
+{990}
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.core.cards import DECK_SIZE, RANK_COUNT
+from analyzer.engines.holdem.sevens import (
+    PAIR_OR_BETTER,
+    plain_pair_ranks,
+    rank_from_counts,
+)
+
+#: Card types: the rank, plus RANK_COUNT for a card of the flush suit.
+TYPE_COUNT = 2 * RANK_COUNT
+#: The most classes (pairs of types, a type with itself included) a board can have.
+MAX_CLASSES = TYPE_COUNT * (TYPE_COUNT + 1) // 2
+#: Positions in :func:`class_scratch`'s tuple.
+(CARD_TYPE, TYPE_COUNTS, TYPE_CARD, CLASS_OF, CLASS_FIRST, CLASS_SECOND, CLASS_RANKS, CLASS_MULTIPLICITY,
+ CLASS_OUTCOMES, PLAIN, BOARD_COUNTS, BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT,
+ SORT_KEYS, SIX_PER_TYPE) = range(18)
+#: Bits of a class index in a sort key ``rank << _CLASS_BITS | class``.
+_CLASS_BITS = 9
+assert MAX_CLASSES <= 1 << _CLASS_BITS
+
+
+@njit(cache=True, nogil=True)
+def class_scratch():
+    """The arrays :func:`board_classes` fills (indexed by ``CARD_TYPE`` ... ``SIX_PER_TYPE``):
+
+    ``card_type[card]`` (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one
+    of them), ``class_of[t1, t2]`` (symmetric), per class: ``first <= second`` types, rank, multiplicity
+    (hands in the class), ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_counts``:
+    the board's 13 rank counts, ``board_masks``: its 4 suit masks; then work space (the last for
+    :func:`board_plus_one_by_type`)."""
+    return (np.full(DECK_SIZE, -1, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
+            np.zeros(TYPE_COUNT, dtype=np.int64), np.full((TYPE_COUNT, TYPE_COUNT), -1, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+            np.empty((MAX_CLASSES, 6), dtype=np.int64), np.empty((RANK_COUNT, RANK_COUNT), dtype=np.int64),
+            np.zeros(RANK_COUNT, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
+            np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+            np.empty(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+            np.empty(TYPE_COUNT, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def fill_outcomes(row, player_no_pair, lower, up_to, no_pair, dealer_hands):
+    """``row``: a player hand's dealer hands per outcome (OUTCOMES order: no-qualify win, tie, loss, then
+    win, tie, loss) from the numbers of dealer hands ranked ``lower`` than it, ranked ``up_to`` it (lower or
+    equal) and without a pair (``no_pair``), out of ``dealer_hands``.
+
+    >>> row = np.zeros(6, dtype=np.int64)
+    >>> fill_outcomes(row, False, 700, 702, 500, 990); row.tolist()
+    [500, 0, 0, 200, 2, 288]
+    """
+    if player_no_pair:
+        row[0] = lower
+        row[1] = up_to - lower
+        row[2] = no_pair - up_to
+        row[3] = 0
+        row[4] = 0
+        row[5] = dealer_hands - no_pair
+    else:
+        row[0] = no_pair
+        row[1] = 0
+        row[2] = 0
+        row[3] = lower - no_pair
+        row[4] = up_to - lower
+        row[5] = dealer_hands - up_to
+
+
+@njit(cache=True, nogil=True)
+def _add_class(first, second, type_counts, per_type):
+    """Add one class's hands to ``per_type`` (hands of the class holding one given card of each type)."""
+    if first == second:
+        per_type[first] += type_counts[first] - 1
+    else:
+        per_type[first] += type_counts[second]
+        per_type[second] += type_counts[first]
+
+
+@njit(cache=True, nogil=True)
+def board_classes(board, unseen, straight_top, flush_rank, scratch):
+    """Classes of the two-card hands from ``unseen`` on a five-card ``board``, with each class's rank and
+    dealer outcome counts (see the module docstring); returns the number of classes."""
+    (card_type, type_counts, type_card, class_of, first, second, ranks, multiplicity, outcomes, plain, counts,
+     suit_masks, below_per_type, no_pair_per_type, below, present, keys, _) = scratch
+    counts[:] = 0
+    suit_masks[:] = 0
+    for card in board:
+        counts[card >> 2] += 1
+        suit_masks[card & 3] |= 1 << (card >> 2)
+    flush_suit = -1
+    for suit in range(4):
+        if bin_count(suit_masks[suit]) >= 3:
+            flush_suit = suit
+    plain_pair_ranks(counts, straight_top, plain)
+    type_counts[:] = 0
+    for card in unseen:
+        kind = (card >> 2) + (RANK_COUNT if card & 3 == flush_suit else 0)
+        card_type[card] = kind
+        type_counts[kind] += 1
+        type_card[kind] = card
+    types = 0
+    for kind in range(TYPE_COUNT):
+        if type_counts[kind] > 0:
+            present[types] = kind
+            types += 1
+    size = unseen.shape[0]
+    dealer_hands = (size - 2) * (size - 3) // 2
+    count = 0
+    no_pair_total = 0
+    no_pair_per_type[:] = 0
+    for u in range(types):
+        t1 = present[u]
+        for v in range(u, types):
+            t2 = present[v]
+            if t1 == t2 and type_counts[t1] < 2:
+                continue
+            r1 = t1 % RANK_COUNT
+            r2 = t2 % RANK_COUNT
+            value = plain[r1, r2]
+            if flush_suit >= 0:  # the flush suit's cards of the two types (none where a type is another suit)
+                value = max(value, flush_rank[suit_masks[flush_suit] | (1 << r1 if t1 >= RANK_COUNT else 0)
+                                              | (1 << r2 if t2 >= RANK_COUNT else 0)])
+            first[count] = t1
+            second[count] = t2
+            ranks[count] = value
+            keys[count] = value << _CLASS_BITS | count
+            hands = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
+            multiplicity[count] = hands
+            class_of[t1, t2] = count
+            class_of[t2, t1] = count
+            if value < PAIR_OR_BETTER:
+                no_pair_total += hands
+                _add_class(t1, t2, type_counts, no_pair_per_type)
+            count += 1
+    keys[:count].sort()
+    order = keys
+    for q in range(count):
+        order[q] &= (1 << _CLASS_BITS) - 1
+    below_per_type[:] = 0
+    processed = 0
+    start = 0
+    while start < count:
+        rank = ranks[order[start]]
+        end = start + 1
+        while end < count and ranks[order[end]] == rank:
+            end += 1
+        for q in range(start, end):
+            c = order[q]
+            below[c] = processed - below_per_type[first[c]] - below_per_type[second[c]]
+        for q in range(start, end):
+            c = order[q]
+            processed += multiplicity[c]
+            _add_class(first[c], second[c], type_counts, below_per_type)
+        player_no_pair = rank < PAIR_OR_BETTER
+        for q in range(start, end):
+            c = order[q]
+            lower = below[c]
+            up_to = processed - below_per_type[first[c]] - below_per_type[second[c]] + 1
+            no_pair = no_pair_total - no_pair_per_type[first[c]] - no_pair_per_type[second[c]]
+            if player_no_pair:
+                no_pair += 1  # the player's own hand, taken out twice
+            fill_outcomes(outcomes[c], player_no_pair, lower, up_to, no_pair, dealer_hands)
+        start = end
+    return count
+
+
+@njit(cache=True, nogil=True)
+def board_plus_one_by_type(unseen, scratch, straight_top, flush_rank, sorted_six, card_six):
+    """:func:`analyzer.engines.holdem.features.board_plus_one` from what :func:`board_classes` found: one
+    six-card rank per type (a flush needs five of the flush suit: four on the board and the card)."""
+    card_type, type_counts, values = scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[SIX_PER_TYPE]
+    counts, suit_masks = scratch[BOARD_COUNTS], scratch[BOARD_MASKS]
+    flush_mask = 0
+    for suit in range(4):
+        if bin_count(suit_masks[suit]) >= 4:
+            flush_mask = suit_masks[suit]
+    for kind in range(TYPE_COUNT):
+        if type_counts[kind] == 0:
+            continue
+        rank = kind % RANK_COUNT
+        counts[rank] += 1
+        value = rank_from_counts(counts, straight_top)
+        counts[rank] -= 1
+        if flush_mask:
+            value = max(value, flush_rank[flush_mask | (1 << rank if kind >= RANK_COUNT else 0)])
+        values[kind] = value
+    for m in range(unseen.shape[0]):
+        value = values[card_type[unseen[m]]]
+        sorted_six[m] = value
+        card_six[unseen[m]] = value
+    sorted_six.sort()
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bin_count(mask):
+    """Bits set in a 13-bit mask: ``bin_count(0b1011) == 3``."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
