@@ -9,8 +9,10 @@ other suit's cards act through their rank alone. The seven-card rank of a
 hole pair {x, y} is therefore a function of the two types, and so is
 everything the river needs:
 
-* the pair's seven-card rank (:func:`analyzer.engines.holdem.sevens.plain_pair_ranks`
-  and the flush table);
+* the pair's seven-card rank: the best non-flush rank, a function of the
+  seven ranks (per flop, :func:`flop_rank_tables` tabulates it for every
+  turn, river and two hole ranks: 8,281 evaluations instead of 91 per
+  board), or the flush suit's best five (the flush table);
 * the dealer outcome counts: with ``m[t]`` unseen cards of type t, the
   dealer pairs ranked below {x, y} among the cards other than x and y number
   ``L - C[t(x)] - C[t(y)]``, where ``L`` counts every pair ranked below and
@@ -22,16 +24,20 @@ everything the river needs:
 * the board with one more card (the dealer outs): a six-card rank per type.
 
 So the work per board is one pass over at most 351 classes (91 without a
-flush suit) sorted by rank instead of a sort of the 1,081 hands; only the
-final additions per hole pair remain per hand.
+flush suit) in rank order, instead of a sort of the 1,081 hands: without a
+flush suit the classes are rank pairs, whose order per turn and river rank
+the flop's tables hold; with one, the classes are sorted. Only the final
+additions per hole pair remain per hand.
 
 >>> import numpy as np
 >>> from analyzer.core.cards import parse_cards
 >>> from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP
->>> board = np.array(sorted(parse_cards("2c 7d 9h Jc Ks")))
+>>> board = np.array(parse_cards("2c 7d 9h Jc Ks"))
+>>> plain, six, five, pair_order = flop_rank_tables(board[:3], STRAIGHT_TOP)
+>>> turn, river = board[3] >> 2, board[4] >> 2
 >>> unseen = np.setdiff1d(np.arange(52), board)
 >>> scratch = class_scratch()
->>> count = board_classes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, scratch)
+>>> count = board_classes(board, unseen, plain[turn, river], pair_order[turn, river], FLUSH_RANK, scratch)
 >>> classes = scratch[CLASS_MULTIPLICITY][:count]
 >>> int(count), int(classes.sum())   # no flush suit: 91 rank pairs, 1,081 hands
 (91, 1081)
@@ -57,8 +63,10 @@ TYPE_COUNT = 2 * RANK_COUNT
 MAX_CLASSES = TYPE_COUNT * (TYPE_COUNT + 1) // 2
 #: Positions in :func:`class_scratch`'s tuple.
 (CARD_TYPE, TYPE_COUNTS, TYPE_CARD, CLASS_OF, CLASS_FIRST, CLASS_SECOND, CLASS_RANKS, CLASS_MULTIPLICITY,
- CLASS_OUTCOMES, PLAIN, BOARD_COUNTS, BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT,
- SORT_KEYS, SIX_PER_TYPE) = range(18)
+ CLASS_OUTCOMES, BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER,
+ SIX_PER_TYPE) = range(16)
+#: Rank pairs (low <= high), coded ``low * 13 + high``.
+RANK_PAIRS = RANK_COUNT * (RANK_COUNT + 1) // 2
 #: Bits of a class index in a sort key ``rank << _CLASS_BITS | class``.
 _CLASS_BITS = 9
 assert MAX_CLASSES <= 1 << _CLASS_BITS
@@ -70,18 +78,59 @@ def class_scratch():
 
     ``card_type[card]`` (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one
     of them), ``class_of[t1, t2]`` (symmetric), per class: ``first <= second`` types, rank, multiplicity
-    (hands in the class), ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_counts``:
-    the board's 13 rank counts, ``board_masks``: its 4 suit masks; then work space (the last for
-    :func:`board_plus_one_by_type`)."""
+    (hands in the class), ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``:
+    the board's 4 suit masks; then work space (the last for :func:`board_plus_one_by_type`)."""
     return (np.full(DECK_SIZE, -1, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
             np.zeros(TYPE_COUNT, dtype=np.int64), np.full((TYPE_COUNT, TYPE_COUNT), -1, dtype=np.int64),
             np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
             np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
-            np.empty((MAX_CLASSES, 6), dtype=np.int64), np.empty((RANK_COUNT, RANK_COUNT), dtype=np.int64),
-            np.zeros(RANK_COUNT, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
-            np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
-            np.empty(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
-            np.empty(TYPE_COUNT, dtype=np.int64))
+            np.empty((MAX_CLASSES, 6), dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros(TYPE_COUNT, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def flop_rank_tables(flop, straight_top):
+    """The best non-flush ranks on one flop (3 cards), by the ranks of the turn ``t`` and river ``r``:
+    ``plain[t, r]`` (13 x 13): with two more cards (as :func:`analyzer.engines.holdem.sevens.plain_pair_ranks`),
+    ``six[t, r, rank]``: with one more, ``five[t, r]``: the board alone (-1 where the deck has no such cards);
+    ``pair_order[t, r]``: the 91 rank pairs (``low * 13 + high``) in the order of ``plain[t, r]``."""
+    counts = np.zeros(RANK_COUNT, dtype=np.int64)
+    for card in flop:
+        counts[card >> 2] += 1
+    plain = np.full((RANK_COUNT, RANK_COUNT, RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
+    six = np.full((RANK_COUNT, RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
+    five = np.full((RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
+    pair_order = np.zeros((RANK_COUNT, RANK_COUNT, RANK_PAIRS), dtype=np.int64)
+    codes = np.empty(RANK_PAIRS, dtype=np.int64)
+    values = np.empty(RANK_PAIRS, dtype=np.int64)
+    for turn in range(RANK_COUNT):
+        for river in range(turn, RANK_COUNT):
+            counts[turn] += 1
+            counts[river] += 1
+            if counts[turn] <= 4 and counts[river] <= 4:
+                five[turn, river] = rank_from_counts(counts, straight_top)
+                for rank in range(RANK_COUNT):
+                    if counts[rank] < 4:
+                        counts[rank] += 1
+                        six[turn, river, rank] = rank_from_counts(counts, straight_top)
+                        counts[rank] -= 1
+                plain_pair_ranks(counts, straight_top, plain[turn, river])
+                n = 0
+                for low in range(RANK_COUNT):
+                    for high in range(low, RANK_COUNT):
+                        codes[n] = low * RANK_COUNT + high
+                        values[n] = plain[turn, river, low, high]
+                        n += 1
+                pair_order[turn, river] = codes[np.argsort(values)]
+                five[river, turn] = five[turn, river]
+                six[river, turn] = six[turn, river]
+                plain[river, turn] = plain[turn, river]
+                pair_order[river, turn] = pair_order[turn, river]
+            counts[turn] -= 1
+            counts[river] -= 1
+    return plain, six, five, pair_order
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -121,65 +170,75 @@ def _add_class(first, second, type_counts, per_type):
 
 
 @njit(cache=True, nogil=True)
-def board_classes(board, unseen, straight_top, flush_rank, scratch):
+def board_classes(board, unseen, plain, pair_order, flush_rank, scratch):
     """Classes of the two-card hands from ``unseen`` on a five-card ``board``, with each class's rank and
-    dealer outcome counts (see the module docstring); returns the number of classes."""
-    (card_type, type_counts, type_card, class_of, first, second, ranks, multiplicity, outcomes, plain, counts,
-     suit_masks, below_per_type, no_pair_per_type, below, present, keys, _) = scratch
-    counts[:] = 0
+    dealer outcome counts (see the module docstring); returns the number of classes. ``plain``,
+    ``pair_order``: the board's turn and river entries of :func:`flop_rank_tables`."""
+    (card_type, type_counts, type_card, class_of, first, second, ranks, multiplicity, outcomes, suit_masks,
+     below_per_type, no_pair_per_type, below, present, order, _) = scratch
     suit_masks[:] = 0
     for card in board:
-        counts[card >> 2] += 1
         suit_masks[card & 3] |= 1 << (card >> 2)
     flush_suit = -1
     for suit in range(4):
         if bin_count(suit_masks[suit]) >= 3:
             flush_suit = suit
-    plain_pair_ranks(counts, straight_top, plain)
     type_counts[:] = 0
     for card in unseen:
         kind = (card >> 2) + (RANK_COUNT if card & 3 == flush_suit else 0)
         card_type[card] = kind
         type_counts[kind] += 1
         type_card[kind] = card
-    types = 0
-    for kind in range(TYPE_COUNT):
-        if type_counts[kind] > 0:
-            present[types] = kind
-            types += 1
+    count = 0
+    if flush_suit < 0:  # the classes are rank pairs, taken in the order of their ranks
+        for q in range(RANK_PAIRS):
+            t1 = pair_order[q] // RANK_COUNT
+            t2 = pair_order[q] % RANK_COUNT
+            if type_counts[t1] > 0 and type_counts[t2] > (1 if t1 == t2 else 0):
+                first[count] = t1
+                second[count] = t2
+                ranks[count] = plain[t1, t2]
+                order[count] = count
+                count += 1
+    else:
+        types = 0
+        for kind in range(TYPE_COUNT):
+            if type_counts[kind] > 0:
+                present[types] = kind
+                types += 1
+        for u in range(types):
+            t1 = present[u]
+            for v in range(u, types):
+                t2 = present[v]
+                if t1 == t2 and type_counts[t1] < 2:
+                    continue
+                r1 = t1 % RANK_COUNT
+                r2 = t2 % RANK_COUNT
+                # the flush suit's cards of the two types (none where a type is another suit)
+                value = max(plain[r1, r2], flush_rank[suit_masks[flush_suit] | (1 << r1 if t1 >= RANK_COUNT else 0)
+                                                      | (1 << r2 if t2 >= RANK_COUNT else 0)])
+                first[count] = t1
+                second[count] = t2
+                ranks[count] = value
+                order[count] = value << _CLASS_BITS | count
+                count += 1
+        order[:count].sort()
+        for q in range(count):
+            order[q] &= (1 << _CLASS_BITS) - 1
     size = unseen.shape[0]
     dealer_hands = (size - 2) * (size - 3) // 2
-    count = 0
     no_pair_total = 0
     no_pair_per_type[:] = 0
-    for u in range(types):
-        t1 = present[u]
-        for v in range(u, types):
-            t2 = present[v]
-            if t1 == t2 and type_counts[t1] < 2:
-                continue
-            r1 = t1 % RANK_COUNT
-            r2 = t2 % RANK_COUNT
-            value = plain[r1, r2]
-            if flush_suit >= 0:  # the flush suit's cards of the two types (none where a type is another suit)
-                value = max(value, flush_rank[suit_masks[flush_suit] | (1 << r1 if t1 >= RANK_COUNT else 0)
-                                              | (1 << r2 if t2 >= RANK_COUNT else 0)])
-            first[count] = t1
-            second[count] = t2
-            ranks[count] = value
-            keys[count] = value << _CLASS_BITS | count
-            hands = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
-            multiplicity[count] = hands
-            class_of[t1, t2] = count
-            class_of[t2, t1] = count
-            if value < PAIR_OR_BETTER:
-                no_pair_total += hands
-                _add_class(t1, t2, type_counts, no_pair_per_type)
-            count += 1
-    keys[:count].sort()
-    order = keys
-    for q in range(count):
-        order[q] &= (1 << _CLASS_BITS) - 1
+    for c in range(count):
+        t1 = first[c]
+        t2 = second[c]
+        hands = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
+        multiplicity[c] = hands
+        class_of[t1, t2] = c
+        class_of[t2, t1] = c
+        if ranks[c] < PAIR_OR_BETTER:
+            no_pair_total += hands
+            _add_class(t1, t2, type_counts, no_pair_per_type)
     below_per_type[:] = 0
     processed = 0
     start = 0
@@ -209,11 +268,22 @@ def board_classes(board, unseen, straight_top, flush_rank, scratch):
 
 
 @njit(cache=True, nogil=True)
-def board_plus_one_by_type(unseen, scratch, straight_top, flush_rank, sorted_six, card_six):
-    """:func:`analyzer.engines.holdem.features.board_plus_one` from what :func:`board_classes` found: one
-    six-card rank per type (a flush needs five of the flush suit: four on the board and the card)."""
+def board_rank(five, scratch, flush_rank):
+    """The board's own rank after :func:`board_classes`: ``five``, its :func:`flop_rank_tables` entry, or its
+    flush."""
+    best = five
+    for mask in scratch[BOARD_MASKS]:
+        best = max(best, flush_rank[mask])
+    return best
+
+
+@njit(cache=True, nogil=True)
+def board_plus_one_by_type(unseen, six, scratch, flush_rank, sorted_six, card_six):
+    """:func:`analyzer.engines.holdem.features.board_plus_one` after :func:`board_classes`, one six-card rank
+    per type: ``six``, the board's :func:`flop_rank_tables` entry by rank, or a flush (five of the flush
+    suit: four on the board and the card, or five on the board)."""
     card_type, type_counts, values = scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[SIX_PER_TYPE]
-    counts, suit_masks = scratch[BOARD_COUNTS], scratch[BOARD_MASKS]
+    suit_masks = scratch[BOARD_MASKS]
     flush_mask = 0
     for suit in range(4):
         if bin_count(suit_masks[suit]) >= 4:
@@ -222,9 +292,7 @@ def board_plus_one_by_type(unseen, scratch, straight_top, flush_rank, sorted_six
         if type_counts[kind] == 0:
             continue
         rank = kind % RANK_COUNT
-        counts[rank] += 1
-        value = rank_from_counts(counts, straight_top)
-        counts[rank] -= 1
+        value = six[rank]
         if flush_mask:
             value = max(value, flush_rank[flush_mask | (1 << rank if kind >= RANK_COUNT else 0)])
         values[kind] = value

@@ -80,8 +80,10 @@ from analyzer.engines.holdem.board_classes import (
     TYPE_CARD,
     board_classes,
     board_plus_one_by_type,
+    board_rank,
     class_scratch,
     fill_outcomes,
+    flop_rank_tables,
 )
 from analyzer.engines.holdem.features import (
     DRAWS,
@@ -403,6 +405,7 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     scratch = class_scratch()
+    plain, six, five, pair_order = flop_rank_tables(flop, straight_top)
     card_type, type_card, class_of = scratch[CARD_TYPE], scratch[TYPE_CARD], scratch[CLASS_OF]
     first, second, ranks = scratch[CLASS_FIRST], scratch[CLASS_SECOND], scratch[CLASS_RANKS]
     multiplicity, outcomes = scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
@@ -415,12 +418,14 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     for j in range(n):
         for i in range(j):
             deal_board(flop, rest, i, j, board, unseen)
-            count = board_classes(board, unseen, straight_top, flush_rank, scratch)
-            board_rank = evaluate_cards(board, straight_top, flush_rank)
-            board_made = river_made_part(policy, board_rank)
-            feature_board_made = made_part(board_rank, MADE_PART_MODULI)
+            turn = board[3] >> 2
+            river = board[4] >> 2
+            count = board_classes(board, unseen, plain[turn, river], pair_order[turn, river], flush_rank, scratch)
+            rank_of_board = board_rank(five[turn, river], scratch, flush_rank)
+            board_made = river_made_part(policy, rank_of_board)
+            feature_board_made = made_part(rank_of_board, MADE_PART_MODULI)
             if six_ranks:
-                board_plus_one_by_type(unseen, scratch, straight_top, flush_rank, sorted_six, card_six)
+                board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
             for c in range(count):
                 rank = ranks[c]
                 line = rank_line(rank)
