@@ -37,7 +37,8 @@ additions per hole pair remain per hand.
 >>> turn, river = board[3] >> 2, board[4] >> 2
 >>> unseen = np.setdiff1d(np.arange(52), board)
 >>> scratch = class_scratch()
->>> count = board_classes(board, unseen, plain[turn, river], pair_order[turn, river], FLUSH_RANK, scratch)
+>>> flush_suit = type_cards(board, unseen, scratch)
+>>> count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK, scratch)
 >>> classes = scratch[CLASS_MULTIPLICITY][:count]
 >>> int(count), int(classes.sum())   # no flush suit: 91 rank pairs, 1,081 hands
 (91, 1081)
@@ -62,9 +63,8 @@ TYPE_COUNT = 2 * RANK_COUNT
 #: The most classes (pairs of types, a type with itself included) a board can have.
 MAX_CLASSES = TYPE_COUNT * (TYPE_COUNT + 1) // 2
 #: Positions in :func:`class_scratch`'s tuple.
-(CARD_TYPE, TYPE_COUNTS, TYPE_CARD, CLASS_OF, CLASS_FIRST, CLASS_SECOND, CLASS_RANKS, CLASS_MULTIPLICITY,
- CLASS_OUTCOMES, BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER,
- SIX_PER_TYPE) = range(16)
+(CARD_TYPE, TYPE_COUNTS, TYPE_CARD, CLASS_FIRST, CLASS_SECOND, CLASS_RANKS, CLASS_MULTIPLICITY, CLASS_OUTCOMES,
+ BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER, SIX_PER_TYPE) = range(15)
 #: Rank pairs (low <= high), coded ``low * 13 + high``.
 RANK_PAIRS = RANK_COUNT * (RANK_COUNT + 1) // 2
 #: Bits of a class index in a sort key ``rank << _CLASS_BITS | class``.
@@ -74,15 +74,15 @@ assert MAX_CLASSES <= 1 << _CLASS_BITS
 
 @njit(cache=True, nogil=True)
 def class_scratch():
-    """The arrays :func:`board_classes` fills (indexed by ``CARD_TYPE`` ... ``SIX_PER_TYPE``):
+    """The arrays :func:`type_cards` and :func:`board_classes` fill (indexed by ``CARD_TYPE`` ...
+    ``SIX_PER_TYPE``):
 
     ``card_type[card]`` (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one
-    of them), ``class_of[t1, t2]`` (symmetric), per class: ``first <= second`` types, rank, multiplicity
-    (hands in the class), ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``:
-    the board's 4 suit masks; then work space (the last for :func:`board_plus_one_by_type`)."""
+    of them), per class: ``first <= second`` types, rank, multiplicity (hands in the class),
+    ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``: the board's 4 suit masks;
+    then work space (the last for :func:`board_plus_one_by_type`)."""
     return (np.full(DECK_SIZE, -1, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
-            np.zeros(TYPE_COUNT, dtype=np.int64), np.full((TYPE_COUNT, TYPE_COUNT), -1, dtype=np.int64),
-            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+            np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
             np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
             np.empty((MAX_CLASSES, 6), dtype=np.int64), np.zeros(4, dtype=np.int64),
             np.zeros(TYPE_COUNT, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
@@ -170,12 +170,11 @@ def _add_class(first, second, type_counts, per_type):
 
 
 @njit(cache=True, nogil=True)
-def board_classes(board, unseen, plain, pair_order, flush_rank, scratch):
-    """Classes of the two-card hands from ``unseen`` on a five-card ``board``, with each class's rank and
-    dealer outcome counts (see the module docstring); returns the number of classes. ``plain``,
-    ``pair_order``: the board's turn and river entries of :func:`flop_rank_tables`."""
-    (card_type, type_counts, type_card, class_of, first, second, ranks, multiplicity, outcomes, suit_masks,
-     below_per_type, no_pair_per_type, below, present, order, _) = scratch
+def type_cards(board, unseen, scratch):
+    """The board's suit masks and flush suit (returned; -1 for none), and the type of every ``unseen`` card
+    (``scratch``: :func:`class_scratch`)."""
+    card_type, type_counts, type_card, suit_masks = (scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[TYPE_CARD],
+                                                     scratch[BOARD_MASKS])
     suit_masks[:] = 0
     for card in board:
         suit_masks[card & 3] |= 1 << (card >> 2)
@@ -189,6 +188,17 @@ def board_classes(board, unseen, plain, pair_order, flush_rank, scratch):
         card_type[card] = kind
         type_counts[kind] += 1
         type_card[kind] = card
+    return flush_suit
+
+
+@njit(cache=True, nogil=True)
+def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, scratch):
+    """Classes of the two-card hands from ``unseen`` on a five-card board (after :func:`type_cards`, which
+    gave ``flush_suit``), with each class's rank and dealer outcome counts (see the module docstring);
+    returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries of
+    :func:`flop_rank_tables`."""
+    (_, type_counts, _, first, second, ranks, multiplicity, outcomes, suit_masks, below_per_type, no_pair_per_type,
+     below, present, order, _) = scratch
     count = 0
     if flush_suit < 0:  # the classes are rank pairs, taken in the order of their ranks
         for q in range(RANK_PAIRS):
@@ -234,8 +244,6 @@ def board_classes(board, unseen, plain, pair_order, flush_rank, scratch):
         t2 = second[c]
         hands = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
         multiplicity[c] = hands
-        class_of[t1, t2] = c
-        class_of[t2, t1] = c
         if ranks[c] < PAIR_OR_BETTER:
             no_pair_total += hands
             _add_class(t1, t2, type_counts, no_pair_per_type)
@@ -269,7 +277,7 @@ def board_classes(board, unseen, plain, pair_order, flush_rank, scratch):
 
 @njit(cache=True, nogil=True)
 def board_rank(five, scratch, flush_rank):
-    """The board's own rank after :func:`board_classes`: ``five``, its :func:`flop_rank_tables` entry, or its
+    """The board's own rank after :func:`type_cards`: ``five``, its :func:`flop_rank_tables` entry, or its
     flush."""
     best = five
     for mask in scratch[BOARD_MASKS]:
@@ -279,7 +287,7 @@ def board_rank(five, scratch, flush_rank):
 
 @njit(cache=True, nogil=True)
 def board_plus_one_by_type(unseen, six, scratch, flush_rank, sorted_six, card_six):
-    """:func:`analyzer.engines.holdem.features.board_plus_one` after :func:`board_classes`, one six-card rank
+    """:func:`analyzer.engines.holdem.features.board_plus_one` after :func:`type_cards`, one six-card rank
     per type: ``six``, the board's :func:`flop_rank_tables` entry by rank, or a flush (five of the flush
     suit: four on the board and the card, or five on the board)."""
     card_type, type_counts, values = scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[SIX_PER_TYPE]

@@ -64,7 +64,7 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from analyzer.core.atomic import write_atomically
-from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, combinations
+from analyzer.core.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.engines.cache import load_cached
@@ -72,18 +72,19 @@ from analyzer.engines.holdem.board_classes import (
     CARD_TYPE,
     CLASS_FIRST,
     CLASS_MULTIPLICITY,
-    CLASS_OF,
     CLASS_OUTCOMES,
     CLASS_RANKS,
     CLASS_SECOND,
     MAX_CLASSES,
     TYPE_CARD,
+    TYPE_COUNT,
     board_classes,
     board_plus_one_by_type,
     board_rank,
     class_scratch,
     fill_outcomes,
     flop_rank_tables,
+    type_cards,
 )
 from analyzer.engines.holdem.features import (
     DRAWS,
@@ -368,12 +369,57 @@ def deal_board(flop, rest, i, j, board, unseen):
             m += 1
 
 
-#: Per hole pair, river choice (1x, fold) and final hand line: a tally of boards and of three dealer outcome
-#: counts: no-qualify win, then tie and loss (no qualify when the player has high card, else qualified); the
-#: loss (every dealer hand not in the other three) and the outcomes that cannot happen are left out.
-_TALLY = 4
+#: Per hole pair, river choice (1x, fold) and final hand line, a tally of two words: boards << 32 plus the
+#: dealer's no-qualify wins; ties << 32 plus the losses of a player with high card to a non-qualifying dealer
+#: or the qualified wins of a player with a pair or better (each under 2**32 per flop). The dealer's wins
+#: (every dealer hand not in the other three) and the outcomes that cannot happen are left out.
+_TALLY = 2
 _TALLY_PER_HOLE = len(RIVER_CHOICES) * LINE_COUNT * _TALLY
+_LOW = (1 << 32) - 1
 _HIGH_CARD_LINE = LINES.index("high_card")
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river, flush_rank, blind_scaled,
+                   scratch, sorted_six, card_six, pair_words, summary):
+    """The classes of one board (:func:`analyzer.engines.holdem.board_classes.board_classes`, after
+    ``type_cards``), each decided at the river by ``policy``: ``pair_words[t1, t2]`` (symmetric) = (offset
+    in a hole pair's tally, the two words a hand of the class adds); with ``situations``, ``summary[c]`` =
+    (made hand, dealer outs, choice, hands). Returns the number of classes."""
+    plain, six, five, pair_order = tables
+    type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
+    ranks, multiplicity, outcomes = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
+    count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], flush_rank, scratch)
+    rank_of_board = board_rank(five[turn, river], scratch, flush_rank)
+    board_made = river_made_part(policy, rank_of_board)
+    feature_board_made = made_part(rank_of_board, MADE_PART_MODULI)
+    if six_ranks:
+        board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
+    for c in range(count):
+        rank = ranks[c]
+        line = rank_line(rank)
+        a, b = river_values(outcomes[c], line, blind_scaled)
+        x = type_card[first[c]]
+        y = type_card[second[c]]
+        choice = 0 if river_bets(policy, a + b, _FOLD_RIVER, x, y, rank, board_made, sorted_six, card_six) else 1
+        for t1, t2 in ((first[c], second[c]), (second[c], first[c])):
+            pair_words[t1, t2, 0] = (choice * LINE_COUNT + line) * _TALLY
+            pair_words[t1, t2, 1] = (1 << 32) + outcomes[c, NQ_WIN]
+            pair_words[t1, t2, 2] = ((outcomes[c, NQ_TIE] + outcomes[c, TIE]) << 32) + outcomes[c, NQ_LOSE] + \
+                outcomes[c, WIN]
+        if situations:
+            summary[c, 0] = river_made_code(rank, feature_board_made, MADE_PART_MODULI)
+            summary[c, 1] = dealer_outs(sorted_six, card_six, x, y, rank)
+            summary[c, 2] = choice
+            summary[c, 3] = multiplicity[c]
+    return count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_summary(river_summary, summary, count, boards):
+    """``river_summary[made hand, dealer outs, choice] += hands * boards`` for the ``count`` rows of ``summary``."""
+    for c in range(count):
+        river_summary[summary[c, 0], summary[c, 1], summary[c, 2]] += summary[c, 3] * boards
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -394,63 +440,70 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     :mod:`analyzer.engines.holdem.features`. Arrays are added to, not reset.
 
     Per board the hands are worked out by class
-    (:func:`analyzer.engines.holdem.board_classes.board_classes`: outcomes,
-    values, decision, features once per class); each hole pair then adds its
-    class's tally (boards and three outcome counts) under its river choice
-    and line, and the sums above follow from the tallies at the end (A and B
-    are linear in the outcome counts).
+    (:mod:`analyzer.engines.holdem.board_classes`: outcomes, values,
+    decision, features once per class); a board without a flush suit has the
+    same classes, with the same everything, as every board of the flop with
+    the same turn and river ranks, so the boards are taken by turn and river
+    ranks and such a group is worked out once. Each hole pair then adds its
+    class's tally (boards and three outcome counts, packed) under its river
+    choice and line, and the sums above follow from the tallies at the end
+    (A and B are linear in the outcome counts).
     """
     rest, _ = flop_rest(flop)
     n = rest.shape[0]
+    by_rank = np.empty((RANK_COUNT, 4), dtype=np.int64)
+    of_rank = np.zeros(RANK_COUNT, dtype=np.int64)
+    for u in range(n):
+        rank = rest[u] >> 2
+        by_rank[rank, of_rank[rank]] = u
+        of_rank[rank] += 1
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     scratch = class_scratch()
-    plain, six, five, pair_order = flop_rank_tables(flop, straight_top)
-    card_type, type_card, class_of = scratch[CARD_TYPE], scratch[TYPE_CARD], scratch[CLASS_OF]
-    first, second, ranks = scratch[CLASS_FIRST], scratch[CLASS_SECOND], scratch[CLASS_RANKS]
-    multiplicity, outcomes = scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
-    tally = np.zeros(HOLE_PAIRS * _TALLY_PER_HOLE, dtype=np.int32)
-    class_tally = np.ones((MAX_CLASSES, _TALLY), dtype=np.int32)
-    class_offset = np.empty(MAX_CLASSES, dtype=np.int64)
+    card_type = scratch[CARD_TYPE]
+    tables = flop_rank_tables(flop, straight_top)
+    tally = np.zeros(HOLE_PAIRS * _TALLY_PER_HOLE, dtype=np.int64)
+    group_words = np.zeros((TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
+    own_words = np.zeros((TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
+    group_summary = np.zeros((MAX_CLASSES, 4), dtype=np.int64)
+    own_summary = np.zeros((MAX_CLASSES, 4), dtype=np.int64)
     sorted_six = np.empty(n - 2, dtype=np.int64)
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     six_ranks = situations or reads_dealer_outs(policy)
-    for j in range(n):
-        for i in range(j):
-            deal_board(flop, rest, i, j, board, unseen)
-            turn = board[3] >> 2
-            river = board[4] >> 2
-            count = board_classes(board, unseen, plain[turn, river], pair_order[turn, river], flush_rank, scratch)
-            rank_of_board = board_rank(five[turn, river], scratch, flush_rank)
-            board_made = river_made_part(policy, rank_of_board)
-            feature_board_made = made_part(rank_of_board, MADE_PART_MODULI)
-            if six_ranks:
-                board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
-            for c in range(count):
-                rank = ranks[c]
-                line = rank_line(rank)
-                a, b = river_values(outcomes[c], line, blind_scaled)
-                x = type_card[first[c]]
-                y = type_card[second[c]]
-                choice = 0 if river_bets(policy, a + b, _FOLD_RIVER, x, y, rank, board_made, sorted_six,
-                                         card_six) else 1
-                class_offset[c] = (choice * LINE_COUNT + line) * _TALLY
-                class_tally[c, 1] = outcomes[c, NQ_WIN]
-                class_tally[c, 2] = outcomes[c, NQ_TIE] + outcomes[c, TIE]
-                class_tally[c, 3] = outcomes[c, NQ_LOSE] + outcomes[c, WIN]
-                if situations:
-                    made = river_made_code(rank, feature_board_made, MADE_PART_MODULI)
-                    river_summary[made, dealer_outs(sorted_six, card_six, x, y, rank), choice] += multiplicity[c]
-            for q in range(n - 2):
-                y = unseen[q]
-                kind = card_type[y]
-                base = y * (y - 1) // 2
-                for p in range(q):
-                    x = unseen[p]
-                    c = class_of[card_type[x], kind]
-                    at = (x + base) * _TALLY_PER_HOLE + class_offset[c]
-                    for t in range(_TALLY):
-                        tally[at + t] += class_tally[c, t]
+    for turn in range(RANK_COUNT):
+        for river in range(turn, RANK_COUNT):
+            group_classes = -1
+            group_boards = 0
+            for u in range(of_rank[turn]):
+                for v in range(u + 1 if turn == river else 0, of_rank[river]):
+                    deal_board(flop, rest, by_rank[turn, u], by_rank[river, v], board, unseen)
+                    flush_suit = type_cards(board, unseen, scratch)
+                    if flush_suit < 0:
+                        if group_classes < 0:
+                            group_classes = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
+                                                           turn, river, flush_rank, blind_scaled, scratch, sorted_six,
+                                                           card_six, group_words, group_summary)
+                        group_boards += 1
+                        words = group_words
+                    else:
+                        count = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river,
+                                               flush_rank, blind_scaled, scratch, sorted_six, card_six, own_words,
+                                               own_summary)
+                        if situations:
+                            _add_summary(river_summary, own_summary, count, 1)
+                        words = own_words
+                    for q in range(n - 2):
+                        y = unseen[q]
+                        kind = card_type[y]
+                        base = y * (y - 1) // 2
+                        for p in range(q):
+                            x = unseen[p]
+                            word = words[card_type[x], kind]
+                            at = (x + base) * _TALLY_PER_HOLE + word[0]
+                            tally[at] += word[1]
+                            tally[at + 1] += word[2]
+            if situations and group_boards:
+                _add_summary(river_summary, group_summary, group_classes, group_boards)
     _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
 
 
@@ -462,17 +515,17 @@ def _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold,
         for choice in range(len(RIVER_CHOICES)):
             for line in range(LINE_COUNT):
                 at = h * _TALLY_PER_HOLE + (choice * LINE_COUNT + line) * _TALLY
-                boards = np.int64(tally[at])
+                boards = tally[at] >> 32
                 if boards == 0:
                     continue
                 summed[:] = 0
-                summed[NQ_WIN] = tally[at + 1]
+                summed[NQ_WIN] = tally[at] & _LOW
                 if line == _HIGH_CARD_LINE:
-                    summed[NQ_TIE] = tally[at + 2]
-                    summed[NQ_LOSE] = tally[at + 3]
+                    summed[NQ_TIE] = tally[at + 1] >> 32
+                    summed[NQ_LOSE] = tally[at + 1] & _LOW
                 else:
-                    summed[TIE] = tally[at + 2]
-                    summed[WIN] = tally[at + 3]
+                    summed[TIE] = tally[at + 1] >> 32
+                    summed[WIN] = tally[at + 1] & _LOW
                 summed[LOSE] = boards * DEALER_HANDS - summed.sum()
                 a, b = river_values(summed, line, blind_scaled)
                 sum_a[h] += a
