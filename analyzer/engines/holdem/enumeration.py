@@ -18,13 +18,18 @@ Method (GUIDE §2, "Hold'em: work per board"):
 
 1. Flops fall into 1,755 suit-isomorphism classes (weights add to 22,100). For
    a class representative F, every turn/river pair {t, r} (1,176) makes a board.
-2. Per board, rank the 1,081 two-card completions with
-   :func:`analyzer.engines.holdem.sevens.board_pair_ranks` and sort them. For each
-   player hole pair {a, b} the dealer pairs from the 45 other cards ranked
-   below the player number ``below_all - below_with_a - below_with_b`` (and
-   ``+1`` when counting "up to the player", for {a, b} itself): one sorted
-   sweep gives win / tie / lose counts, and the same identity with the
-   "no pair" threshold splits them by dealer qualification.
+2. Per board, for each player hole pair {a, b} the dealer pairs from the 45
+   other cards ranked below the player number ``below_all - below_with_a -
+   below_with_b`` (and ``+1`` when counting "up to the player", for {a, b}
+   itself): one sweep of the two-card completions in rank order gives win /
+   tie / lose counts, and the same identity with the "no pair" threshold
+   splits them by dealer qualification. The sweep runs over classes of
+   completions, not the 1,081 hands (:mod:`analyzer.engines.holdem.board_classes`:
+   a card acts by its rank and whether it is of the board's flush suit, so
+   at most 351 classes, 91 without a flush suit), and the boards of a flop
+   without a flush suit and with the same turn and river ranks share their
+   classes (:func:`flop_pass`); :func:`board_outcomes` is the per-hand
+   sweep (the views below, collusion).
 3. River: Play 1x is worth ``A + B`` summed over the 990 dealer hands, fold
    ``-4 * 990`` (every value is scaled by 2 so the flush's 3 to 2 is whole).
    Flop: check is worth the sum over turn/river of the river's best value,
@@ -377,6 +382,9 @@ _TALLY = 2
 _TALLY_PER_HOLE = len(RIVER_CHOICES) * LINE_COUNT * _TALLY
 _LOW = (1 << 32) - 1
 _HIGH_CARD_LINE = LINES.index("high_card")
+#: Boards of one flop with the same turn and river ranks that share their classes: no flush suit, or the
+#: flush suit (4) and whether the turn and the river are of it.
+_BOARD_SHAPES = 1 + 4 * 4
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -441,10 +449,11 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
 
     Per board the hands are worked out by class
     (:mod:`analyzer.engines.holdem.board_classes`: outcomes, values,
-    decision, features once per class); a board without a flush suit has the
-    same classes, with the same everything, as every board of the flop with
-    the same turn and river ranks, so the boards are taken by turn and river
-    ranks and such a group is worked out once. Each hole pair then adds its
+    decision, features once per class); the boards of a flop with the same
+    turn and river ranks have the same classes, with the same everything,
+    when they have no flush suit, or the same flush suit with the turn and
+    the river of it or not alike (the same board shape), so the boards are
+    taken by turn and river ranks and each shape is worked out once. Each hole pair then adds its
     class's tally (boards and three outcome counts, packed) under its river
     choice and line, and the sums above follow from the tallies at the end
     (A and B are linear in the outcome counts).
@@ -463,47 +472,43 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     card_type = scratch[CARD_TYPE]
     tables = flop_rank_tables(flop, straight_top)
     tally = np.zeros(HOLE_PAIRS * _TALLY_PER_HOLE, dtype=np.int64)
-    group_words = np.zeros((TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
-    own_words = np.zeros((TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
-    group_summary = np.zeros((MAX_CLASSES, 4), dtype=np.int64)
-    own_summary = np.zeros((MAX_CLASSES, 4), dtype=np.int64)
+    words = np.zeros((_BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
+    summary = np.zeros((_BOARD_SHAPES, MAX_CLASSES, 4), dtype=np.int64)
+    classes = np.empty(_BOARD_SHAPES, dtype=np.int64)
+    boards = np.empty(_BOARD_SHAPES, dtype=np.int64)
     sorted_six = np.empty(n - 2, dtype=np.int64)
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     six_ranks = situations or reads_dealer_outs(policy)
     for turn in range(RANK_COUNT):
         for river in range(turn, RANK_COUNT):
-            group_classes = -1
-            group_boards = 0
+            classes[:] = -1
+            boards[:] = 0
             for u in range(of_rank[turn]):
                 for v in range(u + 1 if turn == river else 0, of_rank[river]):
                     deal_board(flop, rest, by_rank[turn, u], by_rank[river, v], board, unseen)
                     flush_suit = type_cards(board, unseen, scratch)
-                    if flush_suit < 0:
-                        if group_classes < 0:
-                            group_classes = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
-                                                           turn, river, flush_rank, blind_scaled, scratch, sorted_six,
-                                                           card_six, group_words, group_summary)
-                        group_boards += 1
-                        words = group_words
-                    else:
-                        count = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river,
-                                               flush_rank, blind_scaled, scratch, sorted_six, card_six, own_words,
-                                               own_summary)
-                        if situations:
-                            _add_summary(river_summary, own_summary, count, 1)
-                        words = own_words
+                    shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (board[3] & 3 == flush_suit)
+                                                      + (board[4] & 3 == flush_suit))
+                    if classes[shape] < 0:
+                        classes[shape] = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
+                                                        turn, river, flush_rank, blind_scaled, scratch, sorted_six,
+                                                        card_six, words[shape], summary[shape])
+                    boards[shape] += 1
+                    shape_words = words[shape]
                     for q in range(n - 2):
                         y = unseen[q]
                         kind = card_type[y]
                         base = y * (y - 1) // 2
                         for p in range(q):
                             x = unseen[p]
-                            word = words[card_type[x], kind]
+                            word = shape_words[card_type[x], kind]
                             at = (x + base) * _TALLY_PER_HOLE + word[0]
                             tally[at] += word[1]
                             tally[at + 1] += word[2]
-            if situations and group_boards:
-                _add_summary(river_summary, group_summary, group_classes, group_boards)
+            if situations:
+                for shape in range(_BOARD_SHAPES):
+                    if boards[shape]:
+                        _add_summary(river_summary, summary[shape], classes[shape], boards[shape])
     _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
 
 
