@@ -67,6 +67,9 @@ MAX_CLASSES = TYPE_COUNT * (TYPE_COUNT + 1) // 2
  BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER, SIX_PER_TYPE) = range(15)
 #: Rank pairs (low <= high), coded ``low * 13 + high``.
 RANK_PAIRS = RANK_COUNT * (RANK_COUNT + 1) // 2
+#: Bits of a rank pair's code in a sort key ``(rank + 1) << _CODE_BITS | code``.
+_CODE_BITS = 8
+assert RANK_COUNT * RANK_COUNT <= 1 << _CODE_BITS
 #: Bits of a class index in a sort key ``rank << _CLASS_BITS | class``.
 _CLASS_BITS = 9
 assert MAX_CLASSES <= 1 << _CLASS_BITS
@@ -103,31 +106,30 @@ def flop_rank_tables(flop, straight_top):
     six = np.full((RANK_COUNT, RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
     five = np.full((RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
     pair_order = np.zeros((RANK_COUNT, RANK_COUNT, RANK_PAIRS), dtype=np.int64)
-    codes = np.empty(RANK_PAIRS, dtype=np.int64)
-    values = np.empty(RANK_PAIRS, dtype=np.int64)
+    keys = np.empty(RANK_PAIRS, dtype=np.int64)
     for turn in range(RANK_COUNT):
         for river in range(turn, RANK_COUNT):
             counts[turn] += 1
             counts[river] += 1
             if counts[turn] <= 4 and counts[river] <= 4:
-                five[turn, river] = rank_from_counts(counts, straight_top)
+                five[turn, river] = five[river, turn] = rank_from_counts(counts, straight_top)
                 for rank in range(RANK_COUNT):
                     if counts[rank] < 4:
                         counts[rank] += 1
-                        six[turn, river, rank] = rank_from_counts(counts, straight_top)
+                        six[turn, river, rank] = six[river, turn, rank] = rank_from_counts(counts, straight_top)
                         counts[rank] -= 1
-                plain_pair_ranks(counts, straight_top, plain[turn, river])
+                pairs = plain[turn, river]
+                plain_pair_ranks(counts, straight_top, pairs)
                 n = 0
                 for low in range(RANK_COUNT):
-                    for high in range(low, RANK_COUNT):
-                        codes[n] = low * RANK_COUNT + high
-                        values[n] = plain[turn, river, low, high]
-                        n += 1
-                pair_order[turn, river] = codes[np.argsort(values)]
-                five[river, turn] = five[turn, river]
-                six[river, turn] = six[turn, river]
-                plain[river, turn] = plain[turn, river]
-                pair_order[river, turn] = pair_order[turn, river]
+                    for high in range(RANK_COUNT):
+                        plain[river, turn, low, high] = pairs[low, high]
+                        if low <= high:  # sort keys: the rank (-1: no such cards) above the pair's code
+                            keys[n] = (pairs[low, high] + 1) << _CODE_BITS | (low * RANK_COUNT + high)
+                            n += 1
+                keys.sort()
+                for q in range(RANK_PAIRS):
+                    pair_order[turn, river, q] = pair_order[river, turn, q] = keys[q] & ((1 << _CODE_BITS) - 1)
             counts[turn] -= 1
             counts[river] -= 1
     return plain, six, five, pair_order

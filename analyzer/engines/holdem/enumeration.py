@@ -74,7 +74,6 @@ from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.engines.cache import load_cached
 from analyzer.engines.holdem.board_classes import (
-    CARD_TYPE,
     CLASS_FIRST,
     CLASS_MULTIPLICITY,
     CLASS_OUTCOMES,
@@ -387,7 +386,7 @@ _HIGH_CARD_LINE = LINES.index("high_card")
 _BOARD_SHAPES = 1 + 4 * 4
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river, flush_rank, blind_scaled,
                    scratch, sorted_six, card_six, pair_words, summary):
     """The classes of one board (:func:`analyzer.engines.holdem.board_classes.board_classes`, after
@@ -430,6 +429,26 @@ def _add_summary(river_summary, summary, count, boards):
         river_summary[summary[c, 0], summary[c, 1], summary[c, 2]] += summary[c, 3] * boards
 
 
+@njit(cache=True, nogil=True)
+def _add_tallies(tally, rest, boards, with_card, board_shape, shape, card_type, words):
+    """Add one board shape's tallies (``words[t1, t2]``, see :func:`_river_classes`) for its ``boards``: a
+    hole pair {x, y} of the ``rest`` cards takes them once per board holding neither card, ``boards -
+    with_card[x] - with_card[y]`` plus one when {x, y} is itself such a board (``board_shape[x, y] ==
+    shape``)."""
+    for q in range(rest.shape[0]):
+        y = rest[q]
+        base = y * (y - 1) // 2
+        kind = card_type[y]
+        for p in range(q):
+            x = rest[p]
+            times = boards - with_card[x] - with_card[y] + (1 if board_shape[x, y] == shape else 0)
+            if times:
+                word = words[card_type[x], kind]
+                at = (x + base) * _TALLY_PER_HOLE + word[0]
+                tally[at] += times * word[1]
+                tally[at + 1] += times * word[2]
+
+
 @njit(cache=True, nogil=True, inline="always")
 def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
               river_fold, river_actions, river_summary):
@@ -453,10 +472,12 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     turn and river ranks have the same classes, with the same everything,
     when they have no flush suit, or the same flush suit with the turn and
     the river of it or not alike (the same board shape), so the boards are
-    taken by turn and river ranks and each shape is worked out once. Each hole pair then adds its
-    class's tally (boards and three outcome counts, packed) under its river
-    choice and line, and the sums above follow from the tallies at the end
-    (A and B are linear in the outcome counts).
+    taken by turn and river ranks and each shape is worked out once. Each
+    hole pair then adds its class's tally (boards and three outcome counts,
+    packed) under its river choice and line, once per shape, times the
+    number of the shape's boards it does not meet (:func:`_add_tallies`),
+    and the sums above follow from the tallies at the end (A and B are
+    linear in the outcome counts).
     """
     rest, _ = flop_rest(flop)
     n = rest.shape[0]
@@ -469,13 +490,19 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     scratch = class_scratch()
-    card_type = scratch[CARD_TYPE]
     tables = flop_rank_tables(flop, straight_top)
     tally = np.zeros(HOLE_PAIRS * _TALLY_PER_HOLE, dtype=np.int64)
     words = np.zeros((_BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
     summary = np.zeros((_BOARD_SHAPES, MAX_CLASSES, 4), dtype=np.int64)
     classes = np.empty(_BOARD_SHAPES, dtype=np.int64)
     boards = np.empty(_BOARD_SHAPES, dtype=np.int64)
+    shape_suit = np.empty(_BOARD_SHAPES, dtype=np.int64)
+    with_card = np.zeros((_BOARD_SHAPES, DECK_SIZE), dtype=np.int64)
+    board_shape = np.full((DECK_SIZE, DECK_SIZE), -1, dtype=np.int64)
+    type_in_suit = np.empty((5, DECK_SIZE), dtype=np.int64)  # a card's type, by flush suit + 1 (0: none)
+    for card in range(DECK_SIZE):
+        for suit in range(-1, 4):
+            type_in_suit[suit + 1, card] = (card >> 2) + (RANK_COUNT if card & 3 == suit else 0)
     sorted_six = np.empty(n - 2, dtype=np.int64)
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     six_ranks = situations or reads_dealer_outs(policy)
@@ -493,22 +520,24 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
                         classes[shape] = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
                                                         turn, river, flush_rank, blind_scaled, scratch, sorted_six,
                                                         card_six, words[shape], summary[shape])
+                        shape_suit[shape] = flush_suit
                     boards[shape] += 1
-                    shape_words = words[shape]
-                    for q in range(n - 2):
-                        y = unseen[q]
-                        kind = card_type[y]
-                        base = y * (y - 1) // 2
-                        for p in range(q):
-                            x = unseen[p]
-                            word = shape_words[card_type[x], kind]
-                            at = (x + base) * _TALLY_PER_HOLE + word[0]
-                            tally[at] += word[1]
-                            tally[at + 1] += word[2]
-            if situations:
-                for shape in range(_BOARD_SHAPES):
-                    if boards[shape]:
-                        _add_summary(river_summary, summary[shape], classes[shape], boards[shape])
+                    with_card[shape, board[3]] += 1
+                    with_card[shape, board[4]] += 1
+                    board_shape[board[3], board[4]] = shape
+                    board_shape[board[4], board[3]] = shape
+            for shape in range(_BOARD_SHAPES):
+                if boards[shape] == 0:
+                    continue
+                if situations:
+                    _add_summary(river_summary, summary[shape], classes[shape], boards[shape])
+                _add_tallies(tally, rest, boards[shape], with_card[shape], board_shape, shape,
+                             type_in_suit[shape_suit[shape] + 1], words[shape])
+                with_card[shape] = 0
+            for u in range(of_rank[turn]):
+                for v in range(of_rank[river]):
+                    board_shape[rest[by_rank[turn, u]], rest[by_rank[river, v]]] = -1
+                    board_shape[rest[by_rank[river, v]], rest[by_rank[turn, u]]] = -1
     _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
 
 
