@@ -18,13 +18,18 @@ Method (GUIDE §2, "Hold'em: work per board"):
 
 1. Flops fall into 1,755 suit-isomorphism classes (weights add to 22,100). For
    a class representative F, every turn/river pair {t, r} (1,176) makes a board.
-2. Per board, rank the 1,081 two-card completions with
-   :func:`analyzer.engines.holdem.sevens.board_pair_ranks` and sort them. For each
-   player hole pair {a, b} the dealer pairs from the 45 other cards ranked
-   below the player number ``below_all - below_with_a - below_with_b`` (and
-   ``+1`` when counting "up to the player", for {a, b} itself): one sorted
-   sweep gives win / tie / lose counts, and the same identity with the
-   "no pair" threshold splits them by dealer qualification.
+2. Per board, for each player hole pair {a, b} the dealer pairs from the 45
+   other cards ranked below the player number ``below_all - below_with_a -
+   below_with_b`` (and ``+1`` when counting "up to the player", for {a, b}
+   itself): one sweep of the two-card completions in rank order gives win /
+   tie / lose counts, and the same identity with the "no pair" threshold
+   splits them by dealer qualification. The sweep runs over classes of
+   completions, not the 1,081 hands (:mod:`analyzer.engines.holdem.board_classes`:
+   a card acts by its rank and whether it is of the board's flush suit, so
+   at most 351 classes, 91 without a flush suit), and the boards of a flop
+   without a flush suit and with the same turn and river ranks share their
+   classes (:func:`flop_pass`); :func:`board_outcomes` is the per-hand
+   sweep (the views below, collusion).
 3. River: Play 1x is worth ``A + B`` summed over the 990 dealer hands, fold
    ``-4 * 990`` (every value is scaled by 2 so the flush's 3 to 2 is whole).
    Flop: check is worth the sum over turn/river of the river's best value,
@@ -64,17 +69,33 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from analyzer.core.atomic import write_atomically
-from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, combinations
+from analyzer.core.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.engines.cache import load_cached
+from analyzer.engines.holdem.board_classes import (
+    CLASS_FIRST,
+    CLASS_MULTIPLICITY,
+    CLASS_OUTCOMES,
+    CLASS_RANKS,
+    CLASS_SECOND,
+    MAX_CLASSES,
+    TYPE_CARD,
+    TYPE_COUNT,
+    board_classes,
+    board_plus_one_by_type,
+    board_rank,
+    class_scratch,
+    fill_outcomes,
+    flop_rank_tables,
+    type_cards,
+)
 from analyzer.engines.holdem.features import (
     DRAWS,
     FLOP_MADE_HANDS,
     MADE_PART_MODULI,
     OUTS_COUNT,
     RIVER_MADE_HANDS,
-    board_plus_one,
     dealer_outs,
     draw_code,
     flop_category,
@@ -295,20 +316,8 @@ def board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks
             up_to = processed - card_count[x] - card_count[y] + 1
             no_pair = no_pair_total - card_no_pair[x] - card_no_pair[y]
             if player_no_pair:
-                no_pair += 1
-                outcomes[k, 0] = lower
-                outcomes[k, 1] = up_to - lower
-                outcomes[k, 2] = no_pair - up_to
-                outcomes[k, 3] = 0
-                outcomes[k, 4] = 0
-                outcomes[k, 5] = dealer_hands - no_pair
-            else:
-                outcomes[k, 0] = no_pair
-                outcomes[k, 1] = 0
-                outcomes[k, 2] = 0
-                outcomes[k, 3] = lower - no_pair
-                outcomes[k, 4] = up_to - lower
-                outcomes[k, 5] = dealer_hands - up_to
+                no_pair += 1  # the player's own hand, taken out twice
+            fill_outcomes(outcomes[k], player_no_pair, lower, up_to, no_pair, dealer_hands)
         start = end
     return pairs
 
@@ -364,6 +373,82 @@ def deal_board(flop, rest, i, j, board, unseen):
             m += 1
 
 
+#: Per hole pair, river choice (1x, fold) and final hand line, a tally of two words: boards << 32 plus the
+#: dealer's no-qualify wins; ties << 32 plus the losses of a player with high card to a non-qualifying dealer
+#: or the qualified wins of a player with a pair or better (each under 2**32 per flop). The dealer's wins
+#: (every dealer hand not in the other three) and the outcomes that cannot happen are left out.
+_TALLY = 2
+_TALLY_PER_HOLE = len(RIVER_CHOICES) * LINE_COUNT * _TALLY
+_LOW = (1 << 32) - 1
+_HIGH_CARD_LINE = LINES.index("high_card")
+#: Boards of one flop with the same turn and river ranks that share their classes: no flush suit, or the
+#: flush suit (4) and whether the turn and the river are of it.
+_BOARD_SHAPES = 1 + 4 * 4
+
+
+@njit(cache=True, nogil=True)
+def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river, flush_rank, blind_scaled,
+                   scratch, sorted_six, card_six, pair_words, summary):
+    """The classes of one board (:func:`analyzer.engines.holdem.board_classes.board_classes`, after
+    ``type_cards``), each decided at the river by ``policy``: ``pair_words[t1, t2]`` (symmetric) = (offset
+    in a hole pair's tally, the two words a hand of the class adds); with ``situations``, ``summary[c]`` =
+    (made hand, dealer outs, choice, hands). Returns the number of classes."""
+    plain, six, five, pair_order = tables
+    type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
+    ranks, multiplicity, outcomes = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
+    count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], flush_rank, scratch)
+    rank_of_board = board_rank(five[turn, river], scratch, flush_rank)
+    board_made = river_made_part(policy, rank_of_board)
+    feature_board_made = made_part(rank_of_board, MADE_PART_MODULI)
+    if six_ranks:
+        board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
+    for c in range(count):
+        rank = ranks[c]
+        line = rank_line(rank)
+        a, b = river_values(outcomes[c], line, blind_scaled)
+        x = type_card[first[c]]
+        y = type_card[second[c]]
+        choice = 0 if river_bets(policy, a + b, _FOLD_RIVER, x, y, rank, board_made, sorted_six, card_six) else 1
+        for t1, t2 in ((first[c], second[c]), (second[c], first[c])):
+            pair_words[t1, t2, 0] = (choice * LINE_COUNT + line) * _TALLY
+            pair_words[t1, t2, 1] = (1 << 32) + outcomes[c, NQ_WIN]
+            pair_words[t1, t2, 2] = ((outcomes[c, NQ_TIE] + outcomes[c, TIE]) << 32) + outcomes[c, NQ_LOSE] + \
+                outcomes[c, WIN]
+        if situations:
+            summary[c, 0] = river_made_code(rank, feature_board_made, MADE_PART_MODULI)
+            summary[c, 1] = dealer_outs(sorted_six, card_six, x, y, rank)
+            summary[c, 2] = choice
+            summary[c, 3] = multiplicity[c]
+    return count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_summary(river_summary, summary, count, boards):
+    """``river_summary[made hand, dealer outs, choice] += hands * boards`` for the ``count`` rows of ``summary``."""
+    for c in range(count):
+        river_summary[summary[c, 0], summary[c, 1], summary[c, 2]] += summary[c, 3] * boards
+
+
+@njit(cache=True, nogil=True)
+def _add_tallies(tally, rest, boards, with_card, board_shape, shape, card_type, words):
+    """Add one board shape's tallies (``words[t1, t2]``, see :func:`_river_classes`) for its ``boards``: a
+    hole pair {x, y} of the ``rest`` cards takes them once per board holding neither card, ``boards -
+    with_card[x] - with_card[y]`` plus one when {x, y} is itself such a board (``board_shape[x, y] ==
+    shape``)."""
+    for q in range(rest.shape[0]):
+        y = rest[q]
+        base = y * (y - 1) // 2
+        kind = card_type[y]
+        for p in range(q):
+            x = rest[p]
+            times = boards - with_card[x] - with_card[y] + (1 if board_shape[x, y] == shape else 0)
+            if times:
+                word = words[card_type[x], kind]
+                at = (x + base) * _TALLY_PER_HOLE + word[0]
+                tally[at] += times * word[1]
+                tally[at + 1] += times * word[2]
+
+
 @njit(cache=True, nogil=True, inline="always")
 def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
               river_fold, river_actions, river_summary):
@@ -380,49 +465,111 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
     ``river_summary[made hand, dealer outs, (1x, fold)]``: river situations
     (hole pair and board) by the features of
     :mod:`analyzer.engines.holdem.features`. Arrays are added to, not reset.
+
+    Per board the hands are worked out by class
+    (:mod:`analyzer.engines.holdem.board_classes`: outcomes, values,
+    decision, features once per class); the boards of a flop with the same
+    turn and river ranks have the same classes, with the same everything,
+    when they have no flush suit, or the same flush suit with the turn and
+    the river of it or not alike (the same board shape), so the boards are
+    taken by turn and river ranks and each shape is worked out once. Each
+    hole pair then adds its class's tally (boards and three outcome counts,
+    packed) under its river choice and line, once per shape, times the
+    number of the shape's boards it does not meet (:func:`_add_tallies`),
+    and the sums above follow from the tallies at the end (A and B are
+    linear in the outcome counts).
     """
     rest, _ = flop_rest(flop)
     n = rest.shape[0]
+    by_rank = np.empty((RANK_COUNT, 4), dtype=np.int64)
+    of_rank = np.zeros(RANK_COUNT, dtype=np.int64)
+    for u in range(n):
+        rank = rest[u] >> 2
+        by_rank[rank, of_rank[rank]] = u
+        of_rank[rank] += 1
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    first, second, ranks, order, below, card_count, card_no_pair, buckets, outcomes = board_scratch(n - 2)
-    six = np.empty(6, dtype=np.int64)
+    scratch = class_scratch()
+    tables = flop_rank_tables(flop, straight_top)
+    tally = np.zeros(HOLE_PAIRS * _TALLY_PER_HOLE, dtype=np.int64)
+    words = np.zeros((_BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
+    summary = np.zeros((_BOARD_SHAPES, MAX_CLASSES, 4), dtype=np.int64)
+    classes = np.empty(_BOARD_SHAPES, dtype=np.int64)
+    boards = np.empty(_BOARD_SHAPES, dtype=np.int64)
+    shape_suit = np.empty(_BOARD_SHAPES, dtype=np.int64)
+    with_card = np.zeros((_BOARD_SHAPES, DECK_SIZE), dtype=np.int64)
+    board_shape = np.full((DECK_SIZE, DECK_SIZE), -1, dtype=np.int64)
+    type_in_suit = np.empty((5, DECK_SIZE), dtype=np.int64)  # a card's type, by flush suit + 1 (0: none)
+    for card in range(DECK_SIZE):
+        for suit in range(-1, 4):
+            type_in_suit[suit + 1, card] = (card >> 2) + (RANK_COUNT if card & 3 == suit else 0)
     sorted_six = np.empty(n - 2, dtype=np.int64)
     card_six = np.full(DECK_SIZE, -1, dtype=np.int64)
     six_ranks = situations or reads_dealer_outs(policy)
-    for j in range(n):
-        for i in range(j):
-            deal_board(flop, rest, i, j, board, unseen)
-            count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks, order,
-                                   below, card_count, card_no_pair, buckets, outcomes)
-            board_rank = evaluate_cards(board, straight_top, flush_rank)
-            board_made = river_made_part(policy, board_rank)
-            feature_board_made = made_part(board_rank, MADE_PART_MODULI)
-            if six_ranks:
-                board_plus_one(board, unseen, straight_top, flush_rank, six, sorted_six, card_six)
-            for k in range(count):
-                x = first[k]
-                y = second[k]
-                h = x + y * (y - 1) // 2
-                line = rank_line(ranks[k])
-                a, b = river_values(outcomes[k], line, blind_scaled)
+    for turn in range(RANK_COUNT):
+        for river in range(turn, RANK_COUNT):
+            classes[:] = -1
+            boards[:] = 0
+            for u in range(of_rank[turn]):
+                for v in range(u + 1 if turn == river else 0, of_rank[river]):
+                    deal_board(flop, rest, by_rank[turn, u], by_rank[river, v], board, unseen)
+                    flush_suit = type_cards(board, unseen, scratch)
+                    shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (board[3] & 3 == flush_suit)
+                                                      + (board[4] & 3 == flush_suit))
+                    if classes[shape] < 0:
+                        classes[shape] = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
+                                                        turn, river, flush_rank, blind_scaled, scratch, sorted_six,
+                                                        card_six, words[shape], summary[shape])
+                        shape_suit[shape] = flush_suit
+                    boards[shape] += 1
+                    with_card[shape, board[3]] += 1
+                    with_card[shape, board[4]] += 1
+                    board_shape[board[3], board[4]] = shape
+                    board_shape[board[4], board[3]] = shape
+            for shape in range(_BOARD_SHAPES):
+                if boards[shape] == 0:
+                    continue
+                if situations:
+                    _add_summary(river_summary, summary[shape], classes[shape], boards[shape])
+                _add_tallies(tally, rest, boards[shape], with_card[shape], board_shape, shape,
+                             type_in_suit[shape_suit[shape] + 1], words[shape])
+                with_card[shape] = 0
+            for u in range(of_rank[turn]):
+                for v in range(of_rank[river]):
+                    board_shape[rest[by_rank[turn, u]], rest[by_rank[river, v]]] = -1
+                    board_shape[rest[by_rank[river, v]], rest[by_rank[turn, u]]] = -1
+    _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
+
+
+@njit(cache=True, nogil=True)
+def _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions):
+    """Add the tallies of :func:`flop_pass` into its sums (see there)."""
+    summed = np.empty(6, dtype=np.int64)
+    for h in range(HOLE_PAIRS):
+        for choice in range(len(RIVER_CHOICES)):
+            for line in range(LINE_COUNT):
+                at = h * _TALLY_PER_HOLE + (choice * LINE_COUNT + line) * _TALLY
+                boards = tally[at] >> 32
+                if boards == 0:
+                    continue
+                summed[:] = 0
+                summed[NQ_WIN] = tally[at] & _LOW
+                if line == _HIGH_CARD_LINE:
+                    summed[NQ_TIE] = tally[at + 1] >> 32
+                    summed[NQ_LOSE] = tally[at + 1] & _LOW
+                else:
+                    summed[TIE] = tally[at + 1] >> 32
+                    summed[WIN] = tally[at + 1] & _LOW
+                summed[LOSE] = boards * DEALER_HANDS - summed.sum()
+                a, b = river_values(summed, line, blind_scaled)
                 sum_a[h] += a
                 sum_b[h] += b
+                sum_check[h] += a + b if choice == 0 else boards * _FOLD_RIVER
+                river_actions[h, line, choice] += boards
                 for o in range(6):
-                    showdown[h, o, line] += outcomes[k, o]
-                play = a + b
-                if river_bets(policy, play, _FOLD_RIVER, x, y, ranks[k], board_made, sorted_six, card_six):
-                    choice = 0
-                    sum_check[h] += play
-                else:
-                    choice = 1
-                    sum_check[h] += _FOLD_RIVER
-                    for o in range(6):
-                        river_fold[h, o, line] += outcomes[k, o]
-                river_actions[h, line, choice] += 1
-                if situations:
-                    made = river_made_code(ranks[k], feature_board_made, MADE_PART_MODULI)
-                    river_summary[made, dealer_outs(sorted_six, card_six, x, y, ranks[k]), choice] += 1
+                    showdown[h, o, line] += summed[o]
+                    if choice == 1:
+                        river_fold[h, o, line] += summed[o]
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -65,6 +65,7 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, format_cards
 from analyzer.core.isomorphism import canonical_keys
+from analyzer.engines.holdem.board_classes import fill_outcomes
 from analyzer.engines.holdem.enumeration import (
     BLIND_SCALED,
     CHUNK_FLOPS,
@@ -229,20 +230,7 @@ def _seen_outcomes(lower, upper, no_pair, rank_1, rank_2, rank, others, out):
         qualifying_not -= 1
     if rank_2 < PAIR_OR_BETTER:
         qualifying_not -= 1
-    if rank < PAIR_OR_BETTER:
-        out[0] = below
-        out[1] = up_to - below
-        out[2] = qualifying_not - up_to
-        out[3] = 0
-        out[4] = 0
-        out[5] = others - qualifying_not
-    else:
-        out[0] = qualifying_not
-        out[1] = 0
-        out[2] = 0
-        out[3] = below - qualifying_not
-        out[4] = up_to - below
-        out[5] = others - up_to
+    fill_outcomes(out, rank < PAIR_OR_BETTER, below, up_to, qualifying_not, others)
 
 
 @njit(cache=True, nogil=True)

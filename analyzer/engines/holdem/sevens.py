@@ -218,6 +218,26 @@ assert all(CATEGORY_LINE[c] == 9 - c for c in range(len(FIVE_CARD.categories)))
 
 
 @njit(cache=True, nogil=True)
+def plain_pair_ranks(counts, straight_top, plain):
+    """``plain[low, high]``: the best non-flush rank of a board (its 13 rank ``counts``) with two more cards of
+    ranks ``low`` and ``high`` (symmetric; -1 where the deck has no such two cards)."""
+    plain[:] = -1
+    for low in range(13):
+        for high in range(low, 13):
+            if low == high and counts[low] > 2:
+                continue
+            if counts[low] > 3 or counts[high] > 3:
+                continue
+            counts[low] += 1
+            counts[high] += 1
+            value = rank_from_counts(counts, straight_top)
+            counts[low] -= 1
+            counts[high] -= 1
+            plain[low, high] = value
+            plain[high, low] = value
+
+
+@njit(cache=True, nogil=True)
 def board_pair_ranks(board, unseen, straight_top, flush_rank, first, second, ranks):
     """Rank every two-card completion of a five-card ``board`` from the ``unseen`` cards.
 
@@ -236,20 +256,8 @@ def board_pair_ranks(board, unseen, straight_top, flush_rank, first, second, ran
     for suit in range(4):
         if suit_counts[suit] >= 3:
             flush_suit = suit
-    plain = np.full((13, 13), -1, dtype=np.int64)
-    for low in range(13):
-        for high in range(low, 13):
-            if low == high and counts[low] > 2:
-                continue
-            if counts[low] > 3 or counts[high] > 3:
-                continue
-            counts[low] += 1
-            counts[high] += 1
-            value = rank_from_counts(counts, straight_top)
-            counts[low] -= 1
-            counts[high] -= 1
-            plain[low, high] = value
-            plain[high, low] = value
+    plain = np.empty((13, 13), dtype=np.int64)
+    plain_pair_ranks(counts, straight_top, plain)
     pair = 0
     size = unseen.shape[0]
     for j in range(size):

@@ -1,0 +1,323 @@
+"""One five-card board's two-card hands, by class of cards: outcomes worked out per class, not per hand.
+
+On a board, what a card adds to a hand depends only on its rank and on
+whether it is of the board's *flush suit* (the suit holding three or more
+board cards; none when no suit does): its **type**, ``rank + 13`` for a card
+of the flush suit, ``rank`` otherwise (26 types). A flush needs five cards
+of one suit among seven, so only the flush suit's cards can make one; every
+other suit's cards act through their rank alone. The seven-card rank of a
+hole pair {x, y} is therefore a function of the two types, and so is
+everything the river needs:
+
+* the pair's seven-card rank: the best non-flush rank, a function of the
+  seven ranks (per flop, :func:`flop_rank_tables` tabulates it for every
+  turn, river and two hole ranks: 8,281 evaluations instead of 91 per
+  board), or the flush suit's best five (the flush table);
+* the dealer outcome counts: with ``m[t]`` unseen cards of type t, the
+  dealer pairs ranked below {x, y} among the cards other than x and y number
+  ``L - C[t(x)] - C[t(y)]``, where ``L`` counts every pair ranked below and
+  ``C[t]`` the pairs ranked below that hold one given card of type t (the
+  same for every card of the type); likewise for "up to" and for the
+  dealer's "no pair" (the identity of
+  :func:`analyzer.engines.holdem.enumeration.board_outcomes`, summed per type
+  instead of per card);
+* the board with one more card (the dealer outs): a six-card rank per type.
+
+So the work per board is one pass over at most 351 classes (91 without a
+flush suit) in rank order, instead of a sort of the 1,081 hands: without a
+flush suit the classes are rank pairs, whose order per turn and river rank
+the flop's tables hold; with one, the classes are sorted. Only the final
+additions per hole pair remain per hand.
+
+>>> import numpy as np
+>>> from analyzer.core.cards import parse_cards
+>>> from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP
+>>> board = np.array(parse_cards("2c 7d 9h Jc Ks"))
+>>> plain, six, five, pair_order = flop_rank_tables(board[:3], STRAIGHT_TOP)
+>>> turn, river = board[3] >> 2, board[4] >> 2
+>>> unseen = np.setdiff1d(np.arange(52), board)
+>>> scratch = class_scratch()
+>>> flush_suit = type_cards(board, unseen, scratch)
+>>> count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK, scratch)
+>>> classes = scratch[CLASS_MULTIPLICITY][:count]
+>>> int(count), int(classes.sum())   # no flush suit: 91 rank pairs, 1,081 hands
+(91, 1081)
+>>> set(scratch[CLASS_OUTCOMES][:count].sum(axis=1).tolist())
+{990}
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.core.cards import DECK_SIZE, RANK_COUNT
+from analyzer.engines.holdem.sevens import (
+    PAIR_OR_BETTER,
+    plain_pair_ranks,
+    rank_from_counts,
+)
+
+#: Card types: the rank, plus RANK_COUNT for a card of the flush suit.
+TYPE_COUNT = 2 * RANK_COUNT
+#: The most classes (pairs of types, a type with itself included) a board can have.
+MAX_CLASSES = TYPE_COUNT * (TYPE_COUNT + 1) // 2
+#: Positions in :func:`class_scratch`'s tuple.
+(CARD_TYPE, TYPE_COUNTS, TYPE_CARD, CLASS_FIRST, CLASS_SECOND, CLASS_RANKS, CLASS_MULTIPLICITY, CLASS_OUTCOMES,
+ BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER, SIX_PER_TYPE) = range(15)
+#: Rank pairs (low <= high), coded ``low * 13 + high``.
+RANK_PAIRS = RANK_COUNT * (RANK_COUNT + 1) // 2
+#: Bits of a rank pair's code in a sort key ``(rank + 1) << _CODE_BITS | code``.
+_CODE_BITS = 8
+assert RANK_COUNT * RANK_COUNT <= 1 << _CODE_BITS
+#: Bits of a class index in a sort key ``rank << _CLASS_BITS | class``.
+_CLASS_BITS = 9
+assert MAX_CLASSES <= 1 << _CLASS_BITS
+
+
+@njit(cache=True, nogil=True)
+def class_scratch():
+    """The arrays :func:`type_cards` and :func:`board_classes` fill (indexed by ``CARD_TYPE`` ...
+    ``SIX_PER_TYPE``):
+
+    ``card_type[card]`` (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one
+    of them), per class: ``first <= second`` types, rank, multiplicity (hands in the class),
+    ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``: the board's 4 suit masks;
+    then work space (the last for :func:`board_plus_one_by_type`)."""
+    return (np.full(DECK_SIZE, -1, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
+            np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+            np.empty((MAX_CLASSES, 6), dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros(TYPE_COUNT, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def flop_rank_tables(flop, straight_top):
+    """The best non-flush ranks on one flop (3 cards), by the ranks of the turn ``t`` and river ``r``:
+    ``plain[t, r]`` (13 x 13): with two more cards (as :func:`analyzer.engines.holdem.sevens.plain_pair_ranks`),
+    ``six[t, r, rank]``: with one more, ``five[t, r]``: the board alone (-1 where the deck has no such cards);
+    ``pair_order[t, r]``: the 91 rank pairs (``low * 13 + high``) in the order of ``plain[t, r]``."""
+    counts = np.zeros(RANK_COUNT, dtype=np.int64)
+    for card in flop:
+        counts[card >> 2] += 1
+    plain = np.full((RANK_COUNT, RANK_COUNT, RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
+    six = np.full((RANK_COUNT, RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
+    five = np.full((RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
+    pair_order = np.zeros((RANK_COUNT, RANK_COUNT, RANK_PAIRS), dtype=np.int64)
+    keys = np.empty(RANK_PAIRS, dtype=np.int64)
+    for turn in range(RANK_COUNT):
+        for river in range(turn, RANK_COUNT):
+            counts[turn] += 1
+            counts[river] += 1
+            if counts[turn] <= 4 and counts[river] <= 4:
+                five[turn, river] = five[river, turn] = rank_from_counts(counts, straight_top)
+                for rank in range(RANK_COUNT):
+                    if counts[rank] < 4:
+                        counts[rank] += 1
+                        six[turn, river, rank] = six[river, turn, rank] = rank_from_counts(counts, straight_top)
+                        counts[rank] -= 1
+                pairs = plain[turn, river]
+                plain_pair_ranks(counts, straight_top, pairs)
+                n = 0
+                for low in range(RANK_COUNT):
+                    for high in range(RANK_COUNT):
+                        plain[river, turn, low, high] = pairs[low, high]
+                        if low <= high:  # sort keys: the rank (-1: no such cards) above the pair's code
+                            keys[n] = (pairs[low, high] + 1) << _CODE_BITS | (low * RANK_COUNT + high)
+                            n += 1
+                keys.sort()
+                for q in range(RANK_PAIRS):
+                    pair_order[turn, river, q] = pair_order[river, turn, q] = keys[q] & ((1 << _CODE_BITS) - 1)
+            counts[turn] -= 1
+            counts[river] -= 1
+    return plain, six, five, pair_order
+
+
+@njit(cache=True, nogil=True, inline="always")
+def fill_outcomes(row, player_no_pair, lower, up_to, no_pair, dealer_hands):
+    """``row``: a player hand's dealer hands per outcome (OUTCOMES order: no-qualify win, tie, loss, then
+    win, tie, loss) from the numbers of dealer hands ranked ``lower`` than it, ranked ``up_to`` it (lower or
+    equal) and without a pair (``no_pair``), out of ``dealer_hands``.
+
+    >>> row = np.zeros(6, dtype=np.int64)
+    >>> fill_outcomes(row, False, 700, 702, 500, 990); row.tolist()
+    [500, 0, 0, 200, 2, 288]
+    """
+    if player_no_pair:
+        row[0] = lower
+        row[1] = up_to - lower
+        row[2] = no_pair - up_to
+        row[3] = 0
+        row[4] = 0
+        row[5] = dealer_hands - no_pair
+    else:
+        row[0] = no_pair
+        row[1] = 0
+        row[2] = 0
+        row[3] = lower - no_pair
+        row[4] = up_to - lower
+        row[5] = dealer_hands - up_to
+
+
+@njit(cache=True, nogil=True)
+def _add_class(first, second, type_counts, per_type):
+    """Add one class's hands to ``per_type`` (hands of the class holding one given card of each type)."""
+    if first == second:
+        per_type[first] += type_counts[first] - 1
+    else:
+        per_type[first] += type_counts[second]
+        per_type[second] += type_counts[first]
+
+
+@njit(cache=True, nogil=True)
+def type_cards(board, unseen, scratch):
+    """The board's suit masks and flush suit (returned; -1 for none), and the type of every ``unseen`` card
+    (``scratch``: :func:`class_scratch`)."""
+    card_type, type_counts, type_card, suit_masks = (scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[TYPE_CARD],
+                                                     scratch[BOARD_MASKS])
+    suit_masks[:] = 0
+    for card in board:
+        suit_masks[card & 3] |= 1 << (card >> 2)
+    flush_suit = -1
+    for suit in range(4):
+        if bin_count(suit_masks[suit]) >= 3:
+            flush_suit = suit
+    type_counts[:] = 0
+    for card in unseen:
+        kind = (card >> 2) + (RANK_COUNT if card & 3 == flush_suit else 0)
+        card_type[card] = kind
+        type_counts[kind] += 1
+        type_card[kind] = card
+    return flush_suit
+
+
+@njit(cache=True, nogil=True)
+def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, scratch):
+    """Classes of the two-card hands from ``unseen`` on a five-card board (after :func:`type_cards`, which
+    gave ``flush_suit``), with each class's rank and dealer outcome counts (see the module docstring);
+    returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries of
+    :func:`flop_rank_tables`."""
+    (_, type_counts, _, first, second, ranks, multiplicity, outcomes, suit_masks, below_per_type, no_pair_per_type,
+     below, present, order, _) = scratch
+    count = 0
+    if flush_suit < 0:  # the classes are rank pairs, taken in the order of their ranks
+        for q in range(RANK_PAIRS):
+            t1 = pair_order[q] // RANK_COUNT
+            t2 = pair_order[q] % RANK_COUNT
+            if type_counts[t1] > 0 and type_counts[t2] > (1 if t1 == t2 else 0):
+                first[count] = t1
+                second[count] = t2
+                ranks[count] = plain[t1, t2]
+                order[count] = count
+                count += 1
+    else:
+        types = 0
+        for kind in range(TYPE_COUNT):
+            if type_counts[kind] > 0:
+                present[types] = kind
+                types += 1
+        for u in range(types):
+            t1 = present[u]
+            for v in range(u, types):
+                t2 = present[v]
+                if t1 == t2 and type_counts[t1] < 2:
+                    continue
+                r1 = t1 % RANK_COUNT
+                r2 = t2 % RANK_COUNT
+                # the flush suit's cards of the two types (none where a type is another suit)
+                value = max(plain[r1, r2], flush_rank[suit_masks[flush_suit] | (1 << r1 if t1 >= RANK_COUNT else 0)
+                                                      | (1 << r2 if t2 >= RANK_COUNT else 0)])
+                first[count] = t1
+                second[count] = t2
+                ranks[count] = value
+                order[count] = value << _CLASS_BITS | count
+                count += 1
+        order[:count].sort()
+        for q in range(count):
+            order[q] &= (1 << _CLASS_BITS) - 1
+    size = unseen.shape[0]
+    dealer_hands = (size - 2) * (size - 3) // 2
+    no_pair_total = 0
+    no_pair_per_type[:] = 0
+    for c in range(count):
+        t1 = first[c]
+        t2 = second[c]
+        hands = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
+        multiplicity[c] = hands
+        if ranks[c] < PAIR_OR_BETTER:
+            no_pair_total += hands
+            _add_class(t1, t2, type_counts, no_pair_per_type)
+    below_per_type[:] = 0
+    processed = 0
+    start = 0
+    while start < count:
+        rank = ranks[order[start]]
+        end = start + 1
+        while end < count and ranks[order[end]] == rank:
+            end += 1
+        for q in range(start, end):
+            c = order[q]
+            below[c] = processed - below_per_type[first[c]] - below_per_type[second[c]]
+        for q in range(start, end):
+            c = order[q]
+            processed += multiplicity[c]
+            _add_class(first[c], second[c], type_counts, below_per_type)
+        player_no_pair = rank < PAIR_OR_BETTER
+        for q in range(start, end):
+            c = order[q]
+            lower = below[c]
+            up_to = processed - below_per_type[first[c]] - below_per_type[second[c]] + 1
+            no_pair = no_pair_total - no_pair_per_type[first[c]] - no_pair_per_type[second[c]]
+            if player_no_pair:
+                no_pair += 1  # the player's own hand, taken out twice
+            fill_outcomes(outcomes[c], player_no_pair, lower, up_to, no_pair, dealer_hands)
+        start = end
+    return count
+
+
+@njit(cache=True, nogil=True)
+def board_rank(five, scratch, flush_rank):
+    """The board's own rank after :func:`type_cards`: ``five``, its :func:`flop_rank_tables` entry, or its
+    flush."""
+    best = five
+    for mask in scratch[BOARD_MASKS]:
+        best = max(best, flush_rank[mask])
+    return best
+
+
+@njit(cache=True, nogil=True)
+def board_plus_one_by_type(unseen, six, scratch, flush_rank, sorted_six, card_six):
+    """:func:`analyzer.engines.holdem.features.board_plus_one` after :func:`type_cards`, one six-card rank
+    per type: ``six``, the board's :func:`flop_rank_tables` entry by rank, or a flush (five of the flush
+    suit: four on the board and the card, or five on the board)."""
+    card_type, type_counts, values = scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[SIX_PER_TYPE]
+    suit_masks = scratch[BOARD_MASKS]
+    flush_mask = 0
+    for suit in range(4):
+        if bin_count(suit_masks[suit]) >= 4:
+            flush_mask = suit_masks[suit]
+    for kind in range(TYPE_COUNT):
+        if type_counts[kind] == 0:
+            continue
+        rank = kind % RANK_COUNT
+        value = six[rank]
+        if flush_mask:
+            value = max(value, flush_rank[flush_mask | (1 << rank if kind >= RANK_COUNT else 0)])
+        values[kind] = value
+    for m in range(unseen.shape[0]):
+        value = values[card_type[unseen[m]]]
+        sorted_six[m] = value
+        card_six[unseen[m]] = value
+    sorted_six.sort()
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bin_count(mask):
+    """Bits set in a 13-bit mask: ``bin_count(0b1011) == 3``."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
