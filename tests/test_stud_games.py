@@ -7,6 +7,7 @@ published figures (GUIDE §2c) as exact fractions.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from fractions import Fraction
@@ -19,9 +20,11 @@ import numpy as np
 import pytest
 
 import analyzer
+import analyzer.cli.main as cli
 from analyzer.core.cards import colex_index, parse_cards
 from analyzer.engines.base import Run, Unsupported
 from analyzer.engines.registry import engine_for
+from analyzer.engines.stud.engine import StudEngine
 from analyzer.engines.stud.induction import induct
 from analyzer.engines.stud.strategy_files import (
     Seen,
@@ -396,3 +399,24 @@ def test_solve_names_an_unknown_line():
     rules = load_game("mississippi")
     with pytest.raises(RulesError, match="has no line 'Five aces'"):
         engine_for(rules).solve(rules, "ante", "Five aces", Fraction(3, 100), Run(1, False, True))
+
+
+# -- on the command line ------------------------------------------------------------
+def test_analyze_with_a_written_strategy(monkeypatch, capsys, letitride):
+    monkeypatch.setattr(StudEngine, "analyze", lambda self, rules, run, exposed=0: letitride)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["analyze", "letitride", "--strategy", str(LET_IT_RIDE_POSTED), "--json", "--quiet"])
+    assert done.value.code == 0
+    written = json.loads(capsys.readouterr().out)["written_strategy"]
+    assert (written["house_edge_per_ante"], written["cost_per_ante"]) == ("7601/216580", "3/77350")
+
+
+def test_a_bad_strategy_file_stops_before_any_work(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(StudEngine, "analyze", lambda *args, **kwargs: pytest.fail("no analysis"))
+    path = tmp_path / "bad.toml"
+    path.write_text('[[streets]]\nrules = ["ride with 5 suited", "otherwise let it go"]\n' * 2)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["analyze", "letitride", "--strategy", str(path), "--quiet"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == (f"analyzer: error: {path}: first decision (three cards): no choice "
+                                       "'let it go' (choose from 'pull back', 'let it ride 1x')\n")
