@@ -32,7 +32,12 @@ from analyzer.games.rules import GameRules, RulesError, SideBet
 
 def paying(rules: GameRules, wager: str, index: int, pays: Fraction) -> GameRules:
     """The rules with line ``index`` paying ``pays`` in ``wager``'s default paytable and in every main wager
-    paid by the same table."""
+    paid by the same table.
+
+    >>> from analyzer.games.rules import load_game
+    >>> [str(w.paytable.lines[0].pays) for w in paying(load_game("letitride"), "bet3", 0, Fraction(500)).wagers]
+    ['500', '500', '500']
+    """
     entry = next((w for w in rules.wagers if w.name == wager), None)
     names = [wager] if entry is None else [w.name for w in rules.wagers if w.paytable == entry.paytable]
     for name in names:

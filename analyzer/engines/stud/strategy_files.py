@@ -130,7 +130,13 @@ def parse_condition(text: str) -> Condition:
 
 
 def choice_index(text: str, street: Street) -> int:
-    """The street's choice an ACTION names: its label, ``fold``, ``Nx``/``raise Nx``, ``ride``, ``pull back``."""
+    """The street's choice an ACTION names: its label, ``fold``, ``Nx``/``raise Nx``, ``ride``, ``pull back``.
+
+    >>> from analyzer.games.rules import load_game
+    >>> street = load_game("mississippi").streets[0]
+    >>> choice_index("raise 3x", street), choice_index("fold", street), choice_index("bet 1x", street)
+    (3, 0, 1)
+    """
     words = re.sub(r"^(raise|bet|play)\s+", "", text.strip().lower())
     for index, choice in enumerate(street.choices):
         if words == choice.label.lower() or (choice.action == "fold" and words == "fold") \
