@@ -7,21 +7,32 @@ published figures (GUIDE §2c) as exact fractions.
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 from math import comb, perm
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import analyzer
+import analyzer.cli.main as cli
 from analyzer.core.cards import colex_index, parse_cards
-from analyzer.engines.base import Unsupported
-from analyzer.engines.stud.induction import induct
-from analyzer.engines.stud.tree import game_tree
+from analyzer.engines.base import Run, Unsupported
 from analyzer.engines.registry import engine_for
+from analyzer.engines.stud.engine import StudEngine
+from analyzer.engines.stud.induction import induct
+from analyzer.engines.stud.strategy_files import (
+    Seen,
+    load_street_strategy,
+    parse_condition,
+    parse_rule,
+)
+from analyzer.engines.stud.tree import game_tree
 from analyzer.games.rules import RulesError, load_game
 
 ROYAL_500 = "examples/letitride-paytables.toml"
@@ -93,8 +104,6 @@ def test_a_street_must_stake_a_street_wager(tmp_path):
 def test_capabilities_not_built_yet_say_so():
     rules = load_game("mississippi")
     engine = engine_for(rules)
-    with pytest.raises(Unsupported, match="solve is not supported for Mississippi Stud: the stud engine has no"):
-        engine.solve(rules, "ante", "Royal flush", Fraction(1, 20), None)
     with pytest.raises(Unsupported, match="--exposed-dealer-cards is not supported"):
         engine.exposure(rules, 1, None)
     with pytest.raises(Unsupported, match="--colluding-players is not supported"):
@@ -102,9 +111,10 @@ def test_capabilities_not_built_yet_say_so():
 
 
 # -- against a plain recursive loop over every card sequence -----------------------
-def brute_force(rules, hand: tuple[int, ...]) -> tuple[list[Fraction], Counter]:
+def brute_force(rules, hand: tuple[int, ...], policy=None) -> tuple[list[Fraction], Counter]:
     """Every order of the community cards, the best choice (max EV, ties by the rules' tie_break) at every
-    street: the EV per ante of each first-street choice and the deals per (path, lines paid or "fold")."""
+    street, or the choice ``policy(street, sorted cards seen)`` gives: the EV per ante of each first-street
+    choice and the deals per (path, lines paid or "fold")."""
     streets, wagers = rules.streets, rules.wagers
     larger = rules.tie_break == "larger"
     street_of = {street.wager: index for index, street in enumerate(streets)}
@@ -164,17 +174,18 @@ def brute_force(rules, hand: tuple[int, ...]) -> tuple[list[Fraction], Counter]:
                     total += value
                     counts.update(below)
             options.append((total / len(deck), counts))
-        best = max(range(len(options)), key=lambda i: (options[i][0], street.choices[i].order * (1 if larger else -1)))
+        best = max(range(len(options)), key=lambda i: (options[i][0], street.choices[i].order * (1 if larger else -1))) \
+            if policy is None else policy(len(path), tuple(sorted(hand + seen)))
         return options[best][0], options[best][1], [value for value, _ in options]
 
     _, counts, first = play((), ())
     return first, counts
 
 
-def engine_hand(rules, cards: str) -> tuple[list[Fraction], Counter]:
+def engine_hand(rules, cards: str, written=None) -> tuple[list[Fraction], Counter]:
     tree = game_tree(rules)
     hand = np.array(sorted(parse_cards(cards)))
-    result = induct(tree, hand, rules.tie_break == "larger")
+    result = induct(tree, hand, rules.tie_break == "larger", written)
     orders = perm(52 - len(hand), rules.community_cards)
     first = [Fraction(int(total), orders * tree.scale) for total in result.first]
     counts = Counter()
@@ -264,3 +275,148 @@ def test_let_it_ride_with_a_500_royal():
     figures = analyzer.analyze("letitride", paytable_files=(ROYAL_500,)).main_figures()
     assert figures["house_edge_per_ante"] == Fraction(40463, 1082900)           # 3.7365%: 3.737%
     assert f"{float(figures['house_edge_per_ante']):.5f}" == "0.03737"
+
+
+# -- strategies written street by street -------------------------------------------
+MISSISSIPPI_POSTED = Path("examples/mississippi-strategy.toml")
+LET_IT_RIDE_POSTED = Path("examples/letitride-strategy.toml")
+
+
+@pytest.mark.parametrize("condition, cards, holds", [
+    ("any pair", "2c 2d", True), ("any pair", "Ac Kd", False),
+    ("pair of 6 or better", "5c 5d 9h", False), ("pair of 6 or better", "6c 6d 2h", True),
+    ("pair of 2 to 5", "5c 5d 9h", True), ("two pair", "5c 5d 9h 9s", True), ("two pair", "5c 5d 5h 9s", True),
+    ("three of a kind", "5c 5d 5h", True), ("three of a kind", "5c 5d 9h", False),
+    ("2 points", "Jc 2d", True), ("2 points", "Tc 2d", False), ("2 points", "Tc 6d", True), ("3 points", "Ac 7d 2h", True),
+    ("1 high card", "Tc 9d", False), ("2 cards of T or higher", "Tc Ad", True), ("2 cards of 6 to T", "6c Td Jh", True),
+    ("3 suited", "2c 7c Kc", True), ("3 suited", "2c 7c Kd", False),
+    ("3 to a royal", "Tc Jc Ac", True), ("3 to a royal", "9c Jc Ac", False),
+    ("3 to a straight flush spread 3", "5h 6h 7h", True), ("3 to a straight flush spread 3", "5h 6h 8h", False),
+    ("3 to a straight flush spread 4", "5h 6h 8h", True), ("3 to a straight flush spread 3", "Ah 2h 3h", True),
+    ("3 to a straight flush spread 4", "5h 6h 8d", False), ("3 to a straight spread 4", "5h 6h 8d", True),
+    ("4 to a straight", "Ac 2d 3h 5s", True), ("4 to a straight", "Ac 2d 3h 6s", False),
+    ("4 to an outside straight", "5c 6d 7h 8s", True), ("4 to an outside straight", "Jc Qd Kh As", False),
+    ("4 to an outside straight", "5c 6d 7h 9s", False), ("ranks A-2-3", "Ac 2c 3c", True),
+    ("ranks A-2-3", "Ac 2c 4c", False), ("not ranks A-2-3", "Ac 2c 4c", True),
+])
+def test_conditions_by_hand(condition, cards, holds):
+    seen = np.array([sorted(parse_cards(cards))])
+    assert bool(parse_condition(condition)(Seen.of(seen))[0]) is holds
+
+
+def test_a_street_rule_reads_its_action_and_conditions():
+    rules = load_game("letitride")
+    choice, conditions = parse_rule("ride with 4 suited and 1 card of T or higher", rules.streets[1])
+    assert choice == 1 and len(conditions) == 2
+    assert parse_rule("any pair -> pull back", rules.streets[0])[0] == 0
+    assert parse_rule("otherwise let it ride 1x", rules.streets[0]) == (1, ())
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[[streets]]\nrules = ["1x with any pair", "fold"]', "give the rules of each of the game's 3 streets"),
+    ('[[streets]]\nrules = ["1x with any pear", "fold"]\n' * 3, "cannot read condition 'any pear'"),
+    ('[[streets]]\nrules = ["5x with any pair", "fold"]\n' * 3, "third street (two cards): no choice '5x'"),
+    ('[[streets]]\nrules = ["1x with any pair"]\n' * 3, "end its rules with 'otherwise ACTION'"),
+    ('game = "letitride"\n', "the file is for 'letitride', not 'mississippi'"),
+])
+def test_a_bad_strategy_file_is_one_line(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(RulesError, match=re.escape(message)) as error:
+        load_street_strategy(path, load_game("mississippi"))
+    assert str(error.value).startswith(str(path)) and "\n" not in str(error.value)
+
+
+def policy_of(strategy):
+    """The written strategy's choice for one situation at a time (the plain loop's policy)."""
+    return lambda street, cards: int(strategy.choose(street, np.array([cards]))[0])
+
+
+@pytest.mark.parametrize("game, posted, cards", [
+    *(("letitride", LET_IT_RIDE_POSTED, cards) for cards in ("Ks Qs Js", "9c 9d 2h", "Ah 7d 3c", "5s 6s 8d", "2c 3d 4h",
+                                                             "Ts Js 8s")),
+    *(pytest.param("mississippi", MISSISSIPPI_POSTED, cards, marks=pytest.mark.slow) for cards in ("Ks Qs", "6h 5h", "2c 2d")),
+])
+def test_written_play_matches_every_card_sequence(game, posted, cards):
+    rules = load_game(game)
+    strategy = load_street_strategy(posted, rules)
+    assert engine_hand(rules, cards, strategy.choose) == brute_force(rules, parse_cards(cards), policy_of(strategy))
+
+
+@pytest.mark.parametrize("game, posted, figures", [
+    ("letitride", LET_IT_RIDE_POSTED, {"house_edge_per_ante": Fraction(7601, 216580),      # 3.5096%
+                                       "cost_per_ante": Fraction(3, 77350),                 # 0.0039%
+                                       "element_of_risk": Fraction(38005, 1329772),
+                                       "average_total_bet": Fraction(332443, 270725)}),
+    pytest.param("mississippi", MISSISSIPPI_POSTED, {"house_edge_per_ante": Fraction(320771, 6497400),  # 4.9369%
+                                                     "cost_per_ante": Fraction(1433, 6497400),          # 0.0221%
+                                                     "element_of_risk": Fraction(320771, 23328192),
+                                                     "average_total_bet": Fraction(972008, 270725)},
+                 marks=pytest.mark.slow),
+])
+def test_posted_strategy_exact_figures_and_cost(request, game, posted, figures):
+    analysis = request.getfixturevalue(game)
+    engine = engine_for(analysis.rules)
+    evaluated = engine.evaluate_strategy(analysis, engine.load_strategy(analysis.rules, posted))
+    assert {name: evaluated[name] for name in figures} == figures
+
+
+# -- the pay solver ------------------------------------------------------------------
+def test_three_card_bonus_straight_for_three_percent():
+    """A side bet's line: edge(x) = 392/5525 - P(straight) * (x - 6), P = 720/22100, so x = 1045/144."""
+    rules = load_game("letitride")
+    solution = engine_for(rules).solve(rules, "three_card_bonus", "Straight", Fraction(3, 100), Run(1, False, True))
+    assert solution.pays == Fraction(1045, 144) and solution.edge == Fraction(3, 100)
+    assert Fraction(392, 5525) - Fraction(720, 22100) * (solution.pays - 6) == Fraction(3, 100)
+    assert dict(solution.nearby)[Fraction(7)] == Fraction(212, 5525) and not solution.strategy_dependent
+
+
+def analysed_with_pay(tmp_path, game: str, wager: str, label: str, pays: Fraction):
+    """The full optimal analysis of ``game`` with one line of ``wager``'s default paytable paying ``pays``,
+    through a paytable file as a user would write it."""
+    rules = load_game(game)
+    entry = next(w for w in rules.wagers if w.name == wager)
+    lines = ",\n".join(f'  {{ hand = "{line.pattern.text}", label = "{line.label}", '
+                        f'pays = "{pays if line.label == label else line.pays}" }}' for line in entry.paytable.lines)
+    path = tmp_path / "solved.toml"
+    path.write_text(f'game = "{game}"\n[wagers.{wager}.paytables."solved"]\nlines = [\n{lines}\n]\ndefault = true\n')
+    return analyzer.analyze(game, paytable_files=(str(path),))
+
+
+@pytest.mark.parametrize("game, wager, label, pays, dependent", [
+    ("letitride", "bet3", "Royal flush", Fraction(10476, 5), False),
+    pytest.param("mississippi", "ante", "Straight", Fraction(16522, 2949), True, marks=pytest.mark.slow),
+])
+def test_a_solved_main_line_gives_the_target_edge_exactly(tmp_path, game, wager, label, pays, dependent):
+    rules = load_game(game)
+    solution = engine_for(rules).solve(rules, wager, label, Fraction(3, 100), Run(1, False, True))
+    assert (solution.pays, solution.edge, solution.strategy_dependent) == (pays, Fraction(3, 100), dependent)
+    figures = analysed_with_pay(tmp_path, game, wager, label, pays).main_figures()
+    assert figures["house_edge_per_ante"] == Fraction(3, 100)
+
+
+def test_solve_names_an_unknown_line():
+    rules = load_game("mississippi")
+    with pytest.raises(RulesError, match="has no line 'Five aces'"):
+        engine_for(rules).solve(rules, "ante", "Five aces", Fraction(3, 100), Run(1, False, True))
+
+
+# -- on the command line ------------------------------------------------------------
+def test_analyze_with_a_written_strategy(monkeypatch, capsys, letitride):
+    monkeypatch.setattr(StudEngine, "analyze", lambda self, rules, run, exposed=0: letitride)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["analyze", "letitride", "--strategy", str(LET_IT_RIDE_POSTED), "--json", "--quiet"])
+    assert done.value.code == 0
+    written = json.loads(capsys.readouterr().out)["written_strategy"]
+    assert (written["house_edge_per_ante"], written["cost_per_ante"]) == ("7601/216580", "3/77350")
+
+
+def test_a_bad_strategy_file_stops_before_any_work(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(StudEngine, "analyze", lambda *args, **kwargs: pytest.fail("no analysis"))
+    path = tmp_path / "bad.toml"
+    path.write_text('[[streets]]\nrules = ["ride with 5 suited", "otherwise let it go"]\n' * 2)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["analyze", "letitride", "--strategy", str(path), "--quiet"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == (f"analyzer: error: {path}: first decision (three cards): no choice "
+                                       "'let it go' (choose from 'pull back', 'let it ride 1x')\n")

@@ -46,7 +46,7 @@ class Solution:
     nearby: tuple[tuple[Fraction, Fraction], ...]  # (posted pay, its exact house edge)
 
 
-def _find_line(paytable: Paytable, line: str) -> int:
+def find_line(paytable: Paytable, line: str) -> int:
     wanted = line.strip().lower()
     for index, entry in enumerate(paytable.lines):
         if wanted in (entry.label.lower(), entry.pattern.text.lower()):
@@ -55,7 +55,19 @@ def _find_line(paytable: Paytable, line: str) -> int:
     raise RulesError(f"paytable {paytable.name} has no line {line!r} (lines: {known})")
 
 
-def _with_pay(rules: GameRules, wager_name: str, line: int, pays: Fraction) -> GameRules:
+def wager_line(rules: GameRules, wager: str, line: str) -> tuple[Wager | SideBet, int]:
+    """The wager (or side bet) with a paytable named ``wager`` and the index of ``line`` in its default
+    paytable; an unknown one is a RulesError listing the choices."""
+    side_bets = {bet.name: bet for bet in rules.side_bets}
+    wagers = {entry.name: entry for entry in rules.wagers if entry.paytable is not None}
+    if wager not in side_bets and wager not in wagers:
+        raise RulesError(f"{rules.name} has no wager with a paytable named {wager!r} "
+                         f"(choose from {', '.join([*wagers, *side_bets])})")
+    entry = side_bets.get(wager) or wagers[wager]
+    return entry, find_line(entry.paytables[entry.default_paytable], line)
+
+
+def with_pay(rules: GameRules, wager_name: str, line: int, pays: Fraction) -> GameRules:
     """The rules with one line of a wager's (or side bet's) default paytable paying ``pays``."""
     def changed(entry: Wager | SideBet) -> Wager | SideBet:
         if entry.name != wager_name:
@@ -69,7 +81,7 @@ def _with_pay(rules: GameRules, wager_name: str, line: int, pays: Fraction) -> G
                                side_bets=tuple(map(changed, rules.side_bets)))
 
 
-def _solve_linear(edge_at: Fraction, slope: Fraction, pay_at: Fraction, target: Fraction) -> Fraction:
+def solve_linear(edge_at: Fraction, slope: Fraction, pay_at: Fraction, target: Fraction) -> Fraction:
     """x with edge_at + slope * (x - pay_at) == target, as an exact rational (sympy)."""
     import sympy  # half a second to import: only when solving
 
@@ -85,7 +97,7 @@ def _main_edge(rules: GameRules, situations: Situations, decided_by: GameRules |
     return Analysis(rules, situations, decisions).main_figures()["house_edge_per_ante"]
 
 
-def _posted_pays(pays: Fraction) -> list[Fraction]:
+def posted_pays(pays: Fraction) -> list[Fraction]:
     """Whole and half pays around ``pays`` (never negative)."""
     low, high = Fraction(floor(pays * 2), 2), Fraction(ceil(pays * 2), 2)
     return sorted({value for value in (low - Fraction(1, 2), low, high, high + Fraction(1, 2)) if value >= 0})
@@ -95,39 +107,33 @@ def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situati
     """The exact pay of ``line`` of ``wager``'s default paytable that makes its house edge ``target``
     (a side bet's own edge, or for a main-game wager the main game's house edge per ante), from the
     enumeration's ``situations`` (the pays do not change the counts)."""
-    side_bets = {bet.name: bet for bet in rules.side_bets}
-    wagers = {entry.name: entry for entry in rules.wagers if entry.paytable is not None}
-    if wager not in side_bets and wager not in wagers:
-        raise RulesError(f"{rules.name} has no wager with a paytable named {wager!r} "
-                         f"(choose from {', '.join([*wagers, *side_bets])})")
-    entry = side_bets.get(wager) or wagers[wager]
-    index = _find_line(entry.paytables[entry.default_paytable], line)
+    entry, index = wager_line(rules, wager, line)
     pay_at = entry.paytables[entry.default_paytable].lines[index].pays
 
-    if wager in side_bets:
+    if isinstance(entry, SideBet):
         def edge(pays: Fraction) -> Fraction:
-            analysis = Analysis(_with_pay(rules, wager, index, pays), situations, decide(rules, situations))
+            analysis = Analysis(with_pay(rules, wager, index, pays), situations, decide(rules, situations))
             bet = next(b for b in analysis.rules.side_bets if b.name == wager)
             return analysis.side_bet_figures()[wager][bet.default_paytable]["house_edge"]
         slope = edge(pay_at + 1) - edge(pay_at)
-        pays = _solve_linear(edge(pay_at), slope, pay_at, target)
+        pays = solve_linear(edge(pay_at), slope, pay_at, target)
         return Solution(wager, entry.paytables[entry.default_paytable].lines[index].label, target, pays,
-                        edge(pays), False, 1, tuple((p, edge(p)) for p in _posted_pays(pays)))
+                        edge(pays), False, 1, tuple((p, edge(p)) for p in posted_pays(pays)))
 
     def edge(pays: Fraction) -> Fraction:
-        return _main_edge(_with_pay(rules, wager, index, pays), situations)
+        return _main_edge(with_pay(rules, wager, index, pays), situations)
 
     pays, rounds, moved = pay_at, 0, False
     while rounds < MAX_ROUNDS:
         rounds += 1
-        current = _with_pay(rules, wager, index, pays)
+        current = with_pay(rules, wager, index, pays)
         edge_here = _main_edge(current, situations)
-        slope = _main_edge(_with_pay(rules, wager, index, pays + 1), situations, decided_by=current) - edge_here
+        slope = _main_edge(with_pay(rules, wager, index, pays + 1), situations, decided_by=current) - edge_here
         if slope == 0:
             raise RulesError(f"line {line!r} of {wager} is never paid under the optimal strategy: "
                              "its pay cannot move the edge")
-        solved = _solve_linear(edge_here, slope, pays, target)
-        same_strategy = (decide(_with_pay(rules, wager, index, solved), situations).choice
+        solved = solve_linear(edge_here, slope, pays, target)
+        same_strategy = (decide(with_pay(rules, wager, index, solved), situations).choice
                          == decide(current, situations).choice).all()
         moved |= not same_strategy
         pays = solved
@@ -140,4 +146,4 @@ def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situati
         raise RulesError(f"no pay gives exactly {target}: the edge jumps past it when the strategy changes "
                          f"(closest found: {pays} gives {final})")
     return Solution(wager, entry.paytables[entry.default_paytable].lines[index].label, target, pays, final,
-                    moved, rounds, tuple((p, edge(p)) for p in _posted_pays(pays)))
+                    moved, rounds, tuple((p, edge(p)) for p in posted_pays(pays)))

@@ -5,9 +5,9 @@ back).
 Its analysis is exhaustive and exact: every starting suit-isomorphism class played optimally at every
 street by backward induction over the community cards (:mod:`analyzer.engines.stud.induction`),
 counted over every ordered deal (:mod:`analyzer.engines.stud.enumeration`), cached, with results in
-:class:`analyzer.engines.stud.results.PaytableAnalysis`. The per-class EVs of the first street are
-kept (``PaytableAnalysis.first_values``) for the capabilities still to come: the pay solver, written
-strategies, the simulator's strategy, seen cards and colluders.
+:class:`analyzer.engines.stud.results.PaytableAnalysis`. Strategies written street by street are
+played by the same induction with their choices imposed (:mod:`analyzer.engines.stud.strategy_files`);
+the pay solver re-optimises at every trial pay (:mod:`analyzer.engines.stud.solve`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,14 @@ from analyzer.engines.stud.enumeration import (
     load_counts,
     save_counts,
 )
+from analyzer.engines.one_decision.solve import Solution
 from analyzer.engines.stud.results import PaytableAnalysis
+from analyzer.engines.stud.solve import solve_stud_pay
+from analyzer.engines.stud.strategy_files import (
+    StreetStrategy,
+    evaluate_street_strategy,
+    load_street_strategy,
+)
 from analyzer.engines.stud.tree import game_tree
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules
@@ -33,8 +40,6 @@ NOT_YET = "the stud engine does not analyse it yet"
 #: Why each capability still to come is refused (the per-class EVs of PaytableAnalysis.first_values are
 #: where they start).
 LATER = {
-    "solve": "the stud engine has no pay solver yet (every trial pay changes the strategy: one induction each)",
-    "--strategy": "the stud engine has no written-strategy evaluator yet (street by street rules)",
     "simulation": "the stud engine has no strategy for the simulator yet",
     "--colluding-players": "the stud engine has no colluder estimate yet",
 }
@@ -81,11 +86,18 @@ class StudEngine(Engine):
             save_counts(saved, counts)
         return PaytableAnalysis(rules, tree, counts, **timing(started))
 
-    def load_strategy(self, rules: GameRules, path: Path) -> object:
-        raise self.unsupported(rules, "--strategy", LATER["--strategy"])
+    def load_strategy(self, rules: GameRules, path: Path) -> StreetStrategy:
+        """A strategy written street by street (:mod:`analyzer.engines.stud.strategy_files`), checked."""
+        return load_street_strategy(path, rules)
 
-    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:
-        raise self.unsupported(rules, "solve", LATER["solve"])
+    def evaluate_strategy(self, analysis: GameResults, strategy: object) -> dict[str, object]:
+        """The written strategy's exact figures and cost, by a forward pass over every ordered deal."""
+        return evaluate_street_strategy(analysis, strategy)
+
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
+        """The exact pay of a line for a target edge, the strategy re-optimised at every trial pay (each trial's
+        enumeration cached like any analysis)."""
+        return solve_stud_pay(rules, wager, line, target, lambda game: self.analyze(game, run))
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         raise self.unsupported(analysis.rules, "simulation", LATER["simulation"])

@@ -24,7 +24,7 @@ from analyzer.core.cards import colex_index, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import ranking_of_size
-from analyzer.engines.stud.induction import induct, subset_lattice
+from analyzer.engines.stud.induction import Written, induct, known_cards
 from analyzer.engines.stud.tree import GameTree
 
 #: Situation codes of two cards: 13 * 13 ranks, suited ones shifted by this.
@@ -66,27 +66,24 @@ def situation_codes(known: np.ndarray) -> np.ndarray:
     return high * 13 + low + SUITED * (known[:, 0] % 4 == known[:, 1] % 4)
 
 
-def enumerate_game(tree: GameTree, progress: bool = False) -> PaytableCounts:
-    """Every starting class of the game through the induction, counts summed with their weights."""
+def enumerate_game(tree: GameTree, progress: bool = False, written: Written | None = None) -> PaytableCounts:
+    """Every starting class of the game through the induction, counts summed with their weights; with
+    ``written``, played by that strategy instead of optimally."""
     rules = tree.rules
     player, depth = rules.player_cards, rules.community_cards
     starts = combinations(52, player).astype(np.int64)
     classes = suit_classes(starts)
     cards = starts[classes.representatives]
-    lattice = subset_lattice(52 - player, depth)
     counts = np.zeros((len(tree.paths), len(tree.groups)), dtype=np.int64)
     first = np.zeros((len(cards), len(rules.streets[0].choices)), dtype=np.int64)
     seen: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in rules.streets]
     larger = rules.tie_break == "larger"
     for row, (hand, weight) in enumerate(zip(progress_bar(cards, len(cards), progress, "starting hands"), classes.weights)):
-        result = induct(tree, hand, larger)
+        result = induct(tree, hand, larger, written)
         counts += result.counts * int(weight)
         first[row] = result.first
-        rest = np.setdiff1d(np.arange(52), hand)
         for street, (level, deals) in enumerate(zip(tree.depths, result.taken)):
-            sets = rest[combinations(52 - player, level)] if level else np.zeros((1, 0), dtype=np.int64)
-            known = np.sort(np.concatenate([sets, np.broadcast_to(hand, (lattice.sizes[level], player))], axis=1))
-            seen[street].append((situation_codes(known), deals * int(weight)))
+            seen[street].append((situation_codes(known_cards(hand, level)), deals * int(weight)))
     situations = []
     for parts in seen:
         codes = np.concatenate([part[0] for part in parts])

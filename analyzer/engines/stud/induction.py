@@ -20,6 +20,7 @@ so the final counts are every ordered deal of the community cards: they add up t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import perm
@@ -74,8 +75,25 @@ def alive_paths(tree: GameTree, depth: int) -> list[tuple[int, ...]]:
     return tree.prefixes(decided)
 
 
-def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool) -> StartCounts:
-    """The exact optimal play of one starting ``hand`` (sorted cards) and its counts."""
+#: A written strategy: (street index, sorted cards seen (sets, cards)) -> the choice index of each set.
+Written = Callable[[int, np.ndarray], np.ndarray]
+
+
+def known_cards(hand: np.ndarray, level: int) -> np.ndarray:
+    """The sorted cards seen (hand and community) of every ``level``-card set of the cards not in ``hand``,
+    rows in the lattice's colex order.
+
+    >>> known_cards(np.arange(49, 52), 1)[:2].tolist()
+    [[0, 49, 50, 51], [1, 49, 50, 51]]
+    """
+    rest = np.setdiff1d(np.arange(52), hand)
+    sets = rest[combinations(len(rest), level)] if level else np.zeros((1, 0), dtype=np.int64)
+    return np.sort(np.concatenate([sets, np.broadcast_to(hand, (len(sets), len(hand)))], axis=1), axis=1)
+
+
+def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool, written: Written | None = None) -> StartCounts:
+    """The exact optimal play of one starting ``hand`` (sorted cards) and its counts; with ``written``, the
+    play of that strategy instead (its choice at every street, whatever the EVs)."""
     rules = tree.rules
     depth, remaining = rules.community_cards, 52 - len(hand)
     lattice = subset_lattice(remaining, depth)
@@ -100,12 +118,13 @@ def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool) -> StartCounts
         ranking = np.argsort(-sizes if choose_larger else sizes, kind="stable")  # preferred among equals first
         value = np.zeros((lattice.sizes[level], len(alive[level])), dtype=np.int64)
         chosen[level] = np.zeros(value.shape, dtype=np.int64)
+        fixed = None if written is None else np.argsort(ranking)[written(street_at[level], known_cards(hand, level))]
         for column, path in enumerate(alive[level]):
             candidates = np.stack([np.full(len(value), tree.values[tree.path_index(path + (index,)), 0] * orders)
                                    if street.choices[index].action == "fold"
                                    else summed[:, alive[level + 1].index(path + (index,))]
                                    for index in ranking], axis=1)
-            best = candidates.argmax(axis=1)
+            best = candidates.argmax(axis=1) if fixed is None else fixed
             value[:, column] = candidates[np.arange(len(value)), best]
             chosen[level][:, column] = ranking[best]
             if level == 0:
