@@ -23,9 +23,10 @@ POSTED_RULE = {
 }
 WARNINGS = ["Queens Up paytable 50-40-9-4-3-2-1: example warning"]
 QUEENS_UP = ["50-40-8-4-3-2-1", "50-40-9-4-3-2-1", "50-30-9-4-3-2-1", "50-30-8-4-3-2-1", "50-40-7-4-3-2-1"]
-EXPECTED_SHEETS = ["Summary", "Return table", "Ante", "Super Bonus", "Play",
-                   *(f"Queens Up {name}" for name in QUEENS_UP), "Strategy", "Strategy chart", "Rules",
-                   "Method"]
+EXPECTED_SHEETS = ["Contents", "Summary", "Return table", "Ante", "Super Bonus", "Play",
+                   *(f"Queens Up {name}" for name in QUEENS_UP), "Paytable variants", "Strategy",
+                   "Strategy table 1", "Strategy chart", "Charts", "Rules", "Method"]
+OUTCOME_SHEETS = EXPECTED_SHEETS[2:11]
 RELATIVE = 1e-12
 
 
@@ -254,12 +255,13 @@ def test_summary(report_book, crazy4_analysis: Analysis) -> None:
 
 
 def test_strategy(report_book, crazy4_analysis: Analysis) -> None:
-    sheet = report_book["Strategy"]
-    rows = list(sheet.iter_rows(values_only=True))
+    rows = list(report_book["Strategy"].iter_rows(values_only=True))
     assert any(POSTED_RULE["text"] in row for row in rows)
     assert any(row[:2] == ("play 1x", "K-Q high or better") for row in rows)
     cost = next(row for row in rows if row[0] and str(row[0]).startswith("cost"))
     assert Fraction(cost[2]) == POSTED_RULE["cost"]
+    sheet = report_book["Strategy table 1"]  # the long chart by best hand, on a sheet of its own
+    rows = list(sheet.iter_rows(values_only=True))
     header = next(index for index, row in enumerate(rows, start=1) if row[0] == "best hand")
     chart = crazy4_analysis.strategy_by_best_hand()
     assert rows[header][0] == chart["best_hand"][0]
@@ -284,7 +286,7 @@ def test_rules_and_method(report_book, crazy4_analysis: Analysis) -> None:
 
 
 def test_headers_are_bold_and_panes_frozen(report_book) -> None:
-    for name in EXPECTED_SHEETS[1:10]:
+    for name in OUTCOME_SHEETS:
         sheet = report_book[name]
         assert all(cell.font.bold for cell in sheet[report.HEADER_ROW] if cell.value), name
         assert sheet.freeze_panes == f"B{report.HEADER_ROW + 1}"
@@ -328,11 +330,11 @@ def test_failing_save_removes_the_partial_file(crazy4_analysis: Analysis, tmp_pa
     path = tmp_path / "report.xlsx"
     path.write_bytes(b"the previous report")
 
-    def partial_save(self: openpyxl.Workbook, filename: str) -> None:
+    def partial_save(self: report.Report, filename: str) -> None:
         Path(filename).write_bytes(b"PK half a zip")
         raise OSError("disk full")
 
-    monkeypatch.setattr(openpyxl.Workbook, "save", partial_save)
+    monkeypatch.setattr(report.Report, "save", partial_save)
     with pytest.raises(OSError, match="disk full"):
         report.write_workbook(crazy4_analysis, path, [])
     assert list(tmp_path.iterdir()) == [path]
