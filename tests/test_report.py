@@ -25,7 +25,7 @@ WARNINGS = ["Queens Up paytable 50-40-9-4-3-2-1: example warning"]
 QUEENS_UP = ["50-40-8-4-3-2-1", "50-40-9-4-3-2-1", "50-30-9-4-3-2-1", "50-30-8-4-3-2-1", "50-40-7-4-3-2-1"]
 EXPECTED_SHEETS = ["Contents", "Summary", "Return table", "Ante", "Super Bonus", "Play",
                    *(f"Queens Up {name}" for name in QUEENS_UP), "Paytable variants", "Strategy",
-                   "Strategy table 1", "Strategy chart", "Charts", "Rules", "Method"]
+                   "Strategy table 1", "Strategy table 2", "Strategy chart", "Charts", "Rules", "Method"]
 OUTCOME_SHEETS = EXPECTED_SHEETS[2:11]
 RELATIVE = 1e-12
 

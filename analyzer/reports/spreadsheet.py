@@ -103,6 +103,7 @@ class Sheet:
     landscape: bool | None = None
     pictures: list[Picture] = field(default_factory=list)  # page_breaks: rows that start a printed page
     page_breaks: list[int] = field(default_factory=list)
+    text_width: float = TEXT_WIDTH  # text wider than this wraps
     book: object = field(default=None, repr=False, compare=False)
 
     def put(self, row: int, column: int, content: object, style: Style = PLAIN, *, value: object = None,
@@ -314,7 +315,7 @@ def column_widths(sheet: Sheet) -> dict[int, float]:
         value = cell.cached if isinstance(cell.value, str) and cell.value.startswith("=") else cell.value
         text = shown(value, cell.style.number_format)
         if isinstance(value, str):
-            length = _wrapped_length(text) if cell.style.wrap else min(len(text), TEXT_WIDTH)
+            length = _wrapped_length(text) if cell.style.wrap else min(len(text), sheet.text_width)
         else:
             length = len(text)
         size = length * (1.1 if cell.style.bold else 1.0) * (cell.style.size or 11) / 11 + 2

@@ -487,6 +487,7 @@ def write_strategy_table(sheet: Sheet, title: str, frame: pd.DataFrame, totals: 
         return
     header, _ = _frame(sheet, 1, title, frame, totals)
     sheet.freeze = (header + 1, 2)
+    sheet.text_width, sheet.landscape = 20, False  # a long table: more rows on a page
 
 
 def write_strategy_chart(sheet: Sheet, analysis: GameResults) -> None:
