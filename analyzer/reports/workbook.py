@@ -792,8 +792,8 @@ def risk_numbers(table: pd.DataFrame) -> pd.DataFrame:
 
     >>> frame = pd.DataFrame({"procedure": ["a"], "house edge per ante": ["1.500000%"], "exact": [""],
     ...                       "95% interval": ["1.000000% to 2.000000%"], "who has the edge": ["house"]})
-    >>> risk_numbers(frame).iloc[0].tolist()
-    ['a', 0.015, '', 0.01, 0.02, 'house']
+    >>> [str(value) for value in risk_numbers(frame).iloc[0]]
+    ['a', '0.015', '', '0.01', '0.02', 'house']
     """
     def share(text: str) -> float | str:
         return float(Decimal(text.strip().rstrip("%")) / 100) if text.strip().endswith("%") else text
@@ -932,12 +932,13 @@ DESCRIPTIONS = {
 
 def build_workbook(analysis: GameResults, warnings: list[str], posted_rule: dict | None = None,
                    progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
-                   simulation: SimulationCheck | None = None) -> Report:
+                   simulation: SimulationCheck | None = None, beside: dict[str, str] | None = None) -> Report:
     """The whole report in memory.
 
     ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable;
     ``procedure_risk``: the house edge under each procedure leak (see :mod:`analyzer.protection.procedure_risk`);
-    ``simulation``: a simulation check to add as its own sheet.
+    ``simulation``: a simulation check to add as its own sheet; ``beside``: the files written beside the
+    workbook (name -> what it holds), listed on the cover and the Strategy sheet.
     """
     book, names = Report(analysis.rules.title), SheetNames()
     cover = _sheet(book, names, "Contents")
@@ -966,8 +967,9 @@ def build_workbook(analysis: GameResults, warnings: list[str], posted_rule: dict
     if procedure_risk is not None:
         write_procedure_risk(sheet("Procedure risk"), analysis, procedure_risk)
     tables = analysis.strategy_tables()
-    write_strategy(sheet("Strategy"), analysis, posted_rule,
-                   [table for table in tables if len(table[1]) <= OWN_SHEET_ROWS])
+    strategy = sheet("Strategy")
+    write_strategy(strategy, analysis, posted_rule, [table for table in tables if len(table[1]) <= OWN_SHEET_ROWS])
+    _beside_block(strategy, strategy.max_row + 2, beside or {})
     for number_, (title, frame, totals) in enumerate((t for t in tables if len(t[1]) > OWN_SHEET_ROWS), start=1):
         write_strategy_table(sheet(f"Strategy table {number_}", title), title, frame, totals)
     write_strategy_chart(sheet("Strategy chart"), analysis)
@@ -977,7 +979,17 @@ def build_workbook(analysis: GameResults, warnings: list[str], posted_rule: dict
     if simulation is not None:
         write_simulation_sheet(sheet("Simulation check"), simulation)
     write_cover(cover, analysis, warnings, contents)
+    _beside_block(cover, cover.max_row + 2, beside or {})
     return book
+
+
+def _beside_block(sheet: Sheet, row: int, beside: dict[str, str]) -> None:
+    """The files written beside the workbook, each with what it holds."""
+    if not beside:
+        return
+    put_title(sheet, "Files beside this workbook (gzipped CSV, same folder)", row)
+    for row, (name, description) in enumerate(beside.items(), start=row + 1):
+        put_row(sheet, row, (name, description))
 
 
 def _sheet(book: Book, names: SheetNames, wanted: str) -> Sheet:
@@ -988,10 +1000,27 @@ def _sheet(book: Book, names: SheetNames, wanted: str) -> Sheet:
 def write_workbook(analysis: GameResults, path: Path, warnings: list[str], posted_rule: dict | None = None,
                    progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
                    simulation: SimulationCheck | None = None) -> dict[tuple[str, str], Fraction]:
-    """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`);
-    returns the exact figure behind each formula cell (:attr:`Report.exact`)."""
-    return save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk,
-                                                  simulation), Path(path)).exact
+    """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`), and beside it
+    the engine's decision files (:func:`decision_paths`, gzipped CSV); returns the exact figure behind
+    each formula cell (:attr:`Report.exact`)."""
+    path = Path(path)
+    files = {decision_paths(path, name): entry for name, entry in analysis.decision_files().items()}
+    beside = {file.name: description for file, (description, _) in files.items()}
+    exact_ = save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk,
+                                                    simulation, beside), path).exact
+    for file, (_, table) in files.items():
+        write_atomically(file, lambda temporary, table=table: table.to_csv(temporary, index=False,
+                                                                            compression="gzip"))
+    return exact_
+
+
+def decision_paths(path: Path, name: str) -> Path:
+    """Where a decision file goes beside a report: ``reports/uth.xlsx`` -> ``reports/uth-NAME.csv.gz``.
+
+    >>> decision_paths(Path("reports/uth.xlsx"), "flop-decisions").as_posix()
+    'reports/uth-flop-decisions.csv.gz'
+    """
+    return path.with_name(f"{path.stem}-{name}.csv.gz")
 
 
 def write_table_workbook(frame: pd.DataFrame, title: str, path: Path) -> None:
