@@ -196,7 +196,9 @@ def test_a_small_table_recalculates_to_the_hand_checked_figures(soffice: str, tm
     stored = openpyxl.load_workbook(tmp_path / "coin.xlsx", data_only=True).active  # the values saved
     assert {cell: stored[cell].value for cell in hand_checked} == {cell: float(v) for cell, v in hand_checked.items()}
     values = recalculate(soffice, [tmp_path / "coin.xlsx"], tmp_path)[tmp_path / "coin.xlsx"].active
-    assert {cell: values[cell].value for cell in hand_checked} == {cell: float(v) for cell, v in hand_checked.items()}
+    assert {cell: values[cell].value for cell in hand_checked if cell != "K5"} == {
+        cell: float(v) for cell, v in hand_checked.items() if cell != "K5"}
+    assert close(values["K5"].value, Fraction(4, 3))  # LibreOffice saves 15 significant digits
 
 
 def test_the_reference_check_finds_empty_and_text_cells(tmp_path: Path) -> None:

@@ -38,6 +38,8 @@ NARROWEST, WIDEST, TEXT_WIDTH = 6, 60, 32
 #: wider than a portrait page prints landscape if it fits one landscape page or is too wide for portrait
 #: (printed smaller than 1/sqrt(2)), else portrait (more rows on a page).
 PORTRAIT_WIDTH, LANDSCAPE_ROWS = 100, 34
+#: Width of an average text character, in digits (the unit of a column's width).
+TEXT_GLYPH = 0.85
 #: Points per wrapped line of a paragraph.
 LINE_HEIGHT = 15
 
@@ -231,21 +233,25 @@ def _write_cell(target, sheet: Sheet, row: int, column: int, cell: Cell, styled,
 
 def wrapped_lines(text: str, width: float, style: Style = PLAIN) -> int:
     """About how many lines ``text`` takes wrapped in a column ``width`` characters wide (words moved
-    whole to the next line; a word longer than a line broken).
+    whole to the next line; a word longer than a line broken). A column's width counts digits; average
+    text is narrower (:data:`TEXT_GLYPH`), bold text wider.
 
     >>> wrapped_lines("one two three four", 10), wrapped_lines("a\\nb", 30), wrapped_lines("x" * 25, 10)
     (2, 2, 3)
+    >>> wrapped_lines("0" * 64, 66), wrapped_lines("0" * 64, 60)
+    (1, 2)
     """
-    capacity = max(1.0, (width - 1) / (0.95 if style.bold else 0.85) * 11 / (style.size or 11))
+    capacity = max(1.0, (width - 1) * 11 / (style.size or 11) / (1.1 if style.bold else 1.0))
     lines = 0
     for paragraph in text.split("\n"):
         used = None
         for word in paragraph.split(" "):
-            if used is not None and used + 1 + len(word) <= capacity:
-                used += 1 + len(word)
+            length = sum(1.0 if character.isdigit() else TEXT_GLYPH for character in word)
+            if used is not None and used + TEXT_GLYPH + length <= capacity:
+                used += TEXT_GLYPH + length
                 continue
-            lines += 1 + (len(word) - 1) // int(capacity) if word else 1
-            used = len(word) % int(capacity) or (len(word) and int(capacity))
+            lines += max(1, math.ceil(length / capacity))
+            used = length - (math.ceil(length / capacity) - 1) * capacity
         lines += used is None
     return max(lines, 1)
 

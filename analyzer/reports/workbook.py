@@ -880,7 +880,7 @@ def write_cover(sheet: Sheet, analysis: GameResults, warnings: list[str],
     for row, (name, description) in enumerate(contents, start=row + 2):
         sheet.put(row, 1, name, LINK, link=name)
         sheet.put(row, 2, description)
-    set_widths(sheet, (48, 60))
+    set_widths(sheet, (46, 70))
     sheet.landscape = False
 
 
