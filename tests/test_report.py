@@ -368,3 +368,14 @@ def test_tables_are_computed_once_per_analysis(crazy4_analysis: Analysis) -> Non
     wager = crazy4_analysis.rules.wagers[0]
     first, second = crazy4_analysis.wager_table(wager), crazy4_analysis.wager_table(wager)
     assert first.equals(second) and first is not second  # a cached table, handed out as a copy
+
+
+def test_a_table_workbook_holds_percentages_and_decimals_as_numbers(tmp_path: Path) -> None:
+    """``compare -o`` and ``protect -o``: numbers written as text by the display tables become numbers."""
+    frame = pd.DataFrame({"variant": ["as shipped", "mine"], "house_edge_per_ante": ["3.418855%", "-0.500000%"],
+                          "standard_deviation": ["3.128544", "3.100000"], "strategy_changed": [False, True]})
+    report.write_table_workbook(frame, "Crazy 4 Poker: paytable variants", tmp_path / "compare.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "compare.xlsx")["Comparison"]
+    assert [cell.value for cell in sheet[3]] == ["as shipped", 0.03418855, 3.128544, "no"]
+    assert sheet["B4"].value == -0.005 and sheet["B4"].number_format == "0.000000%"
+    assert sheet["A1"].value == "Crazy 4 Poker: paytable variants" and sheet["B2"].value == "house edge per ante"

@@ -561,8 +561,7 @@ def _frame(sheet: Sheet, row: int, title: str, frame: pd.DataFrame, totals: bool
     formats = {**decimals, **{column: COUNT for column in counts}, **(formats or {})}
     row = header
     for row, values in enumerate(frame.itertuples(index=False), start=header + 1):
-        put_row(sheet, row, [number(v) if isinstance(v, (int, np.integer, Fraction)) else v for v in values],
-                formats)
+        put_row(sheet, row, [_cell_value(value) for value in values], formats)
     if totals:
         row += 1
         put_row(sheet, row, ("total", *[Live(f"=SUM({_letter(c)}{header + 1}:{_letter(c)}{row - 1})",
@@ -570,6 +569,17 @@ def _frame(sheet: Sheet, row: int, title: str, frame: pd.DataFrame, totals: bool
                                         if c in counts else None for c in range(2, len(frame.columns) + 1)]),
                 formats, font=BOLD)
     return header, row + 2
+
+
+def _cell_value(value: object) -> object:
+    """A table's value as a cell shows it: whole numbers and fractions as numbers, yes/no for a boolean.
+
+    >>> _cell_value(Fraction(1, 2)), _cell_value(np.bool_(True)), _cell_value("x")
+    (0.5, 'yes', 'x')
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    return number(value) if isinstance(value, (int, np.integer, Fraction)) else value
 
 
 def _posted_rule(sheet: Sheet, row: int, posted_rule: dict) -> int:
@@ -1039,9 +1049,33 @@ def write_tables_workbook(tables: list[tuple[str, str, pd.DataFrame]], path: Pat
                 _frame(sheet, 1, title, risk_numbers(frame), totals=False, formats=RISK_FORMATS)
                 set_widths(sheet, (24, 12, 14, 10, 10, 26, 60))
             else:
-                _frame(sheet, 1, title, frame, totals=False)
+                numbers, formats = text_numbers(frame)
+                _frame(sheet, 1, title, numbers, totals=False, formats=formats)
         return book
     save_atomically(build, Path(path))
+
+
+def text_numbers(frame: pd.DataFrame) -> tuple[pd.DataFrame, dict[int, str]]:
+    """A table whose columns of numbers written as text ("3.418855%", "3.128544") hold numbers, and the
+    number format of each such column (1-based).
+
+    >>> table, formats = text_numbers(pd.DataFrame({"a": ["x"], "edge": ["1.5%"], "sd": ["3.25"]}))
+    >>> [str(value) for value in table.iloc[0]], formats
+    (['x', '0.015', '3.25'], {2: '0.000000%', 3: '0.000000'})
+    """
+    table, formats = frame.copy(), {}
+    for index, column in enumerate(frame.columns, start=1):
+        texts = [value for value in frame[column] if isinstance(value, str)]
+        if not texts or len(texts) != len(frame) or not all(NUMBER_TEXT.match(text) for text in texts):
+            continue
+        percent = all(text.endswith("%") for text in texts)
+        table[column] = [float(Decimal(text.rstrip("%")) / (100 if percent else 1)) for text in texts]
+        formats[index] = PERCENT if percent else DECIMAL
+    return table, formats
+
+
+#: A number written as text: a decimal, optionally a percentage.
+NUMBER_TEXT = re.compile(r"^-?\d+(\.\d+)?%?$")
 
 
 def save_atomically(build: Callable[[], Report], path: Path) -> Report:
