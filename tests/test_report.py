@@ -277,6 +277,7 @@ def test_rules_and_method(report_book, crazy4_analysis: Analysis) -> None:
     assert set(rules.rules) <= texts and set(rules.assumptions) <= texts
     assert {"super_bonus_without_qualifier", "compare", "push", "chosen", "not chosen"} <= texts
     assert {"3/2 to 1", "pair of Q or better", "Four aces"} <= texts
+    assert {"high card king or better", "pair of queens or better", "four of a kind of aces"} <= texts  # readable
     method = {row[0]: row[1] for row in report_book["Method"].iter_rows(values_only=True) if row[0]}
     assert "no sampling" in method["method"]
     assert method["cycle (all player/dealer deals)"] == crazy4_analysis.cycle
@@ -379,3 +380,13 @@ def test_a_table_workbook_holds_percentages_and_decimals_as_numbers(tmp_path: Pa
     assert [cell.value for cell in sheet[3]] == ["as shipped", 0.03418855, 3.128544, "no"]
     assert sheet["B4"].value == -0.005 and sheet["B4"].number_format == "0.000000%"
     assert sheet["A1"].value == "Crazy 4 Poker: paytable variants" and sheet["B2"].value == "house edge per ante"
+
+
+def test_the_cycle_is_explained_stage_by_stage(crazy4_analysis: Analysis, uth) -> None:
+    """Crazy 4: C(52,5) x C(47,5) deals. UTH: the flop and the turn-and-river are sets of their own, so
+    the cycle is C(52,2) x C(50,2) x C(48,3) x C(45,2), ten times the count with the board as one set."""
+    stages = report.cycle_explanation(crazy4_analysis)
+    assert [count for _, _, count in stages] == [math.comb(52, 5), math.comb(47, 5), crazy4_analysis.cycle]
+    stages = report.cycle_explanation(uth)
+    assert [formula for _, formula, _ in stages][-1] == "C(52,2) x C(50,2) x C(48,3) x C(45,2)"
+    assert stages[-1][2] == uth.cycle == 10 * math.comb(52, 2) * math.comb(50, 2) * math.comb(48, 5)

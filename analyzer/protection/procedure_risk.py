@@ -16,6 +16,9 @@ as not computed, with the reason, rather than left out.
 ['house', 'PLAYER ADVANTAGE: the leak turns the game']
 
 The first row is normal play: a player advantage there is the game's, not a leak's.
+
+>>> procedure_risk_table([("normal play", Fraction(-3, 100), "exhaustive")])["who has the edge"].tolist()
+['PLAYER ADVANTAGE: the game as analysed favours the player']
 """
 
 from __future__ import annotations

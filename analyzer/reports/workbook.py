@@ -714,7 +714,8 @@ def cycle_explanation(analysis: GameResults) -> list[tuple[str, str, int]]:
     if rules.community_cards:
         community = rules.community_cards
         unordered = prod(count for _, _, count in lines) * comb(left, community)
-        split = next((first for first in range(1, community)
+        # C(n,k) = C(n,n-k): the count cannot tell the order of the streets; the larger is taken first (a flop)
+        split = next((first for first in range(community - 1, 0, -1)
                       if unordered * comb(community, first) == analysis.cycle), None)
         if split is None:
             lines.append(("community cards", f"C({left},{community})", comb(left, community)))
