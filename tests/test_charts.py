@@ -82,9 +82,10 @@ def test_fourcardfever_grid_by_up_card(fourcardfever):
     ("crazy4", "K-Q-8-3", "all hands", ("fold", "fold")),
     ("crazy4", "four of a kind of aces ... pair of aces, 5-3", "all hands", ("3x", "play 3x")),
 ])
-def test_strategy_chart_sheet_is_colour_coded(game, row, column, expected, request):
+def test_strategy_chart_sheet_is_colour_coded(game, row, column, expected, request, tmp_path):
     analysis = request.getfixturevalue(game)
-    sheet = report.build_workbook(analysis, [])["Strategy chart"]
+    report.build_workbook(analysis, []).save(tmp_path / "book.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "book.xlsx")["Strategy chart"]
     header = [cell.value for cell in sheet[4]]
     labels = {sheet.cell(r, 1).value: r for r in range(5, sheet.max_row + 1)}
     cell = sheet.cell(labels[row], header.index(column) + 1)

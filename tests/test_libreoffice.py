@@ -1,12 +1,18 @@
-"""Every game's report recalculated by a real spreadsheet engine, LibreOffice Calc (headless).
+"""Every game's report recalculated and printed by a real spreadsheet engine, LibreOffice Calc (headless).
 
-openpyxl writes formulas without values; LibreOffice opens each workbook,
-recalculates every formula and saves a copy, whose values are then compared,
+The report stores every formula with its value (XlsxWriter), so a reader that
+does not calculate (openpyxl ``data_only``, pandas) sees every figure; those
+stored values are compared with the exact figures. LibreOffice then opens
+each workbook, recalculates every formula and saves a copy, whose values are compared,
 cell by cell, with the exact figure the analyzer put behind the formula
 (:class:`analyzer.reports.workbook.Report` records it while writing): every probability,
 contribution, total, moment and house edge to 12 significant digits. No
 formula may refer to an empty cell or a text cell, no cell may hold an error
-value, and the combinations of every table add up to the cycle.
+value, and the combinations of every table add up to the cycle. Each
+workbook is also printed to PDF by LibreOffice: no cell may print as ``###``
+(a number wider than its column) and the page count must stay sensible.
+
+``LIBREOFFICE_GAMES=crazy4,uth`` limits the games (the machine may be shared).
 
 Without ``soffice`` on the PATH the recalculation tests are skipped, unless
 REQUIRE_LIBREOFFICE=1 (set by ``.ci/run`` after installing it) makes them fail.
@@ -40,7 +46,10 @@ from analyzer.reports.sanity import game_warnings
 
 pytestmark = pytest.mark.slow
 
-GAMES = ("crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean")
+GAMES = tuple(os.environ.get("LIBREOFFICE_GAMES", "crazy4,super4,fourcardfever,uth,threecard,caribbean").split(","))
+#: The most pages each game's report may print on (A4, as LibreOffice prints it); before the print
+#: set-up Crazy 4 Poker printed on 224 pages.
+MOST_PAGES = {"crazy4": 60, "super4": 60, "fourcardfever": 60, "uth": 40, "threecard": 40, "caribbean": 60}
 #: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
 PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}
 RELATIVE = 1e-12
@@ -91,6 +100,25 @@ def recalculate(soffice: str, books: list[Path], folder: Path) -> dict[Path, ope
     missing = [book.name for book in books if not (output / book.name).exists()]
     assert not missing, f"LibreOffice wrote no {missing}: {run.stdout} {run.stderr}"
     return {book: openpyxl.load_workbook(output / book.name, data_only=True) for book in books}
+
+
+def printed(soffice: str, books: list[Path], folder: Path) -> dict[Path, tuple[int, str]]:
+    """Each book printed to PDF by LibreOffice (one run for all): its page count and its text (pdftotext)."""
+    profile = folder / "profile"
+    output = folder / "pdf"
+    run = subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+                          "--convert-to", "pdf", "--outdir", str(output), *map(str, books)],
+                         check=False, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr
+    result = {}
+    for book in books:
+        pdf = output / book.with_suffix(".pdf").name
+        info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+        pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                              text=True).stdout
+        result[book] = (pages, text)
+    return result
 
 
 # -- checks ------------------------------------------------------------------------
@@ -153,25 +181,31 @@ def coin_table() -> pd.DataFrame:
 
 def test_a_small_table_recalculates_to_the_hand_checked_figures(soffice: str, tmp_path: Path) -> None:
     book = report.Report()
-    block = report.write_outcome_table(book.active, "coin", coin_table(), cycle=4)
-    report.write_formulas(book.active, block, report.wager_formulas(coin_table(), side_bet=True))
-    title = book.active.title
+    sheet = book.sheet("coin")
+    block = report.write_outcome_table(sheet, "coin", coin_table(), cycle=4)
+    report.write_formulas(sheet, block, report.wager_formulas(coin_table(), side_bet=True))
+    title = sheet.title
     hand_checked = {"D5": Fraction(3, 4), "E5": Fraction(3, 4), "F5": Fraction(3, 4),
                     "D6": Fraction(1, 4), "E6": Fraction(-1, 4), "F6": Fraction(1, 4),
                     "C7": Fraction(4), "D7": Fraction(1), "E7": Fraction(1, 2), "F7": Fraction(1),
-                    "B10": Fraction(1, 2), "B11": Fraction(-1, 2)}  # return per unit, house edge
+                    "B10": Fraction(1, 2), "B11": Fraction(-1, 2),  # return per unit, house edge
+                    "K5": Fraction(4, 3), "K6": Fraction(4)}  # odds: 1 in 4/3, 1 in 4
     assert book.exact == {(title, cell): value for cell, value in hand_checked.items()}
-    assert book.active["B11"].value == "=-SUM(E5:E6)"
+    assert sheet.cell(11, 2).value == "=-SUM(E5:E6)"
     book.save(tmp_path / "coin.xlsx")
+    stored = openpyxl.load_workbook(tmp_path / "coin.xlsx", data_only=True).active  # the values saved
+    assert {cell: stored[cell].value for cell in hand_checked} == {cell: float(v) for cell, v in hand_checked.items()}
     values = recalculate(soffice, [tmp_path / "coin.xlsx"], tmp_path)[tmp_path / "coin.xlsx"].active
-    assert {cell: values[cell].value for cell in hand_checked} == {cell: float(v) for cell, v in hand_checked.items()}
+    assert {cell: values[cell].value for cell in hand_checked if cell != "K5"} == {
+        cell: float(v) for cell, v in hand_checked.items() if cell != "K5"}
+    assert close(values["K5"].value, Fraction(4, 3))  # LibreOffice saves 15 significant digits
 
 
-def test_the_reference_check_finds_empty_and_text_cells() -> None:
+def test_the_reference_check_finds_empty_and_text_cells(tmp_path: Path) -> None:
     book = report.Report()
-    sheet = book.active
-    report.put_row(sheet, 1, ("label", 2, "=B1*2", "=A1+B1", "=SUM(B1:B3)", "=Other!A1"))
-    assert reference_problems(book) == [
+    report.put_row(book.sheet("Sheet"), 1, ("label", 2, "=B1*2", "=A1+B1", "=SUM(B1:B3)", "=Other!A1"))
+    book.save(tmp_path / "book.xlsx")
+    assert reference_problems(openpyxl.load_workbook(tmp_path / "book.xlsx")) == [
         "Sheet!D1: =A1+B1 refers to A1 holding 'label'",
         "Sheet!E1: =SUM(B1:B3) refers to B2 holding None",
         "Sheet!E1: =SUM(B1:B3) refers to B3 holding None",
@@ -267,3 +301,30 @@ def test_combinations_add_up_to_the_cycle(reports: dict[str, Written], recalcula
         assert int(sheet[f"J{total}"].value) == cycle, sheet.title  # the exact text beside the sum
         assert close(sheet[f"C{total}"].value, Fraction(cycle)), sheet.title  # LibreOffice's SUM
         assert close(sheet[f"D{total}"].value, Fraction(1)), sheet.title
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_formula_is_stored_with_its_value(reports: dict[str, Written], game: str) -> None:
+    """A reader that does not calculate (openpyxl data_only, pandas) sees every formula's figure."""
+    book = openpyxl.load_workbook(reports[game].path, data_only=True)
+    wrong = {f"{sheet}!{cell}": (book[sheet][cell].value, str(exact))
+             for (sheet, cell), exact in reports[game].exact.items() if not close(book[sheet][cell].value, exact)}
+    assert wrong == {}
+
+
+@pytest.fixture(scope="module")
+def pdfs(reports: dict[str, Written], soffice: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple]:
+    """Every game's report printed to PDF by LibreOffice, in one run: (pages, text)."""
+    books = printed(soffice, [written.path for written in reports.values()], tmp_path_factory.mktemp("pdf"))
+    return {game: books[written.path] for game, written in reports.items()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_printed_report_shows_every_number_on_sensible_pages(reports: dict[str, Written],
+                                                                  pdfs: dict[str, tuple], game: str) -> None:
+    pages, text = pdfs[game]
+    assert "###" not in text  # a number wider than its column prints as ###
+    assert 10 <= pages <= MOST_PAGES[game]
+    edge = reports[game].analysis.main_figures()["house_edge_per_ante"]
+    assert f"{float(edge):.6%}" in text and str(edge) in text  # the house edge and its exact fraction
+    assert f"Page {pages} of {pages}" in text  # the footer

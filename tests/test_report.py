@@ -23,9 +23,10 @@ POSTED_RULE = {
 }
 WARNINGS = ["Queens Up paytable 50-40-9-4-3-2-1: example warning"]
 QUEENS_UP = ["50-40-8-4-3-2-1", "50-40-9-4-3-2-1", "50-30-9-4-3-2-1", "50-30-8-4-3-2-1", "50-40-7-4-3-2-1"]
-EXPECTED_SHEETS = ["Summary", "Return table", "Ante", "Super Bonus", "Play",
-                   *(f"Queens Up {name}" for name in QUEENS_UP), "Strategy", "Strategy chart", "Rules",
-                   "Method"]
+EXPECTED_SHEETS = ["Contents", "Summary", "Return table", "Ante", "Super Bonus", "Play",
+                   *(f"Queens Up {name}" for name in QUEENS_UP), "Paytable variants", "Strategy",
+                   "Strategy table 1", "Strategy table 2", "Strategy chart", "Charts", "Rules", "Method"]
+OUTCOME_SHEETS = EXPECTED_SHEETS[2:11]
 RELATIVE = 1e-12
 
 
@@ -254,12 +255,13 @@ def test_summary(report_book, crazy4_analysis: Analysis) -> None:
 
 
 def test_strategy(report_book, crazy4_analysis: Analysis) -> None:
-    sheet = report_book["Strategy"]
-    rows = list(sheet.iter_rows(values_only=True))
+    rows = list(report_book["Strategy"].iter_rows(values_only=True))
     assert any(POSTED_RULE["text"] in row for row in rows)
     assert any(row[:2] == ("play 1x", "K-Q high or better") for row in rows)
     cost = next(row for row in rows if row[0] and str(row[0]).startswith("cost"))
     assert Fraction(cost[2]) == POSTED_RULE["cost"]
+    sheet = report_book["Strategy table 1"]  # the long chart by best hand, on a sheet of its own
+    rows = list(sheet.iter_rows(values_only=True))
     header = next(index for index, row in enumerate(rows, start=1) if row[0] == "best hand")
     chart = crazy4_analysis.strategy_by_best_hand()
     assert rows[header][0] == chart["best_hand"][0]
@@ -275,6 +277,7 @@ def test_rules_and_method(report_book, crazy4_analysis: Analysis) -> None:
     assert set(rules.rules) <= texts and set(rules.assumptions) <= texts
     assert {"super_bonus_without_qualifier", "compare", "push", "chosen", "not chosen"} <= texts
     assert {"3/2 to 1", "pair of Q or better", "Four aces"} <= texts
+    assert {"high card king or better", "pair of queens or better", "four of a kind of aces"} <= texts  # readable
     method = {row[0]: row[1] for row in report_book["Method"].iter_rows(values_only=True) if row[0]}
     assert "no sampling" in method["method"]
     assert method["cycle (all player/dealer deals)"] == crazy4_analysis.cycle
@@ -284,7 +287,7 @@ def test_rules_and_method(report_book, crazy4_analysis: Analysis) -> None:
 
 
 def test_headers_are_bold_and_panes_frozen(report_book) -> None:
-    for name in EXPECTED_SHEETS[1:10]:
+    for name in OUTCOME_SHEETS:
         sheet = report_book[name]
         assert all(cell.font.bold for cell in sheet[report.HEADER_ROW] if cell.value), name
         assert sheet.freeze_panes == f"B{report.HEADER_ROW + 1}"
@@ -328,11 +331,11 @@ def test_failing_save_removes_the_partial_file(crazy4_analysis: Analysis, tmp_pa
     path = tmp_path / "report.xlsx"
     path.write_bytes(b"the previous report")
 
-    def partial_save(self: openpyxl.Workbook, filename: str) -> None:
+    def partial_save(self: report.Report, filename: str) -> None:
         Path(filename).write_bytes(b"PK half a zip")
         raise OSError("disk full")
 
-    monkeypatch.setattr(openpyxl.Workbook, "save", partial_save)
+    monkeypatch.setattr(report.Report, "save", partial_save)
     with pytest.raises(OSError, match="disk full"):
         report.write_workbook(crazy4_analysis, path, [])
     assert list(tmp_path.iterdir()) == [path]
@@ -366,3 +369,24 @@ def test_tables_are_computed_once_per_analysis(crazy4_analysis: Analysis) -> Non
     wager = crazy4_analysis.rules.wagers[0]
     first, second = crazy4_analysis.wager_table(wager), crazy4_analysis.wager_table(wager)
     assert first.equals(second) and first is not second  # a cached table, handed out as a copy
+
+
+def test_a_table_workbook_holds_percentages_and_decimals_as_numbers(tmp_path: Path) -> None:
+    """``compare -o`` and ``protect -o``: numbers written as text by the display tables become numbers."""
+    frame = pd.DataFrame({"variant": ["as shipped", "mine"], "house_edge_per_ante": ["3.418855%", "-0.500000%"],
+                          "standard_deviation": ["3.128544", "3.100000"], "strategy_changed": [False, True]})
+    report.write_table_workbook(frame, "Crazy 4 Poker: paytable variants", tmp_path / "compare.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "compare.xlsx")["Comparison"]
+    assert [cell.value for cell in sheet[3]] == ["as shipped", 0.03418855, 3.128544, "no"]
+    assert sheet["B4"].value == -0.005 and sheet["B4"].number_format == "0.000000%"
+    assert sheet["A1"].value == "Crazy 4 Poker: paytable variants" and sheet["B2"].value == "house edge per ante"
+
+
+def test_the_cycle_is_explained_stage_by_stage(crazy4_analysis: Analysis, uth) -> None:
+    """Crazy 4: C(52,5) x C(47,5) deals. UTH: the flop and the turn-and-river are sets of their own, so
+    the cycle is C(52,2) x C(50,2) x C(48,3) x C(45,2), ten times the count with the board as one set."""
+    stages = report.cycle_explanation(crazy4_analysis)
+    assert [count for _, _, count in stages] == [math.comb(52, 5), math.comb(47, 5), crazy4_analysis.cycle]
+    stages = report.cycle_explanation(uth)
+    assert [formula for _, formula, _ in stages][-1] == "C(52,2) x C(50,2) x C(48,3) x C(45,2)"
+    assert stages[-1][2] == uth.cycle == 10 * math.comb(52, 2) * math.comb(50, 2) * math.comb(48, 5)

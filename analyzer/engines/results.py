@@ -181,6 +181,11 @@ class GameResults:
         """The strategy as a grid of decisions (:mod:`analyzer.engines.strategy_grid`)."""
         raise NotImplementedError
 
+    def decision_files(self) -> dict[str, tuple[str, pd.DataFrame]]:
+        """Decision tables too long for a workbook, which a report writes beside it as CSV files:
+        name -> (what it holds, table). None by default."""
+        return {}
+
     def _cached(self, key: tuple, make) -> pd.DataFrame:
         """A table computed once per analysis (the report and the summary share them); a copy each time."""
         if key not in self._tables:

@@ -33,7 +33,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core.cards import RANK_SYMBOLS, CardError, parse_rank
+from analyzer.core.cards import (
+    RANK_NAMES,
+    RANK_PLURALS,
+    RANK_SYMBOLS,
+    CardError,
+    parse_rank,
+)
 from analyzer.core.ranking import DIGIT_BASE, TIEBREAK_SPAN, HandRanking
 
 ALIASES = {
@@ -70,6 +76,30 @@ class HandPattern:
         text = self.category
         if self.ranks:
             text += " of " + "-".join(RANK_SYMBOLS[rank] for rank in self.ranks)
+        return text + (" or better" if self.or_better else "")
+
+    @property
+    def label(self) -> str:
+        """The pattern in words, for reports: ranks named, no underscores.
+
+        >>> HandPattern("high_card", (11,), True).label, HandPattern("pair", (10,), True).label
+        ('high card king or better', 'pair of queens or better')
+        >>> HandPattern("high_card", (11, 10, 6, 2)).label, HandPattern("four_of_a_kind").label
+        ('high card K-Q-8-4', 'four of a kind')
+        >>> HandPattern("straight_flush", (12,)).label
+        'ace-high straight flush'
+        """
+        text = self.category.replace("_", " ")
+        if len(self.ranks) > 1:
+            text += " " + "-".join(RANK_SYMBOLS[rank] for rank in self.ranks)
+        elif self.ranks:
+            single = self.ranks[0]
+            if self.category == "high_card":
+                text += f" {RANK_NAMES[single]}"
+            elif "straight" in self.category or "flush" in self.category:
+                text = f"{RANK_NAMES[single]}-high {text}"
+            else:
+                text += f" of {RANK_PLURALS[single]}"
         return text + (" or better" if self.or_better else "")
 
     def _exact(self, ranking: HandRanking, ranks: np.ndarray) -> np.ndarray:

@@ -14,6 +14,11 @@ as not computed, with the reason, rather than left out.
 ...                               ("1 dealer card exposed", Fraction(-1, 10), "exhaustive")])
 >>> table["who has the edge"].tolist()
 ['house', 'PLAYER ADVANTAGE: the leak turns the game']
+
+The first row is normal play: a player advantage there is the game's, not a leak's.
+
+>>> procedure_risk_table([("normal play", Fraction(-3, 100), "exhaustive")])["who has the edge"].tolist()
+['PLAYER ADVANTAGE: the game as analysed favours the player']
 """
 
 from __future__ import annotations
@@ -28,16 +33,21 @@ from analyzer.engines.registry import engine_for
 from analyzer.games.rules import GameRules
 
 PLAYER_ADVANTAGE = "PLAYER ADVANTAGE: the leak turns the game"
+#: The flag of the first row, normal play, when the game itself favours the player (no leak involved).
+PLAYER_GAME = "PLAYER ADVANTAGE: the game as analysed favours the player"
 UNCERTAIN = "uncertain: the 95% interval includes 0"
 NOT_COMPUTED = "not computed"
 
 
-def _who(edge: Fraction | None, interval: tuple[float, float] | None) -> str:
+def _who(edge: Fraction | None, interval: tuple[float, float] | None, normal: bool = False) -> str:
+    """Who has the edge; ``normal``: the row of normal play, where no leak can be blamed."""
     if edge is None:
         return ""
     if interval is not None and interval[0] < 0 < interval[1]:
         return UNCERTAIN
-    return PLAYER_ADVANTAGE if edge < 0 else "house"
+    if edge >= 0:
+        return "house"
+    return PLAYER_GAME if normal else PLAYER_ADVANTAGE
 
 
 def procedure_risk_table(rows: list[RiskRow]) -> pd.DataFrame:
@@ -50,7 +60,8 @@ def procedure_risk_table(rows: list[RiskRow]) -> pd.DataFrame:
         "exact": ["" if row[1] is None or interval else str(row[1]) for row, interval in zip(rows, intervals)],
         "95% interval": ["" if interval is None else f"{percent(interval[0])} to {percent(interval[1])}"
                          for interval in intervals],
-        "who has the edge": [_who(row[1], interval) for row, interval in zip(rows, intervals)],
+        "who has the edge": [_who(row[1], interval, index == 0)
+                             for index, (row, interval) in enumerate(zip(rows, intervals))],
         "method": [row[2] for row in rows],
     })
 

@@ -331,6 +331,14 @@ class HoldemAnalysis(GameResults):
              river_summary(situations), True),
         ]
 
+    def decision_files(self) -> dict[str, tuple[str, pd.DataFrame]]:
+        """Every (flop class, hole pair) situation's optimal flop decision (:meth:`flop_situations`), when
+        the counts carry them."""
+        if self.counts.situations is None:
+            return {}
+        return {"flop-decisions": ("every (flop, hole cards) situation, its weight (the deals it stands for), "
+                                   "made hand, draw and optimal flop decision", self.flop_situations())}
+
     def flop_situations(self) -> pd.DataFrame:
         """Every (flop class, hole pair) situation with its optimal flop decision (see
         :func:`analyzer.engines.holdem.situations.flop_situations`); EVs per ante when the run's values are kept."""

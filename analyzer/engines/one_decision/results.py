@@ -78,24 +78,27 @@ class Analysis(GameResults):
                                   per_outcome, folded)
 
     # -- strategy ----------------------------------------------------------
-    def strategy(self, exact: bool = True) -> pd.DataFrame:
-        """The optimal decision and every decision's EV per ante, for every player situation class.
+    def strategy(self, exact: bool = True, classes: np.ndarray | None = None) -> pd.DataFrame:
+        """The optimal decision and every decision's EV per ante, for every player situation class (or
+        those at the indices ``classes``).
 
         ``exact``: EVs as Fractions (slow for millions of classes) or floats.
         """
-        ranking, situations = self.rules.ranking, self.situations
-        descriptions = {int(rank): ranking.describe(int(rank)) for rank in np.unique(situations.best_rank)}
-        frame = pd.DataFrame({"hand": [format_cards(cards[::-1]) for cards in situations.cards]})
+        ranking, situations, decisions = self.rules.ranking, self.situations, self.decisions
+        pick = slice(None) if classes is None else np.asarray(classes)
+        best = situations.best_rank[pick]
+        descriptions = {int(rank): ranking.describe(int(rank)) for rank in np.unique(best)}
+        frame = pd.DataFrame({"hand": [format_cards(cards[::-1]) for cards in situations.cards[pick]]})
         if situations.up_card is not None:
-            frame["dealer_up_card"] = [format_card(int(card)) for card in situations.up_card]
-        frame["best_hand"] = [descriptions[int(rank)] for rank in situations.best_rank]
-        frame["best_rank"] = situations.best_rank
-        frame["hands"] = situations.weights
-        frame["decision"] = [self.decisions.names[index] for index in self.decisions.choice]
-        denominator = situations.dealer_hands * self.decisions.scale
-        values = (self.decisions.expected_values(situations.dealer_hands) if exact
-                  else np.where(self.decisions.allowed, self.decisions.totals / denominator, np.nan))
-        for column, name in enumerate(self.decisions.names):
+            frame["dealer_up_card"] = [format_card(int(card)) for card in situations.up_card[pick]]
+        frame["best_hand"] = [descriptions[int(rank)] for rank in best]
+        frame["best_rank"] = best
+        frame["hands"] = situations.weights[pick]
+        frame["decision"] = [decisions.names[index] for index in decisions.choice[pick]]
+        denominator = situations.dealer_hands * decisions.scale
+        values = (decisions.expected_values(situations.dealer_hands)[pick] if exact
+                  else np.where(decisions.allowed[pick], decisions.totals[pick] / denominator, np.nan))
+        for column, name in enumerate(decisions.names):
             frame[f"ev_{name.replace(' ', '_')}"] = values[:, column]
         keys = ["best_rank", "hand"] if situations.up_card is None else ["dealer_up_card", "best_rank", "hand"]
         return frame.sort_values(keys, ascending=[k != "best_rank" for k in keys], ignore_index=True)
@@ -137,10 +140,50 @@ class Analysis(GameResults):
         return best_hand_grid(self)
 
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
-        """The strategy as tables for a report: (title, table, whether to total its counts)."""
-        return [("Optimal strategy: runs of consecutive best hands with one decision", self.strategy_ranges(), False),
-                ("Optimal strategy by the player's best hand (number of hands taking each decision)",
-                 self.strategy_by_best_hand().drop(columns="best_rank"), True)]
+        """The strategy as tables for a report: (title, table, whether to total its counts); the chart by
+        best hand with the mean EV of each option, and, when they are few, the hands of the rows the
+        other cards split, each with the EV of each option."""
+        chart = pd.concat([self.strategy_by_best_hand().drop(columns="best_rank"), self.ev_by_best_hand()], axis=1)
+        tables = [("Optimal strategy: runs of consecutive best hands with one decision", self.strategy_ranges(), False),
+                  ("Optimal strategy by the player's best hand (number of hands taking each decision; EV: the "
+                   "mean EV per ante of each option over the row's hands)", chart, True)]
+        split = self.split_hands()
+        if split is not None and len(split):
+            tables.append(("Rows the other cards split: every hand class of those rows, its optimal decision and "
+                           "the EV per ante of each option", split, True))
+        return tables
+
+    def ev_by_best_hand(self) -> pd.DataFrame:
+        """For each row of :meth:`strategy_by_best_hand` (same order), the mean EV per ante of each decision
+        over the row's hands, as floats for display (NaN where the rules bar it):
+        sum(hands x total) / (sum(hands) x dealer hands x scale)."""
+        situations, decisions = self.situations, self.decisions
+        keys = {"best_rank": situations.best_rank}
+        if situations.up_card is not None:
+            keys = {"up_rank": situations.up_card // 4, **keys}
+        weights = situations.weights.astype(np.float64)
+        totals = np.where(decisions.allowed, decisions.totals.astype(np.float64), np.nan) * weights[:, None]
+        frame = pd.DataFrame({**keys, "hands": weights})
+        for column, name in enumerate(decisions.names):
+            frame[f"EV {name}"] = totals[:, column]
+        order = [key != "best_rank" for key in keys]
+        sums = frame.groupby(list(keys)).sum(min_count=1).sort_index(ascending=order if len(order) > 1 else order[0])
+        evs = sums.drop(columns="hands").div(sums["hands"] * situations.dealer_hands * decisions.scale, axis=0)
+        return evs.reset_index(drop=True)
+
+    def split_hands(self, most: int = 1000) -> pd.DataFrame | None:
+        """The hand classes of the chart's rows (best hand, up card) whose hands do not all take one
+        decision, each with its decision and every decision's EV per ante (floats); None when more than
+        ``most`` classes (then too many to print)."""
+        situations = self.situations
+        row = situations.best_rank.astype(np.int64)
+        if situations.up_card is not None:
+            row = row * 13 + situations.up_card // 4
+        choices = pd.Series(self.decisions.choice).groupby(row).transform("nunique").to_numpy()
+        split = np.flatnonzero(choices > 1)
+        if len(split) > most:
+            return None
+        return self.strategy(exact=False, classes=split).drop(columns="best_rank")
 
     def strategy_ranges(self) -> pd.DataFrame:
         """The chart by best hand compressed into runs of consecutive hands with one decision
