@@ -15,6 +15,8 @@ import pytest
 import analyzer
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.reports import workbook as report
+from analyzer.reports.lab_figures import LabSettings, operator_figures, payout_cap
+from analyzer.reports.method import cycle_stages
 
 POSTED_RULE = {
     "text": "Play 3x with a pair of aces or better, 1x with king-queen or better, otherwise fold.",
@@ -25,7 +27,7 @@ WARNINGS = ["Queens Up paytable 50-40-9-4-3-2-1: example warning"]
 QUEENS_UP = ["50-40-8-4-3-2-1", "50-40-9-4-3-2-1", "50-30-9-4-3-2-1", "50-30-8-4-3-2-1", "50-40-7-4-3-2-1"]
 EXPECTED_SHEETS = ["Contents", "Summary", "Return table", "Ante", "Super Bonus", "Play",
                    *(f"Queens Up {name}" for name in QUEENS_UP), "Paytable variants", "Strategy",
-                   "Strategy table 1", "Strategy table 2", "Strategy chart", "Charts", "Rules", "Method"]
+                   "Strategy table 1", "Strategy table 2", "Strategy chart", "Charts", "Lab figures", "Rules", "Method"]
 OUTCOME_SHEETS = EXPECTED_SHEETS[2:11]
 RELATIVE = 1e-12
 
@@ -385,8 +387,41 @@ def test_a_table_workbook_holds_percentages_and_decimals_as_numbers(tmp_path: Pa
 def test_the_cycle_is_explained_stage_by_stage(crazy4_analysis: Analysis, uth) -> None:
     """Crazy 4: C(52,5) x C(47,5) deals. UTH: the flop and the turn-and-river are sets of their own, so
     the cycle is C(52,2) x C(50,2) x C(48,3) x C(45,2), ten times the count with the board as one set."""
-    stages = report.cycle_explanation(crazy4_analysis)
+    stages = cycle_stages(crazy4_analysis.rules, crazy4_analysis.cycle)
     assert [count for _, _, count in stages] == [math.comb(52, 5), math.comb(47, 5), crazy4_analysis.cycle]
-    stages = report.cycle_explanation(uth)
+    stages = cycle_stages(uth.rules, uth.cycle)
     assert [formula for _, formula, _ in stages][-1] == "C(52,2) x C(50,2) x C(48,3) x C(45,2)"
     assert stages[-1][2] == uth.cycle == 10 * math.comb(52, 2) * math.comb(50, 2) * math.comb(48, 5)
+
+
+# -- the lab figures ------------------------------------------------------------
+def lab_values(sheet) -> dict[str, tuple[object, object]]:
+    """The lab sheet's "figure / value / value (exact)" rows: figure -> (number, exact text); a later table's
+    figure of the same name wins."""
+    return {row[0]: (row[1], row[2]) for row in sheet.iter_rows(values_only=True)
+            if len(row) > 2 and isinstance(row[0], str) and row[1] is not None and isinstance(row[2], str)}
+
+
+def test_the_lab_figures_sheet_holds_lab_figures_exact_values(report_book: openpyxl.Workbook,
+                                                                crazy4_analysis: Analysis) -> None:
+    """The Lab figures sheet, listed on the cover, states its settings and shows the operator figures of
+    lab_figures at the default settings, each exact value as "p/q" text beside its number."""
+    sheet = report_book["Lab figures"]
+    texts = [cell.value for cell in sheet["A"] if isinstance(cell.value, str)]
+    assert "pace: 50 hands an hour" in texts and "aggregate payout limit: none" in texts
+    edge = operator_figures(crazy4_analysis, LabSettings())["house_edge_per_ante"]
+    assert lab_values(sheet)["house edge per ante"] == (pytest.approx(float(edge), rel=RELATIVE), str(edge))
+    assert "Lab figures" in [cell.value for cell in report_book["Contents"]["A"]]
+
+
+def test_the_payout_cap_setting_reaches_the_lab_figures_sheet(crazy4_analysis: Analysis, tmp_path: Path) -> None:
+    """A payout limit of 5 Antes: the sheet states it and what it covers, and shows the exact capped edge."""
+    settings = LabSettings(payout_cap=Fraction(5))
+    path = tmp_path / "capped.xlsx"
+    report.write_workbook(crazy4_analysis, path, [], lab=settings)
+    sheet = openpyxl.load_workbook(path)["Lab figures"]
+    capped = payout_cap(crazy4_analysis, settings)["house_edge_per_ante_capped"]
+    assert lab_values(sheet)["house edge per ante capped"] == (pytest.approx(float(capped), rel=RELATIVE), str(capped))
+    texts = [cell.value for cell in sheet["A"] if isinstance(cell.value, str)]
+    assert any(text.startswith("aggregate payout limit: 5 units") for text in texts)
+    assert "What the payout limit covers" in texts

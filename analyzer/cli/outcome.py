@@ -67,7 +67,7 @@ def write_report(analysis: GameResults, output: Path, warnings: list[str], poste
         write_pdf(analysis, output, warnings, posted, lab, progressive_results, risk, simulation)
         return {}
     from analyzer.reports.workbook import write_workbook
-    return write_workbook(analysis, output, warnings, posted, progressive_results, risk, simulation)
+    return write_workbook(analysis, output, warnings, posted, progressive_results, risk, simulation, lab)
 
 
 def simulation_check(session: Session, analysis: GameResults, hands: int | None, seed: int,

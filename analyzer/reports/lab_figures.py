@@ -46,6 +46,19 @@ Z_95 = Decimal("1.96")
 #: Label of the main game's net result in the tables.
 MAIN_GAME = "main game (net result of all main wagers)"
 
+#: Lab-table columns shown as percentages.
+PERCENT_COLUMNS = frozenset({"hit_frequency", "house_edge", "house_edge_capped", "house_edge_per_ante",
+                             "house_edge_per_ante_capped", "element_of_risk", "element_of_risk_capped",
+                             "probability_capped", "hold_low", "hold_high", "cost_per_ante"})
+#: Readable headers of the lab tables' columns (the others: the name with spaces).
+HEADERS = {"one_in": "1 in N", "rarer_than_gli_limit": "rarer than 1 in 100M", "win_per_hour": "win per hour",
+           "volatility_index": "volatility index", "standard_deviation": "SD"}
+#: How the operator figures are computed, for a report beside the tables.
+LAB_NOTES = ("Theoretical win per hour = hands an hour x Ante x house edge (per wager, the wager made every "
+             "hand). The 95% band of the hold after N hands is the normal approximation from the exact mean "
+             "and SD of the net result per Ante: average house win per hand e ± 1.96 x SD / √N (e: house edge "
+             "per Ante); hold (share of the amount wagered) (e ± 1.96 x SD / √N) / average total bet.")
+
 
 @dataclass(frozen=True)
 class LabSettings:

@@ -1,12 +1,16 @@
 """The method of an analysis in words, for a report: how the cycle (every equally likely deal) is counted.
 
-The cycle is the engine's count; :func:`cycle_explanation` finds, among the
-natural ways of dealing the game's cards from one 52-card deck (the player's
-cards, the community cards, the dealer's up cards and the others), the
-product of binomial coefficients that equals it, and writes it out. Hold'em's
-board is dealt as the flop (3 cards) and then the turn and river (2 cards,
-unordered), so its cycle is C(50,3) x C(47,2) = 10 x C(50,5) boards per hole
-pair: every board is counted 10 times, once per flop it can come from.
+The cycle is the engine's count; :func:`cycle_stages` finds, among the
+natural ways of dealing the game's cards from one 52-card deck, the product
+of binomial coefficients that equals it, stage by stage: the player's cards,
+the dealer's (the up cards, then the others, when the count tells which are
+up) and the community cards, as one set or street by street. A hand is a set
+of cards, but where the player decides between streets, which cards came on
+which street matters: the board is then counted street by street, each street
+a set, so the count is the unordered count times the ways to split the board
+into the streets (for a flop of 3 cards then 2 more, C(5,3) = 10). Every
+probability is the same either way. :func:`cycle_explanation` writes the
+stages out as a sentence.
 
 >>> from math import comb
 >>> from analyzer.games.rules import load_game
@@ -18,47 +22,99 @@ from __future__ import annotations
 
 from itertools import product
 from math import comb, prod
+from typing import NamedTuple
 
 from analyzer.games.rules import GameRules
 
 DECK = 52
 
 
-def _steps(rules: GameRules) -> list[list[tuple[list[int], str]]]:
-    """For each group of cards, the ways to count them: (card counts, each a binomial, and the words)."""
-    cards = rules.player_cards
-    steps = [[([cards], f"the player's {cards} cards")]]
+class Stage(NamedTuple):
+    """One stage of the count: what is dealt, its count as a binomial ("C(50,3)"), its number."""
+
+    what: str
+    formula: str
+    number: int
+
+
+def compositions(total: int) -> list[tuple[int, ...]]:
+    """The ways to deal ``total`` cards in streets (ordered parts), fewest streets first, larger first.
+
+    >>> compositions(3)
+    [(3,), (2, 1), (1, 2), (1, 1, 1)]
+    """
+    if total == 0:
+        return [()]
+    ways = [(first, *rest) for first in range(total, 0, -1) for rest in compositions(total - first)]
+    return sorted(ways, key=len)
+
+
+def _ways(rules: GameRules) -> list[list[list[tuple[int, str, bool]]]]:
+    """For each group of cards, the ways to count it: each a list of (cards, the words, a street?) stages."""
+    groups = [[[(rules.player_cards, f"the player's {rules.player_cards} cards", False)]]]
+    dealer, up = rules.dealer_cards, rules.dealer_up_cards
+    if dealer:
+        ways = [[(dealer, f"the dealer's {dealer} cards", False)]]
+        if up:
+            ways.insert(0, [(up, f"the dealer's {up} up card{'s' if up > 1 else ''}", False),
+                            (dealer - up, f"the dealer's other {dealer - up} cards", False)])
+        groups.append(ways)
     community = rules.community_cards
     if community:
-        ways = [([community], f"the {community} community cards")]
-        if community == 5:
-            ways.append(([3, 2], "the flop (3 community cards), then the turn and river (2 cards, unordered: "
-                                 "each board is counted once for each of the 10 flops it can come from)"))
-        steps.append(ways)
-    dealer, up = rules.dealer_cards, rules.dealer_up_cards
-    ways = [([dealer], f"the dealer's {dealer} cards")]
-    if up:
-        ways.insert(0, ([up, dealer - up], f"the dealer's {up} up card{'s' if up > 1 else ''}, then the dealer's "
-                                           f"other {dealer - up} cards"))
-    steps.append(ways)
-    return steps
+        groups.append([[(community, f"the {community} community cards", False)]] +
+                      [[(cards, f"community cards, street {street} ({cards} card{'s' if cards > 1 else ''}, a set)",
+                         True) for street, cards in enumerate(streets, start=1)]
+                       for streets in compositions(community) if len(streets) > 1])
+    return groups
+
+
+def _chosen(rules: GameRules, cycle: int) -> list[tuple[int, str, bool]]:
+    """The first way of counting whose product is ``cycle``; the natural one when none is."""
+    choices = [[stage for way in choice for stage in way] for choice in product(*_ways(rules))]
+    return next((choice for choice in choices if _count(choice) == cycle), choices[0])
+
+
+def _count(stages: list[tuple[int, str, bool]]) -> int:
+    left, count = DECK, 1
+    for cards, _, _ in stages:
+        count, left = count * comb(left, cards), left - cards
+    return count
+
+
+def cycle_stages(rules: GameRules, cycle: int) -> list[Stage]:
+    """How the cycle counts deals: one :class:`Stage` per group of cards dealt, each C(cards left, cards
+    dealt), the last the product. The first way of counting (see the module) whose product is
+    ``cycle``; when none is, the natural one (its product then differs from ``cycle``: a report says so).
+
+    >>> from analyzer.games.rules import load_game
+    >>> [stage.formula for stage in cycle_stages(load_game("uth"), 10 * comb(52, 2) * comb(50, 2) * comb(48, 5))]
+    ['C(52,2)', 'C(50,2)', 'C(48,3)', 'C(45,2)', 'C(52,2) x C(50,2) x C(48,3) x C(45,2)']
+    """
+    lines, left = [], DECK
+    for cards, what, _ in _chosen(rules, cycle):
+        lines.append(Stage(what, f"C({left},{cards})", comb(left, cards)))
+        left -= cards
+    lines.append(Stage("cycle: the product", " x ".join(line.formula for line in lines),
+                       prod(line.number for line in lines)))
+    return lines
 
 
 def cycle_explanation(rules: GameRules, cycle: int) -> str:
-    """The cycle as the product of binomial coefficients that gives it, with the cards each counts
-    (see the module); a plain statement of the number when no natural product does."""
-    for choice in product(*_steps(rules)):
-        sizes = [size for counts, _ in choice for size in counts]
-        factors, left = [], DECK
-        for size in sizes:
-            factors.append((left, size))
-            left -= size
-        if prod(comb(n, k) for n, k in factors) == cycle and left >= 0:
-            terms = " x ".join(f"C({n},{k})" if k > 1 else str(n) for n, k in factors)
-            values = " x ".join(f"{comb(n, k):,}" for n, k in factors)
-            words = ", then ".join(text for _, text in choice)
-            return f"{terms} = {values} = {cycle:,}: {words}."
-    return f"{cycle:,} equally likely deals, as counted by the game's engine."
+    """:func:`cycle_stages` as a sentence, saying how many times each board is counted when the board is
+    counted street by street; a plain statement of the number when no natural product gives it."""
+    *stages, total = cycle_stages(rules, cycle)
+    if total.number != cycle:
+        return f"{cycle:,} equally likely deals, as counted by the game's engine."
+    values = " x ".join(f"{stage.number:,}" for stage in stages)
+    words = ", then ".join(stage.what for stage in stages)
+    streets = [cards for cards, _, street in _chosen(rules, cycle) if street]
+    note = ""
+    if streets:
+        ways = _count([(cards, "", True) for cards in streets]) // comb(DECK, sum(streets))
+        note = (f" The {sum(streets)} community cards are counted street by street, each street a set, so every "
+                f"board is counted {ways:,} times (once for each way to split it into the streets): the cycle is "
+                f"{ways:,} times the count with the board as one set, and every probability is the same.")
+    return f"{total.formula} = {values} = {cycle:,}: {words}.{note}"
 
 
 def method_paragraphs(rules: GameRules, cycle: int) -> list[str]:

@@ -60,7 +60,10 @@ from analyzer.engines.strategy_grid import (
 )
 from analyzer.reports import charts
 from analyzer.reports.lab_figures import (
+    HEADERS,
+    LAB_NOTES,
     PAYOUT_CAP_ASSUMPTIONS,
+    PERCENT_COLUMNS,
     LabSettings,
     lab_tables,
     rare_awards,
@@ -81,14 +84,8 @@ CHARACTER, PADDING, SHORT_TEXT, LONG_TEXT = 5.4, 8.0, 18, 60
 IMAGE_DPI = 150
 #: Longest strategy table printed; a longer one is named, with where to find it.
 TABLE_ROWS = 200
-#: Lab-table columns shown as percentages.
-PERCENT_COLUMNS = frozenset({"hit_frequency", "house_edge", "house_edge_capped", "house_edge_per_ante",
-                             "house_edge_per_ante_capped", "element_of_risk", "element_of_risk_capped",
-                             "probability_capped", "hold_low", "hold_high", "cost_per_ante"})
 #: Lab-table columns shown as exact fractions (pays "to 1", stakes).
 FRACTION_COLUMNS = frozenset({"pays", "stake", "largest_win"})
-HEADERS = {"one_in": "1 in N", "rarer_than_gli_limit": "rarer than 1 in 100M", "win_per_hour": "win per hour",
-           "volatility_index": "volatility index", "standard_deviation": "SD"}
 
 
 def _register_fonts() -> None:
@@ -455,10 +452,7 @@ def tables(builder: Builder, analysis: GameResults, progressive: dict | None) ->
 def lab_section(builder: Builder, analysis: GameResults, settings: LabSettings) -> None:
     builder.heading("Lab and operator figures")
     builder.text("Settings: " + "; ".join(settings.describe()) + ".")
-    builder.text("Theoretical win per hour = hands an hour x Ante x house edge (per wager, the wager made every "
-                 "hand). The 95% band of the hold after N hands is the normal approximation from the exact mean "
-                 "and SD of the net result per Ante: average house win per hand e ± 1.96 x SD / √N (e: house edge "
-                 "per Ante); hold (share of the amount wagered) (e ± 1.96 x SD / √N) / average total bet.")
+    builder.text(LAB_NOTES)
     for title, frame in lab_tables(analysis, settings):
         builder.heading(title, "h2")
         builder.frame(frame, drop=("variance",))

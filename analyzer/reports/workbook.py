@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from decimal import Decimal
 from fractions import Fraction
-from math import comb, prod
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -49,7 +48,10 @@ from analyzer.engines.results import GameResults
 from analyzer.engines.strategy_grid import decision_colour, decision_grid, multiple_of
 from analyzer.games.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
 from analyzer.protection.procedure_risk import PLAYER_ADVANTAGE, PLAYER_GAME, UNCERTAIN
+from analyzer.reports import lab_figures
 from analyzer.reports.charts import net_result_chart, strategy_chart
+from analyzer.reports.lab_figures import LabSettings
+from analyzer.reports.method import cycle_stages
 from analyzer.reports.spreadsheet import (
     EXACT_INTEGER_LIMIT,
     PLAIN,
@@ -694,41 +696,6 @@ def _paytables_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
     return row + 2
 
 
-def cycle_explanation(analysis: GameResults) -> list[tuple[str, str, int]]:
-    """How the cycle counts deals: (what is dealt, the count as binomials, its number) per stage,
-    the last line the product, which is the cycle.
-
-    Player and dealer hands are sets of cards (their order does not matter); a dealer's up card is
-    one of the dealer's cards, so it multiplies by the dealer's cards; community cards dealt in
-    streets with a decision between them are sets per street, so the count is the unordered
-    count times the ways to split the board into streets (for a 3-card flop then 2 cards, C(5,3) = 10).
-    """
-    rules, deck = analysis.rules, 52
-    stages = [("player's cards", rules.player_cards, deck), ("dealer's cards", rules.dealer_cards,
-                                                             deck - rules.player_cards)]
-    lines = [(what, f"C({left},{cards})", comb(left, cards)) for what, cards, left in stages]
-    left = deck - rules.player_cards - rules.dealer_cards
-    if rules.dealer_up_cards:
-        lines.append(("which of the dealer's cards show", f"C({rules.dealer_cards},{rules.dealer_up_cards})",
-                      comb(rules.dealer_cards, rules.dealer_up_cards)))
-    if rules.community_cards:
-        community = rules.community_cards
-        unordered = prod(count for _, _, count in lines) * comb(left, community)
-        # C(n,k) = C(n,n-k): the count cannot tell the order of the streets; the larger is taken first (a flop)
-        split = next((first for first in range(community - 1, 0, -1)
-                      if unordered * comb(community, first) == analysis.cycle), None)
-        if split is None:
-            lines.append(("community cards", f"C({left},{community})", comb(left, community)))
-        else:
-            lines += [(f"community cards, first street ({split} cards, a set)", f"C({left},{split})",
-                       comb(left, split)),
-                      (f"community cards, last street ({community - split} cards, a set)",
-                       f"C({left - split},{community - split})", comb(left - split, community - split))]
-    lines.append(("cycle: the product", " x ".join(formula for _, formula, _ in lines),
-                  prod(count for _, _, count in lines)))
-    return lines
-
-
 def write_method(sheet: Sheet, analysis: GameResults) -> None:
     """How the figures were obtained, how the cycle counts the deals, and what identifies the run."""
     put_title(sheet, "Method and reproducibility")
@@ -760,7 +727,7 @@ def write_method(sheet: Sheet, analysis: GameResults) -> None:
 
 
 def _cycle_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
-    """The cycle, stage by stage (:func:`cycle_explanation`); returns the next free row."""
+    """The cycle, stage by stage (:func:`~analyzer.reports.method.cycle_stages`); returns the next free row."""
     put_title(sheet, "The cycle: how the deals are counted", row)
     put_text(sheet, row + 1, "Every deal of the cards the rules allow is counted once, each equally likely. A "
              "hand is a set of cards: which card came first does not matter. Where the player decides between "
@@ -769,7 +736,7 @@ def _cycle_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
              "by the number of ways to split the board into the streets (for a flop of 3 then 2 more cards, "
              "C(5,3) = 10), and every probability is the same either way.")
     put_header(sheet, row + 2, ("stage", "count", "number"), repeat=False)
-    stages = cycle_explanation(analysis)
+    stages = cycle_stages(analysis.rules, analysis.cycle)
     for row, (what, formula, count) in enumerate(stages, start=row + 3):
         put_row(sheet, row, (what, formula, number(count)), {3: COUNT}, BOLD if what.startswith("cycle") else None)
     if stages[-1][2] != analysis.cycle:
@@ -856,11 +823,85 @@ def _finite(value: object) -> object:
     return str(value) if isinstance(value, float) and not np.isfinite(value) else value
 
 
+# -- the lab and operator figures ------------------------------------------------
+#: Number formats of the lab tables' columns (and of the operator figures' rows), by name.
+LAB_FORMATS = {"hit_frequency": PROBABILITY, "one_in": ODDS, "combinations": COUNT, "hands": COUNT,
+               "hands_per_hour": COUNT, "pays": PAYS, "stake": PAYS, "largest_win": PAYS, "cap": PAYS,
+               "probability_capped": PROBABILITY,
+               **{name: PERCENT for name in lab_figures.PERCENT_COLUMNS - {"hit_frequency"}}}
+
+
+def write_lab_sheet(sheet: Sheet, analysis: GameResults, settings: LabSettings) -> None:
+    """What labs and operators look for (:mod:`analyzer.reports.lab_figures`): the settings, how the
+    figures are computed, every table of :func:`~analyzer.reports.lab_figures.lab_tables` (each exact
+    figure's "p/q" text beside its number), the awards rarer than GLI-11 4.8.2's limit and, with a payout
+    limit, what the limit covers."""
+    put_title(sheet, f"{analysis.rules.title}: lab and operator figures")
+    row = _text_block(sheet, 3, "Settings", settings.describe())
+    put_text(sheet, row, lab_figures.LAB_NOTES)
+    row += 2
+    for title, frame in lab_figures.lab_tables(analysis, settings):
+        row = _lab_table(sheet, row, title, frame)
+    rare = lab_figures.rare_awards(analysis)
+    row = _text_block(sheet, row, "Awards rarer than 1 in 100,000,000 (GLI-11 4.8.2)", rare or ["none"])
+    if settings.payout_cap is not None:
+        _text_block(sheet, row, "What the payout limit covers", lab_figures.PAYOUT_CAP_ASSUMPTIONS)
+    set_widths(sheet, (34, 14, 30))
+    sheet.landscape = True
+
+
+def _lab_table(sheet: Sheet, row: int, title: str, frame: pd.DataFrame) -> int:
+    """A titled lab table: numbers formatted by column (a "figure"/"value" table's values by the figure),
+    an "(exact)" text column after every column holding fractions; returns the next free row."""
+    put_title(sheet, title, row)
+    exact_columns = {column for column in frame.columns
+                     if any(isinstance(value, Fraction) for value in frame[column])}
+    headers = [text for column in frame.columns
+               for text in (_readable(column), *((f"{_readable(column)} (exact)",) if column in exact_columns else ()))]
+    put_header(sheet, row + 1, headers, repeat=False)
+    for row, record in enumerate(frame.to_dict("records"), start=row + 2):
+        cells, formats = [], {}
+        for column, value in record.items():
+            name = record.get("figure", column) if column == "value" else column
+            if name in LAB_FORMATS:
+                formats[len(cells) + 1] = LAB_FORMATS[name]
+            cells.append(_readable(value) if column == "figure" else _lab_cell(name, value))
+            if column in exact_columns:
+                cells.append(exact(value) if isinstance(value, (Fraction, int)) else "")
+        put_row(sheet, row, cells, {column: formats.get(column, DECIMAL) for column in range(1, len(cells) + 1)})
+    return row + 2
+
+
+def _readable(name: str) -> str:
+    """A column's or figure's name as a header: ``one_in`` -> "1 in N", ``win_per_hour`` -> "win per hour"."""
+    return lab_figures.HEADERS.get(name, name.replace("_", " "))
+
+
+def _lab_cell(name: str, value: object) -> object:
+    """A lab-table value as a cell: numbers (a Decimal square root as a float), "never" for the odds of
+    an outcome that never occurs, yes/blank for a flag, a list as text.
+
+    >>> _lab_cell("one_in", None), _lab_cell("sd", Decimal("1.5")), _lab_cell("lines_cut", ["a", "b"])
+    ('never', 1.5, 'a, b')
+    """
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "never" if name == "one_in" else None
+    if isinstance(value, (bool, np.bool_)):
+        return "YES" if value else None
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(item) for item in value) or "none"
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, (Fraction, int, np.integer)):
+        return number(value)
+    return value
+
+
 # -- the cover and the paytable variants --------------------------------------
 def write_cover(sheet: Sheet, analysis: GameResults, warnings: list[str],
-                contents: list[tuple[str, str]]) -> None:
+                contents: list[tuple[str, str]], rare: Iterable[str] = ()) -> None:
     """The cover: what was analysed, by which program, when, from which input; the findings a reviewer
-    must see first (in red); a link to every sheet with one line on what it holds."""
+    must see first (alarms in red; then ``rare``, the awards rarer than GLI-11 4.8.2's limit); a link to every sheet with one line on what it holds."""
     rules = analysis.rules
     put_title(sheet, f"{rules.title}: math report")
     rules_text = "\n".join(rules.rules).encode()
@@ -880,7 +921,7 @@ def write_cover(sheet: Sheet, analysis: GameResults, warnings: list[str],
     row += 2
     put_title(sheet, "Findings", row)
     edge = analysis.main_figures()["house_edge_per_ante"]
-    findings = [f"house edge per ante {float(edge):.6%} ({edge})"] + [text for text in warnings if alarm(text)]
+    findings = [f"house edge per ante {float(edge):.6%} ({edge})", *(text for text in warnings if alarm(text)), *rare]
     if edge < 0:
         findings.insert(1, "PLAYER ADVANTAGE: the game as analysed favours the player.")
     for row, text in enumerate(findings, start=row + 1):
@@ -935,6 +976,8 @@ DESCRIPTIONS = {
     "Strategy chart": "the optimal decision as a colour-coded grid",
     "Charts": "the strategy chart and the distribution of the net result, as pictures",
     "Rules": "the rules as transcribed, assumptions, rule readings chosen, settlement, paytables",
+    "Lab figures": "hit frequency and 1 in N of every paying line, maximum payout, SD and volatility index, "
+                   "win per hour, 95% hold band, payout limit, at the stated settings",
     "Method": "how the figures were obtained, how the cycle counts deals, versions and input hash",
     "Simulation check": "an independent simulation against the exact values",
     "Progressive": "the progressive paytable at its reset value and its break-even meter",
@@ -943,14 +986,18 @@ DESCRIPTIONS = {
 
 def build_workbook(analysis: GameResults, warnings: list[str], posted_rule: dict | None = None,
                    progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
-                   simulation: SimulationCheck | None = None, beside: dict[str, str] | None = None) -> Report:
+                   simulation: SimulationCheck | None = None, beside: dict[str, str] | None = None,
+                   lab: LabSettings = LabSettings()) -> Report:
     """The whole report in memory.
 
     ``progressive``: {"figures": ..., "table": ...} of a user-supplied progressive paytable;
     ``procedure_risk``: the house edge under each procedure leak (see :mod:`analyzer.protection.procedure_risk`);
     ``simulation``: a simulation check to add as its own sheet; ``beside``: the files written beside the
-    workbook (name -> what it holds), listed on the cover and the Strategy sheet.
+    workbook (name -> what it holds), listed on the cover and the Strategy sheet; ``lab``: the settings
+    of the lab figures (their sheet; the awards rarer than GLI-11 4.8.2's limit join the warnings).
     """
+    rare = lab_figures.rare_awards(analysis)
+    warnings = [*warnings, *rare]
     book, names = Report(analysis.rules.title), SheetNames()
     cover = _sheet(book, names, "Contents")
     contents: list[tuple[str, str]] = []
@@ -985,11 +1032,12 @@ def build_workbook(analysis: GameResults, warnings: list[str], posted_rule: dict
         write_strategy_table(sheet(f"Strategy table {number_}", title), title, frame, totals)
     write_strategy_chart(sheet("Strategy chart"), analysis)
     write_charts_sheet(sheet("Charts"), analysis)
+    write_lab_sheet(sheet("Lab figures"), analysis, lab)
     write_rules(sheet("Rules"), analysis)
     write_method(sheet("Method"), analysis)
     if simulation is not None:
         write_simulation_sheet(sheet("Simulation check"), simulation)
-    write_cover(cover, analysis, warnings, contents)
+    write_cover(cover, analysis, warnings, contents, rare)
     _beside_block(cover, cover.max_row + 2, beside or {})
     return book
 
@@ -1010,7 +1058,8 @@ def _sheet(book: Book, names: SheetNames, wanted: str) -> Sheet:
 
 def write_workbook(analysis: GameResults, path: Path, warnings: list[str], posted_rule: dict | None = None,
                    progressive: dict | None = None, procedure_risk: pd.DataFrame | None = None,
-                   simulation: SimulationCheck | None = None) -> dict[tuple[str, str], Fraction]:
+                   simulation: SimulationCheck | None = None,
+                   lab: LabSettings = LabSettings()) -> dict[tuple[str, str], Fraction]:
     """Write the math report to ``path`` (.xlsx) atomically (see :func:`save_atomically`), and beside it
     the engine's decision files (:func:`decision_paths`, gzipped CSV); returns the exact figure behind
     each formula cell (:attr:`Report.exact`)."""
@@ -1018,7 +1067,7 @@ def write_workbook(analysis: GameResults, path: Path, warnings: list[str], poste
     files = {decision_paths(path, name): entry for name, entry in analysis.decision_files().items()}
     beside = {file.name: description for file, (description, _) in files.items()}
     exact_ = save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk,
-                                                    simulation, beside), path).exact
+                                                    simulation, beside, lab), path).exact
     for file, (_, table) in files.items():
         write_atomically(file, lambda temporary, table=table: table.to_csv(temporary, index=False,
                                                                             compression="gzip"))
