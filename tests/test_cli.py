@@ -91,10 +91,12 @@ def test_text_summary_names_the_figures(fast_cli, capsys):
 def test_report_writes_the_workbook(fast_cli, tmp_path, capsys):
     path = tmp_path / "c4.xlsx"
     with pytest.raises(SystemExit) as exit_:
-        fast_cli.main(["report", "crazy4", "-o", str(path), "--quiet"])
+        fast_cli.main(["report", "crazy4", "-o", str(path), "--quiet", "--payout-cap", "5"])
     assert exit_.value.code == 0
     book = openpyxl.load_workbook(path)
-    assert {"Summary", "Return table", "Strategy", "Rules", "Method"} <= set(book.sheetnames)
+    assert {"Summary", "Return table", "Strategy", "Lab figures", "Rules", "Method"} <= set(book.sheetnames)
+    lab_texts = [cell.value for cell in book["Lab figures"]["A"] if isinstance(cell.value, str)]
+    assert any(text.startswith("aggregate payout limit: 5 units") for text in lab_texts)  # the setting reached it
     assert [p.name for p in tmp_path.iterdir()] == ["c4.xlsx"]  # no temporary file left behind
 
 
