@@ -19,9 +19,9 @@ import pytest
 import analyzer
 from analyzer.core.cards import colex_index, parse_cards
 from analyzer.engines.base import Unsupported
+from analyzer.engines.registry import engine_for
 from analyzer.engines.stud.induction import induct
 from analyzer.engines.stud.tree import game_tree
-from analyzer.engines.registry import engine_for
 from analyzer.games.rules import RulesError, load_game
 
 ROYAL_500 = "examples/letitride-paytables.toml"
@@ -95,10 +95,9 @@ def test_capabilities_not_built_yet_say_so():
     engine = engine_for(rules)
     with pytest.raises(Unsupported, match="solve is not supported for Mississippi Stud: the stud engine has no"):
         engine.solve(rules, "ante", "Royal flush", Fraction(1, 20), None)
-    with pytest.raises(Unsupported, match="--exposed-dealer-cards is not supported"):
-        engine.exposure(rules, 1, None)
-    with pytest.raises(Unsupported, match="--colluding-players is not supported"):
-        engine.collusion(rules, 1, None, 1, None)
+    with pytest.raises(Unsupported, match="--exposed-dealer-cards is not supported for Mississippi Stud: between 1 "
+                                          "and 3 of the 3 community cards can be seen early, not 4"):
+        engine.exposure(rules, 4, None)
 
 
 # -- against a plain recursive loop over every card sequence -----------------------
