@@ -191,3 +191,11 @@ def test_the_colluder_estimate(letitride):
     low, high = estimate.interval()
     assert low < float(estimate.edge) < high and estimate.standard_error > 0
     assert estimate.deals == 48 and "ESTIMATE" in estimate.method() and 0 <= estimate.switched <= 48
+
+
+def test_following_the_normal_choices_without_dead_cards_is_normal_play():
+    tree = game_tree(load_game("mississippi"))
+    hands = np.array([sorted(parse_cards(text)) for text in ("Ks Qs", "7c 2d", "Jh Jd")])
+    normal = play_known(tree, hands, decisions=True)
+    followed = play_known(tree, hands, follow=normal)
+    assert (followed.totals == normal.totals).all() and (followed.stakes == normal.stakes).all()

@@ -56,9 +56,10 @@ def street_levels(tree: GameTree, early: int) -> list[int]:
 
 
 def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None,
-               decisions: bool = False) -> KnownPlay:
+               decisions: bool = False, follow: KnownPlay | None = None) -> KnownPlay:
     """Optimal play of every row of ``known`` cards (the player's cards, then any community cards seen
-    early), the ``dead`` cards of each row out of the deck."""
+    early), the ``dead`` cards of each row out of the deck; or, given ``follow`` (the play of the same rows
+    with fewer dead cards, with its decisions), the play that takes its choices whatever the dead cards."""
     rules = tree.rules
     known = np.sort(np.asarray(known, dtype=np.int64), axis=1)
     rows, early = len(known), known.shape[1] - rules.player_cards
@@ -73,14 +74,17 @@ def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None
     hands = np.sort(np.concatenate([finals, np.broadcast_to(known[:, None, :], finals.shape[:2] + known.shape[1:])],
                                    axis=2), axis=2)
     group = tree.hand_group[colex_index(hands)]  # (rows, sets)
-    streets = len(rules.streets)
-    values = {path: tree.values[tree.path_index(path)][group] for path in tree.prefixes(streets)}
-    staked = {path: np.full(group.shape, tree.total_stake(tree.path_index(path)), dtype=np.int64) for path in values}
+    if depth:  # the last card's sum once per final hand group, not per path
+        group = group_histogram(group[:, lattice.supersets[depth - 1]], len(tree.groups))
+    finals = [tree.path_index(path) for path in tree.prefixes(len(rules.streets))]
+    values = {tree.paths[path]: group @ tree.values[path] if depth else tree.values[path][group] for path in finals}
+    staked = {tree.paths[path]: np.full(group.shape[:2], tree.total_stake(path) * (remaining - depth + 1 if depth else 1),
+                                        dtype=np.int64) for path in finals}
     levels = street_levels(tree, early)
     larger = rules.tie_break == "larger"
     chosen: list[list] = [[] for _ in rules.streets]
     for level in reversed(range(depth + 1)):
-        if level < depth:
+        if level < depth - 1:
             below = lattice.supersets[level]
             values = {path: value[:, below].sum(axis=2) for path, value in values.items()}
             staked = {path: stake[:, below].sum(axis=2) for path, stake in staked.items()}
@@ -90,7 +94,9 @@ def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None
             preferred = sorted(range(len(choices)), key=lambda i: -choices[i].order if larger else choices[i].order)
             new_values, new_staked = {}, {}
             for path in tree.prefixes(street):
-                best = best_stake = pick = None
+                if follow is not None:
+                    pick = followed_choices(follow, street, path, rest, lattice_sets(remaining, level))
+                best = best_stake = None
                 for index in preferred:
                     taken = path + (index,)
                     if choices[index].action == "fold":
@@ -100,17 +106,40 @@ def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None
                     else:
                         value, stake = values[taken], staked[taken]
                     if best is None:
-                        best, best_stake, pick = value, stake, np.full(value.shape, index, dtype=np.int8)
+                        best, best_stake = value, stake
+                        pick = np.full(value.shape, index, dtype=np.int8) if follow is None else pick
                         continue
-                    better = value > best
+                    better = value > best if follow is None else pick == index
                     best, best_stake = np.where(better, value, best), np.where(better, stake, best_stake)
-                    pick = np.where(better, np.int8(index), pick)
+                    pick = np.where(better, np.int8(index), pick) if follow is None else pick
                 new_values[path], new_staked[path] = best, best_stake
                 if decisions:
                     chosen[street].append((path, lattice_sets(remaining, level), pick))
             values, staked = new_values, new_staked
     return KnownPlay(values[()][:, 0], staked[()][:, 0], perm(remaining, depth), rest,
                      tuple(chosen) if decisions else None)
+
+
+def group_histogram(groups: np.ndarray, count: int) -> np.ndarray:
+    """How many of each row's last axis fall in each group: (..., m) -> (..., count).
+
+    >>> group_histogram(np.array([[0, 2, 2], [1, 1, 1]]), 3).tolist()
+    [[1, 0, 2], [0, 3, 0]]
+    """
+    flat = groups.reshape(-1, groups.shape[-1]).astype(np.int64)
+    index = (np.arange(len(flat))[:, None] * count + flat).ravel()
+    return np.bincount(index, minlength=len(flat) * count).reshape(groups.shape[:-1] + (count,))
+
+
+def followed_choices(follow: KnownPlay, street: int, path: tuple[int, ...], rest: np.ndarray,
+                     sets: np.ndarray) -> np.ndarray:
+    """``follow``'s choice at ``street`` after ``path`` for every set of cards seen (positions ``sets`` in
+    each row's ``rest``, a part of ``follow.rest``)."""
+    picks = dict((seen_path, pick) for seen_path, _, pick in follow.decisions[street])[path]
+    rows = np.arange(len(rest))[:, None]
+    position = np.full((len(rest), 52), -1, dtype=np.int64)
+    position[rows, follow.rest] = np.arange(follow.rest.shape[1])
+    return picks[rows, colex_index(position[rows[:, :, None], rest[:, sets]])]
 
 
 def lattice_sets(remaining: int, level: int) -> np.ndarray:
