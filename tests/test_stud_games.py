@@ -95,7 +95,7 @@ def test_capabilities_not_built_yet_say_so():
     engine = engine_for(rules)
     with pytest.raises(Unsupported, match="solve is not supported for Mississippi Stud: the stud engine has no"):
         engine.solve(rules, "ante", "Royal flush", Fraction(1, 20), None)
-    with pytest.raises(Unsupported, match="--exposed-dealer-cards is not supported for Mississippi Stud: between 1 "
+    with pytest.raises(Unsupported, match="--cards-seen is not supported for Mississippi Stud: between 1 "
                                           "and 3 of the 3 community cards can be seen early, not 4"):
         engine.exposure(rules, 4, None)
 

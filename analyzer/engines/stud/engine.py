@@ -80,7 +80,8 @@ class StudEngine(Engine):
         if (why := self.problem(rules)) is not None:
             raise self.unsupported(rules, "analysis", why)
         if exposed:
-            raise self.unsupported(rules, "--exposed-dealer-cards", "the game has no dealer hand")
+            raise self.unsupported(rules, "--cards-seen", "the game has no dealer hand: the figures with community "
+                                                          "cards seen early come from protect --cards-seen")
         started = time.perf_counter()
         tree = game_tree(rules)
         folder = cache_folder(rules)
@@ -127,7 +128,7 @@ class StudEngine(Engine):
     def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
         """The exact figures with ``seen`` community cards seen before the first decision."""
         if (why := seen_problem(rules.community_cards, seen)) is not None:
-            raise self.unsupported(rules, "--exposed-dealer-cards", why)
+            raise self.unsupported(rules, "--cards-seen", why)
         return Exposure(f"{rules.title}: {seen_label(seen)}", seen,
                         seen_figures(game_tree(rules), seen, run.progress))
 
