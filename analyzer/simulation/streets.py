@@ -133,7 +133,7 @@ class StreetGame:
             if ((chosen < 0) | (chosen >= len(choices))).any():
                 raise SimulationError(f"{self.title}: the strategy picks a choice street {street + 1} does not offer")
             path[rows, street] = chosen
-            alive[rows] = [choices[index][0] != "fold" for index in chosen]
+            alive[rows] = ~np.array([action == "fold" for action, _ in choices])[chosen]
             seen += cards
         return self.settle(deal, path)
 
@@ -147,7 +147,7 @@ class StreetTables:
     name: str
 
     @classmethod
-    def build(cls, streets, name: str) -> StreetTables:
+    def build(cls, streets: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...], name: str) -> StreetTables:
         """From per street (cards seen (n, cards), the path to each (n, street), the choice (n,)): one
         representative per (suit class, path)."""
         tables = {}
