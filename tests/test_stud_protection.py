@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from analyzer.core.cards import parse_cards
-from analyzer.engines.base import Run
+from analyzer.engines.base import COMMITTED, Run
 from analyzer.engines.registry import engine_for
 from analyzer.engines.stud.known import play_known
 from analyzer.engines.stud.protection import estimate_collusion, seen_figures
@@ -173,8 +173,8 @@ def test_the_procedure_risk_rows(letitride):
                                               "2 community cards seen early"]
     assert risk["exact"].tolist()[:3] == ["37963/1082900", "-7027/83300", "-87557/216580"]
     assert risk["who has the edge"].tolist()[1] == PLAYER_ADVANTAGE
-    assert risk["procedure"].tolist()[3] == "1 colluding player" and risk["house edge per ante"].tolist()[3] == \
-        "not computed"
+    assert risk["procedure"].tolist()[3] == "1 colluding player"                 # committed: 2,000 deals, seed 1
+    assert risk["house edge per ante"].tolist()[3] == "3.460269%" and risk["method"].tolist()[3].endswith(COMMITTED)
 
 
 # -- colluders ---------------------------------------------------------------------------

@@ -27,6 +27,8 @@ from analyzer.engines.base import (
     SimulationPlan,
 )
 from analyzer.engines.cache import cache_folder, load_cached
+from analyzer.engines.one_decision.collusion import CollusionEstimate
+from analyzer.engines.one_decision.protection import committed_collusion
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.stud.enumeration import (
     enumerate_game,
@@ -117,6 +119,10 @@ class StudEngine(Engine):
         normal = self.analyze(rules, run).main_figures()["house_edge_per_ante"]
         return estimate_collusion(game_tree(rules), normal, colluders, deals or DEFAULT_DEALS, seed,
                                   progress=run.progress)
+
+    def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
+        """The estimate committed in ``enumerations/protect/colluders.csv`` (the game as shipped)."""
+        return committed_collusion(rules, colluders, StudCollusionEstimate)
 
     def collusion_options(self, rules: GameRules) -> dict[str, object]:
         return {"deals": DEFAULT_DEALS}
