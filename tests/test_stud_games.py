@@ -101,13 +101,12 @@ def test_a_street_must_stake_a_street_wager(tmp_path):
         load_game(str(game))
 
 
-def test_capabilities_not_built_yet_say_so():
+def test_more_cards_seen_early_than_the_streets_turn_is_refused():
     rules = load_game("mississippi")
     engine = engine_for(rules)
-    with pytest.raises(Unsupported, match="--exposed-dealer-cards is not supported"):
-        engine.exposure(rules, 1, None)
-    with pytest.raises(Unsupported, match="--colluding-players is not supported"):
-        engine.collusion(rules, 1, None, 1, None)
+    with pytest.raises(Unsupported, match="--cards-seen is not supported for Mississippi Stud: between 1 "
+                                          "and 3 of the 3 community cards can be seen early, not 4"):
+        engine.exposure(rules, 4, None)
 
 
 # -- against a plain recursive loop over every card sequence -----------------------

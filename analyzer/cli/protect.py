@@ -1,6 +1,7 @@
-"""``analyzer protect GAME``: game protection, the exact house edge when the player sees some of the
-dealer's face-down cards, or an estimate when other players show the player their cards; with the
-procedure risk table of the game."""
+"""``analyzer protect GAME``: game protection, the exact house edge when the player sees cards that should
+be hidden (some of the dealer's face-down cards, or in a game with no dealer hand the first community
+cards, before the first decision), or an estimate when other players show the player their cards; with
+the procedure risk table of the game."""
 
 from __future__ import annotations
 
@@ -25,11 +26,15 @@ from analyzer.reports.summary import exact
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     command = game_command(commands, "protect", "game protection: the exact house edge when the player sees "
-                           "some of the dealer's face-down cards (a procedure leak), or the estimated edge with "
+                           "cards that should be hidden (a procedure leak: the dealer's face-down cards, or the "
+                           "first community cards in games with no dealer hand), or the estimated edge with "
                            "colluding players", progressive=False)
     leak = command.add_mutually_exclusive_group(required=True)
-    leak.add_argument("--exposed-dealer-cards", type=int, choices=(1, 2), metavar="K",
-                      help="how many of the dealer's face-down cards the player sees (1 or 2): exact")
+    leak.add_argument("--exposed-dealer-cards", "--cards-seen", dest="exposed_dealer_cards", type=int,
+                      choices=(1, 2), metavar="K",
+                      help="how many cards that should be hidden the player sees (1 or 2): the dealer's face-down "
+                           "cards, or in games with no dealer hand the first community cards, seen before the "
+                           "first decision: exact")
     leak.add_argument("--colluding-players", type=int, choices=range(1, MAX_COLLUDERS + 1), metavar="N",
                       help=f"how many other players (1 to {MAX_COLLUDERS}) show the player their hands: an "
                            "estimate from sampled deals, each settled exactly (see docs/protection.md)")
@@ -76,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         from analyzer.reports.workbook import write_tables_workbook
         write_tables_workbook([("Procedure risk", f"{session.rules.title}: procedure risk (house edge per ante)",
                                 risk), *exposure.tables], output)
-        print(f"wrote {output} (the procedure risk table{'s' if exposure.tables else ''}; dealer cards seen give "
+        print(f"wrote {output} (the procedure risk table{'s' if exposure.tables else ''}; cards seen give "
               "figures, not full tables)")
     return 0
 

@@ -87,12 +87,15 @@ class SimulationPlan:
     """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results
     of that strategy, and the strategy itself as data, either ``situations`` (representative player
     hands, the dealer up-card of each or None, the Play multiple of each: one row per situation
-    class) or a ``posted`` Hold'em strategy object (pre-flop, flop and river decisions)."""
+    class), a ``posted`` Hold'em strategy object (pre-flop, flop and river decisions), or ``streets``: per
+    decision street of a game with no dealer hand, (representative cards seen, the choices made at the
+    streets before, the choice index: one row per suit class of the cards seen and path)."""
 
     name: str
     exact: GameResults
     situations: tuple[Any, Any, Any] | None = None
     posted: object | None = None
+    streets: tuple[tuple[Any, Any, Any], ...] | None = None
 
 
 def as_shipped(rules: GameRules) -> bool:

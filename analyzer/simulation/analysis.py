@@ -4,7 +4,9 @@ simulator turns that plan into a strategy of its own (:mod:`analyzer.simulation.
 
 * a plan of situation classes (one decision): the table of its representative
   deals' Play multiples;
-* a posted Hold'em strategy: its pre-flop, flop and river decisions, street by street.
+* a posted Hold'em strategy: its pre-flop, flop and river decisions, street by street;
+* a plan of streets (no dealer hand): each street's choice by the suit class of the cards seen and the
+  choices made before (:mod:`analyzer.simulation.streets`).
 """
 
 from __future__ import annotations
@@ -14,17 +16,20 @@ from analyzer.engines.registry import engine_for
 from analyzer.engines.results import GameResults
 from analyzer.simulation.check import SimulationCheck, simulate_game
 from analyzer.simulation.strategies import Strategy, StrategyTable, StreetStrategy
+from analyzer.simulation.streets import StreetPolicy, StreetTables
 
 
-def strategy_of(plan: SimulationPlan) -> Strategy:
+def strategy_of(plan: SimulationPlan) -> Strategy | StreetPolicy:
     """The simulator's strategy for an engine's plan."""
+    if plan.streets is not None:
+        return StreetTables.build(plan.streets, plan.name)
     if plan.situations is not None:
         hands, up_cards, multiples = plan.situations
         return StrategyTable.build(hands, up_cards, multiples, plan.name)
     return StreetStrategy(plan.posted)
 
 
-def strategy_and_exact(analysis: GameResults) -> tuple[Strategy, GameResults]:
+def strategy_and_exact(analysis: GameResults) -> tuple[Strategy | StreetPolicy, GameResults]:
     """The strategy the simulation plays for an analysis and the exact results of that strategy."""
     plan = engine_for(analysis.rules).simulation(analysis)
     return strategy_of(plan), plan.exact

@@ -36,8 +36,9 @@ from analyzer.core import figures
 from analyzer.core.progress import progress_bar
 from analyzer.games.rules import GameRules, Paytable, SideBet, Wager, load_game
 from analyzer.simulation.hands import SimulationError
-from analyzer.simulation.settlement import TOTAL, GameData, play
+from analyzer.simulation.settlement import TOTAL, GameData
 from analyzer.simulation.strategies import Strategy
+from analyzer.simulation.streets import StreetGame, StreetPolicy
 
 #: A wager fails the check when its |z| exceeds this.
 Z_LIMIT = 4
@@ -191,14 +192,20 @@ def _moments(table: pd.DataFrame) -> tuple[Fraction, Fraction]:
     return figures.mean(merged), figures.variance(merged)
 
 
-def chunk_sums(data: GameData, strategy: Strategy, seed: int, chunk: int, hands: int) -> dict[str, np.ndarray]:
+def game_data(rules: GameRules) -> GameData | StreetGame:
+    """What the simulator plays of a game: against a dealer, or streets of decisions with no dealer hand."""
+    return StreetGame.of(rules) if rules.streets else GameData.of(rules)
+
+
+def chunk_sums(data: GameData | StreetGame, strategy: Strategy | StreetPolicy, seed: int, chunk: int,
+               hands: int) -> dict[str, np.ndarray]:
     """Play one chunk of hands; per wager the sum of the results and of their squares."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk,)))
     return {name: np.array([values.sum(), np.square(values).sum()])
-            for name, values in play(data, strategy, rng, hands).items()}
+            for name, values in data.deal_hands(strategy, rng, hands).items()}
 
 
-def simulate_game(rules: GameRules, strategy: Strategy, exact: ExactResults, hands: int, seed: int, jobs: int = 1,
+def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy, exact: ExactResults, hands: int, seed: int, jobs: int = 1,
                   progress: bool = False) -> SimulationCheck:
     """Deal ``hands`` hands of the game ``rules`` describe (rule options applied) from decks shuffled
     by a generator seeded with ``seed``, play them by ``strategy``, settle them from the rules data,
@@ -207,7 +214,7 @@ def simulate_game(rules: GameRules, strategy: Strategy, exact: ExactResults, han
     if hands < 2:
         raise SimulationError("a simulation needs at least 2 hands")
     started = time.perf_counter()
-    data = GameData.of(rules)
+    data = game_data(rules)
     expected = exact_figures(rules, exact)
     size = CHUNK_HANDS[data.community_cards > 0]
     chunks = [(index, min(size, hands - start)) for index, start in enumerate(range(0, hands, size))]

@@ -161,6 +161,10 @@ class GameData:
     def cards_dealt(self) -> int:
         return self.player_cards + self.dealer_cards + self.community_cards
 
+    def deal_hands(self, strategy: Strategy, rng: np.random.Generator, hands: int) -> dict[str, np.ndarray]:
+        """Deal, decide and settle ``hands`` hands (:func:`play`)."""
+        return play(self, strategy, rng, hands)
+
     def check_play(self, multiple: np.ndarray, values: dict[str, np.ndarray]) -> None:
         """Refuse a strategy that plays a multiple the rules do not offer, or without the hand required.
 

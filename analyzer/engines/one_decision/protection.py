@@ -126,13 +126,15 @@ def exposure_rows(rules: GameRules, known: dict[int, Fraction],
     return rows
 
 
-def committed_collusion(rules: GameRules, colluders: int) -> CollusionEstimate | None:
-    """The estimate committed in ``enumerations/protect/colluders.csv``, for the game as shipped only."""
+def committed_collusion(rules: GameRules, colluders: int,
+                        kind: type[CollusionEstimate] = CollusionEstimate) -> CollusionEstimate | None:
+    """The estimate committed in ``enumerations/protect/colluders.csv``, for the game as shipped only (as
+    ``kind``: the engine's estimate class, which words its method)."""
     if not as_shipped(rules):
         return None
     for row in committed_rows(COMMITTED_COLLUDERS, rules.name):
         if int(row["colluders"]) == colluders:
-            return CollusionEstimate(rules.name, colluders, int(row["deals"]), int(row["seed"]),
+            return kind(rules.name, colluders, int(row["deals"]), int(row["seed"]),
                                      Fraction(row["normal_house_edge_per_ante"]),
                                      Fraction(row["mean_information_value"]), float(row["standard_error"]),
                                      int(row["decisions_changed"]))

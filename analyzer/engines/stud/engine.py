@@ -7,7 +7,9 @@ street by backward induction over the community cards (:mod:`analyzer.engines.st
 counted over every ordered deal (:mod:`analyzer.engines.stud.enumeration`), cached, with results in
 :class:`analyzer.engines.stud.results.PaytableAnalysis`. Strategies written street by street are
 played by the same induction with their choices imposed (:mod:`analyzer.engines.stud.strategy_files`);
-the pay solver re-optimises at every trial pay (:mod:`analyzer.engines.stud.solve`).
+the pay solver re-optimises at every trial pay (:mod:`analyzer.engines.stud.solve`). The simulator's
+strategy, community cards seen early (exact) and colluders (estimated) play known-card sets optimally (:mod:`analyzer.engines.stud.known`,
+:mod:`analyzer.engines.stud.protection`).
 """
 
 from __future__ import annotations
@@ -17,14 +19,33 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
+from analyzer.engines.base import (
+    EXHAUSTIVE,
+    Engine,
+    Exposure,
+    RiskRow,
+    Run,
+    SimulationPlan,
+)
 from analyzer.engines.cache import cache_folder, load_cached
+from analyzer.engines.one_decision.collusion import CollusionEstimate
+from analyzer.engines.one_decision.protection import committed_collusion
+from analyzer.engines.one_decision.solve import Solution
+from analyzer.engines.results import GameResults, timing
 from analyzer.engines.stud.enumeration import (
     enumerate_game,
     load_counts,
     save_counts,
 )
-from analyzer.engines.one_decision.solve import Solution
+from analyzer.engines.stud.known import street_situations
+from analyzer.engines.stud.protection import (
+    DEFAULT_DEALS,
+    StudCollusionEstimate,
+    estimate_collusion,
+    seen_figures,
+    seen_label,
+    seen_problem,
+)
 from analyzer.engines.stud.results import PaytableAnalysis
 from analyzer.engines.stud.solve import solve_stud_pay
 from analyzer.engines.stud.strategy_files import (
@@ -33,16 +54,7 @@ from analyzer.engines.stud.strategy_files import (
     load_street_strategy,
 )
 from analyzer.engines.stud.tree import game_tree
-from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules
-
-NOT_YET = "the stud engine does not analyse it yet"
-#: Why each capability still to come is refused (the per-class EVs of PaytableAnalysis.first_values are
-#: where they start).
-LATER = {
-    "simulation": "the stud engine has no strategy for the simulator yet",
-    "--colluding-players": "the stud engine has no colluder estimate yet",
-}
 
 
 class StudEngine(Engine):
@@ -71,7 +83,8 @@ class StudEngine(Engine):
         if (why := self.problem(rules)) is not None:
             raise self.unsupported(rules, "analysis", why)
         if exposed:
-            raise self.unsupported(rules, "--exposed-dealer-cards", "the game has no dealer hand")
+            raise self.unsupported(rules, "--cards-seen", "the game has no dealer hand: the figures with community "
+                                                          "cards seen early come from protect --cards-seen")
         started = time.perf_counter()
         tree = game_tree(rules)
         folder = cache_folder(rules)
@@ -100,18 +113,45 @@ class StudEngine(Engine):
         return solve_stud_pay(rules, wager, line, target, lambda game: self.analyze(game, run))
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
-        raise self.unsupported(analysis.rules, "simulation", LATER["simulation"])
+        """The optimal choice of every street's situations (cards seen, choices made before); the analysis's
+        own tables."""
+        assert isinstance(analysis, PaytableAnalysis)
+        return SimulationPlan("optimal (from the exact analysis)", analysis, streets=street_situations(analysis.tree))
 
     def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
-                  preflop_samples: int | None = None) -> object:
-        raise self.unsupported(rules, "--colluding-players", LATER["--colluding-players"])
+                  preflop_samples: int | None = None) -> StudCollusionEstimate:
+        """Sampled deals, each played optimally knowing the colluders' cards (see
+        :mod:`analyzer.engines.stud.protection`)."""
+        if preflop_samples is not None:
+            raise self.unsupported(rules, "--preflop-samples", "the game has no pre-flop")
+        normal = self.analyze(rules, run).main_figures()["house_edge_per_ante"]
+        return estimate_collusion(game_tree(rules), normal, colluders, deals or DEFAULT_DEALS, seed,
+                                  progress=run.progress)
+
+    def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
+        """The estimate committed in ``enumerations/protect/colluders.csv`` (the game as shipped)."""
+        return committed_collusion(rules, colluders, StudCollusionEstimate)
+
+    def collusion_options(self, rules: GameRules) -> dict[str, object]:
+        return {"deals": DEFAULT_DEALS}
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
-        return "the game has no dealer hand (a community card seen early is not analysed yet)"
+        """Community cards seen before the first decision: 1 to all of them."""
+        return seen_problem(rules.community_cards, seen)
+
+    def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
+        """The exact figures with ``seen`` community cards seen before the first decision."""
+        if (why := seen_problem(rules.community_cards, seen)) is not None:
+            raise self.unsupported(rules, "--cards-seen", why)
+        return Exposure(f"{rules.title}: {seen_label(seen)}", seen,
+                        seen_figures(game_tree(rules), seen, run.progress))
 
     def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
-        """Normal play (exact); seen community cards and colluders are not analysed yet."""
+        """Normal play and one or two community cards seen early: all exact (seconds each)."""
         cached = Run(run.jobs, run.progress, True, run.notify)
         normal = known[0] if 0 in known else self.analyze(rules, cached).main_figures()["house_edge_per_ante"]
-        return [("normal play", normal, EXHAUSTIVE),
-                ("one community card seen early", None, NOT_YET)]
+        rows: list[RiskRow] = [("normal play", normal, EXHAUSTIVE)]
+        for seen in range(1, min(2, rules.community_cards) + 1):
+            edge = known[seen] if seen in known else seen_figures(game_tree(rules), seen)["house_edge_per_ante"]
+            rows.append((seen_label(seen), edge, EXHAUSTIVE))
+        return rows

@@ -19,14 +19,6 @@ import pandas as pd
 
 from analyzer.core.cards import format_cards
 from analyzer.core.ranking import HandRanking
-from analyzer.engines.stud.enumeration import PaytableCounts, situation_codes
-from analyzer.engines.stud.situations import (
-    grouped_grid,
-    street_table,
-    two_card_grid,
-    two_card_name,
-)
-from analyzer.engines.stud.tree import GameTree
 from analyzer.engines.results import (
     FOLD_LABEL,
     NO_LINE_LABEL,
@@ -37,6 +29,14 @@ from analyzer.engines.results import (
     net_table,
 )
 from analyzer.engines.strategy_grid import DecisionGrid
+from analyzer.engines.stud.enumeration import PaytableCounts, situation_codes
+from analyzer.engines.stud.situations import (
+    grouped_grid,
+    street_table,
+    two_card_grid,
+    two_card_name,
+)
+from analyzer.engines.stud.tree import GameTree
 from analyzer.games.rules import RulesError, Wager
 from analyzer.games.settlement import scaled, settle
 

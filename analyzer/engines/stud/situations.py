@@ -17,7 +17,6 @@ import pandas as pd
 
 from analyzer.core.cards import RANK_SYMBOLS
 from analyzer.core.ranking import ranking_of_size
-from analyzer.engines.stud.enumeration import SUITED
 from analyzer.engines.strategy_grid import (
     Cell,
     DecisionGrid,
@@ -25,6 +24,7 @@ from analyzer.engines.strategy_grid import (
     group_label,
     percent_text,
 )
+from analyzer.engines.stud.enumeration import SUITED
 from analyzer.games.rules import Street
 
 
