@@ -31,7 +31,7 @@ from analyzer.engines.holdem.posted import (
     load_posted_counts,
     posted_strategy_counts,
 )
-from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
+from analyzer.engines.holdem.results import HoldemAnalysis, load_counts, main_wagers
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules, game_names, load_game
 
@@ -59,7 +59,8 @@ class HoldemEngine(Engine):
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
         """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from
-        its cached chunks when there are some, with the posted card's counts."""
+        its cached chunks when there are some, with the posted card's counts; the main wagers (Blind
+        paytable, qualifier) as the rules file says, the strategy optimal for them."""
         if exposed:
             raise self.unsupported(rules, "a full analysis with dealer cards seen",
                                    "use protect --exposed-dealer-cards (exact figures and the pre-flop table)")
@@ -73,9 +74,10 @@ class HoldemEngine(Engine):
             run.tell(f"using the cached enumeration chunks in {chunks}")
         if not run.cache and folder.is_dir():
             shutil.rmtree(folder)
-        counts = analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks)
+        wagers = main_wagers(rules)
+        counts = analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks, wagers=wagers)
         posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
-                                        checkpoint_dir=folder / "posted-chunks")
+                                        checkpoint_dir=folder / "posted-chunks", wagers=wagers)
         return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
