@@ -378,7 +378,8 @@ def test_checkpoint_and_resume_give_the_same_integers(tmp_path, reduced_sums, wa
 def test_serial_equals_parallel(reduced_sums, wagers):
     parallel = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED, chunk_flops=1, wagers=wagers)
     assert parallel == reduced_sums
-    reversed_order = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED[::-1], chunk_flops=1, wagers=wagers)
+    reversed_order = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED[::-1], chunk_flops=1,
+                                        wagers=wagers)
     assert all(np.array_equal(getattr(reversed_order, name), getattr(reduced_sums, name)) for name in uth.HoldemSums.SHAPES)
     assert np.array_equal(reversed_order.flop_values, reduced_sums.flop_values[::-1])  # one row per class, in order
     one_chunk = uth.enumerate_sums(jobs=1, progress=False, flop_class_indices=REDUCED, chunk_flops=27, wagers=wagers)

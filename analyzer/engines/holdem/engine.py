@@ -42,6 +42,11 @@ def committed_counts_apply(rules: GameRules) -> bool:
     return rules.name in game_names() and enumeration_key(rules) == enumeration_key(load_game(rules.name))
 
 
+#: Why seen dealer cards and collusion refuse other main wagers: their kernels settle the shipped game's.
+SHIPPED_MAIN_GAME_ONLY = ("worked out for the shipped main game only (its Blind paytable and qualifier); "
+                          "side-bet paytables may differ")
+
+
 class HoldemEngine(Engine):
     """Hold'em against a dealer: pre-flop, flop and river decisions, best five of seven cards."""
 
@@ -81,7 +86,9 @@ class HoldemEngine(Engine):
         return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
-        return None if seen in (1, 2) else f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
+        if seen not in (1, 2):
+            return f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
+        return None if committed_counts_apply(rules) else SHIPPED_MAIN_GAME_ONLY
 
     def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
         """The committed exact run (or a new one without the cache: about 20 minutes for one seen card,
@@ -112,6 +119,8 @@ class HoldemEngine(Engine):
                   preflop_samples: int | None = None) -> HoldemCollusionEstimate:
         """Sampled (colluders' cards, flop) deals for the flop and river, and colluder deals with every
         board for the pre-flop use (the normal game from the committed counts)."""
+        if not committed_counts_apply(rules):
+            raise self.unsupported(rules, "collusion", SHIPPED_MAIN_GAME_ONLY)
         normal = self.committed(rules)
         preflop = normal.preflop_values()
         return estimate_holdem_collusion(rules.name, normal.main_figures()["house_edge_per_ante"],
@@ -121,7 +130,7 @@ class HoldemEngine(Engine):
                                          jobs=run.jobs, progress=run.progress)
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> HoldemCollusionEstimate | None:
-        return protection.committed_collusion(rules, colluders)
+        return protection.committed_collusion(rules, colluders) if committed_counts_apply(rules) else None
 
     def collusion_options(self, rules: GameRules) -> dict[str, object]:
         return {"deals": DEFAULT_SAMPLES, "preflop_samples": DEFAULT_PREFLOP_SAMPLES}

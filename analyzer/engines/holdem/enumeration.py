@@ -456,9 +456,10 @@ _BOARD_SHAPES = 1 + 4 * 4
 def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river, flush_rank, nets,
                    fold_river, scratch, sorted_six, card_six, pair_words, summary):
     """The classes of one board (:func:`analyzer.engines.holdem.board_classes.board_classes`, after
-    ``type_cards``), each decided at the river by ``policy`` (fold worth ``fold_river``): ``pair_words[t1, t2]`` (symmetric) = (offset
-    in a hole pair's tally, the two words a hand of the class adds); with ``situations``, ``summary[c]`` =
-    (made hand, dealer outs, choice, hands). Returns the number of classes."""
+    ``type_cards``), each decided at the river by ``policy`` (settled by ``nets``, a fold worth
+    ``fold_river``): ``pair_words[t1, t2]`` (symmetric) = (offset in a hole pair's tally, the two words a hand
+    of the class adds); with ``situations``, ``summary[c]`` = (made hand, dealer outs, choice, hands).
+    Returns the number of classes."""
     plain, six, five, pair_order = tables
     type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
     ranks, multiplicity, outcomes = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
@@ -925,8 +926,8 @@ class HoldemSums(FlopClassSums):
 def class_sums(flops: np.ndarray, weights: np.ndarray, policy: Policy = OPTIMAL,
                wagers: MainWagers = SHIPPED) -> HoldemSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times, the post-flop
-    decisions taken by ``policy``, the main wagers settled by ``wagers``. The situation summaries describe the optimal decisions: they stay zero
-    under another policy."""
+    decisions taken by ``policy``, the main wagers settled by ``wagers``. The situation summaries describe the
+    optimal decisions: they stay zero under another policy."""
     sums = HoldemSums.zeros()
     values = np.zeros((len(flops), HOLE_PAIRS, 2), dtype=np.int64)
     flops = np.ascontiguousarray(flops, dtype=np.int64)

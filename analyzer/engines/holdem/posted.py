@@ -83,7 +83,6 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -335,7 +334,7 @@ def posted_sums(strategy: PostedStrategy, jobs: int = 1, progress: bool = True, 
                 wagers: MainWagers = SHIPPED) -> PostedSums:
     """Class sums of a posted strategy over the given flop classes, chunked, parallel, resumable
     (checkpoints named after the flop and river rules and the main wagers, not the pre-flop chart)."""
-    return sum_over_flop_classes(partial(posted_class_sums, strategy, wagers=wagers), PostedSums,
+    return sum_over_flop_classes(lambda flops, weights: posted_class_sums(strategy, flops, weights, wagers), PostedSums,
                                  f"posted_uth:{POSTED_CHECKPOINT_VERSION}:{strategy.postflop_key()}:{wagers.key()}",
                                  f"Ultimate Texas Hold'em, {strategy.name} strategy: flop classes", jobs, progress,
                                  checkpoint_dir, flop_class_indices, chunk_flops)
