@@ -19,6 +19,7 @@ import pytest
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.ranking import best_ranks_of, load_ranking
+from analyzer.engines.base import Run, Unsupported
 from analyzer.engines.cache import enumeration_key
 from analyzer.engines.holdem import enumeration as uth
 from analyzer.engines.holdem.engine import committed_counts_apply
@@ -34,6 +35,7 @@ from analyzer.engines.holdem.sevens import (
     evaluate_hands,
     hand_lines,
 )
+from analyzer.engines.registry import engine_for
 from analyzer.games.rules import GameRules, RulesError, load_game
 
 FIVE = load_ranking("five_card")
@@ -448,3 +450,16 @@ def test_saved_counts_round_trip(tmp_path):
     counts = load_counts(GOLDEN)
     for name, text in counts_csvs(counts).items():
         assert (GOLDEN / name).read_text(encoding="utf-8") == text
+
+
+def test_solve_a_trips_line_on_the_committed_counts():
+    """Trips is a side bet: its pay is solved on the counts, which it does not change. The full house at 9
+    is the published 50-40-30-9-7-4-3 (0.901835%); the Blind, a main wager, is refused for now."""
+    rules = load_game("uth")
+    engine = engine_for(rules)
+    solution = engine.solve(rules, "trips", "Full house", Fraction(301629, 33446140), Run())
+    assert solution.pays == 9 and solution.edge == Fraction(301629, 33446140) and not solution.strategy_dependent
+    assert dict(solution.nearby)[Fraction(17, 2)] == Fraction(6183, 281060)
+    with pytest.raises(Unsupported, match="only side-bet lines"):
+        engine.solve(rules, "blind", "Full house", Fraction(1, 50), Run())
+

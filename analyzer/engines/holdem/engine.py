@@ -32,6 +32,7 @@ from analyzer.engines.holdem.posted import (
     posted_strategy_counts,
 )
 from analyzer.engines.holdem.results import HoldemAnalysis, load_counts, main_wagers
+from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules, game_names, load_game
 
@@ -84,6 +85,16 @@ class HoldemEngine(Engine):
         posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
                                         checkpoint_dir=folder / "posted-chunks", wagers=wagers)
         return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
+
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
+        """A side bet's line (Trips): solved on the counts of the analysis (committed when they apply), which
+        its pays do not change. A main wager's line (the Blind) would need the strategy recomputed per pay:
+        refused for now."""
+        if wager not in {bet.name for bet in rules.side_bets}:
+            raise self.unsupported(rules, f"solve --wager {wager}", "only side-bet lines (a Blind line needs the "
+                                   "strategy recomputed at each pay: not yet)")
+        counts = self.analyze(rules, run).counts
+        return solve_side_bet(rules, wager, line, target, lambda changed: HoldemAnalysis(changed, counts))
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         if seen not in (1, 2):

@@ -1,8 +1,7 @@
 """The pay of one paytable line that gives a wager a target house edge, exactly.
 
-For a side bet the return is linear in the line's pay ``x``: with ``P`` the
-probability that the line pays, ``edge(x) = edge(x0) - P * (x - x0)``; sympy
-solves ``edge(x) = target`` as a rational. For a main-game wager the pay can
+A side bet is solved by :func:`analyzer.engines.pay_solver.solve_side_bet`
+(its return is linear in the pay). For a main-game wager the pay can
 change the optimal strategy, so the solver iterates: fix the strategy that is
 optimal at the current pay, solve the (then linear) equation for the main
 game's house edge per ante, recompute the optimal strategy at the new pay, and
@@ -13,82 +12,28 @@ with their exact edges, each with its own optimal strategy.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from fractions import Fraction
-from math import ceil, floor
 
 from analyzer.engines.one_decision.enumeration import Situations
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.engines.one_decision.strategy import decide
-from analyzer.games.rules import (
-    GameRules,
-    Paytable,
-    RulesError,
-    SideBet,
-    Wager,
+from analyzer.engines.pay_solver import (
+    Solution,
+    find_line,
+    posted_pays,
+    solve_linear,
+    solve_side_bet,
+    with_pay,
 )
+from analyzer.games.rules import GameRules, RulesError
 
 MAX_ROUNDS = 20
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The exact pay for a target edge, how it was found, and the nearby pays a casino would post."""
-
-    wager: str
-    line: str
-    target: Fraction
-    pays: Fraction
-    edge: Fraction
-    strategy_dependent: bool
-    rounds: int
-    nearby: tuple[tuple[Fraction, Fraction], ...]  # (posted pay, its exact house edge)
-
-
-def _find_line(paytable: Paytable, line: str) -> int:
-    wanted = line.strip().lower()
-    for index, entry in enumerate(paytable.lines):
-        if wanted in (entry.label.lower(), entry.pattern.text.lower()):
-            return index
-    known = "; ".join(entry.label for entry in paytable.lines)
-    raise RulesError(f"paytable {paytable.name} has no line {line!r} (lines: {known})")
-
-
-def _with_pay(rules: GameRules, wager_name: str, line: int, pays: Fraction) -> GameRules:
-    """The rules with one line of a wager's (or side bet's) default paytable paying ``pays``."""
-    def changed(entry: Wager | SideBet) -> Wager | SideBet:
-        if entry.name != wager_name:
-            return entry
-        paytable = entry.paytables[entry.default_paytable]
-        lines = list(paytable.lines)
-        lines[line] = dataclasses.replace(lines[line], pays=pays)
-        tables = dict(entry.paytables, **{paytable.name: dataclasses.replace(paytable, lines=tuple(lines))})
-        return dataclasses.replace(entry, paytables=tables)
-    return dataclasses.replace(rules, wagers=tuple(map(changed, rules.wagers)),
-                               side_bets=tuple(map(changed, rules.side_bets)))
-
-
-def _solve_linear(edge_at: Fraction, slope: Fraction, pay_at: Fraction, target: Fraction) -> Fraction:
-    """x with edge_at + slope * (x - pay_at) == target, as an exact rational (sympy)."""
-    import sympy  # half a second to import: only when solving
-
-    x = sympy.Symbol("x")
-    (root,) = sympy.solve(sympy.Rational(edge_at) + sympy.Rational(slope) * (x - sympy.Rational(pay_at))
-                          - sympy.Rational(target), x)
-    return Fraction(int(root.p), int(root.q))
 
 
 def _main_edge(rules: GameRules, situations: Situations, decided_by: GameRules | None = None) -> Fraction:
     """House edge per ante of the main game; the strategy is optimal for ``decided_by`` (default: ``rules``)."""
     decisions = decide(decided_by or rules, situations)
     return Analysis(rules, situations, decisions).main_figures()["house_edge_per_ante"]
-
-
-def _posted_pays(pays: Fraction) -> list[Fraction]:
-    """Whole and half pays around ``pays`` (never negative)."""
-    low, high = Fraction(floor(pays * 2), 2), Fraction(ceil(pays * 2), 2)
-    return sorted({value for value in (low - Fraction(1, 2), low, high, high + Fraction(1, 2)) if value >= 0})
 
 
 def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situations: Situations) -> Solution:
@@ -100,34 +45,27 @@ def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situati
     if wager not in side_bets and wager not in wagers:
         raise RulesError(f"{rules.name} has no wager with a paytable named {wager!r} "
                          f"(choose from {', '.join([*wagers, *side_bets])})")
-    entry = side_bets.get(wager) or wagers[wager]
-    index = _find_line(entry.paytables[entry.default_paytable], line)
+    if wager in side_bets:
+        decisions = decide(rules, situations)
+        return solve_side_bet(rules, wager, line, target, lambda changed: Analysis(changed, situations, decisions))
+    entry = wagers[wager]
+    index = find_line(entry.paytables[entry.default_paytable], line)
     pay_at = entry.paytables[entry.default_paytable].lines[index].pays
 
-    if wager in side_bets:
-        def edge(pays: Fraction) -> Fraction:
-            analysis = Analysis(_with_pay(rules, wager, index, pays), situations, decide(rules, situations))
-            bet = next(b for b in analysis.rules.side_bets if b.name == wager)
-            return analysis.side_bet_figures()[wager][bet.default_paytable]["house_edge"]
-        slope = edge(pay_at + 1) - edge(pay_at)
-        pays = _solve_linear(edge(pay_at), slope, pay_at, target)
-        return Solution(wager, entry.paytables[entry.default_paytable].lines[index].label, target, pays,
-                        edge(pays), False, 1, tuple((p, edge(p)) for p in _posted_pays(pays)))
-
     def edge(pays: Fraction) -> Fraction:
-        return _main_edge(_with_pay(rules, wager, index, pays), situations)
+        return _main_edge(with_pay(rules, wager, index, pays), situations)
 
     pays, rounds, moved = pay_at, 0, False
     while rounds < MAX_ROUNDS:
         rounds += 1
-        current = _with_pay(rules, wager, index, pays)
+        current = with_pay(rules, wager, index, pays)
         edge_here = _main_edge(current, situations)
-        slope = _main_edge(_with_pay(rules, wager, index, pays + 1), situations, decided_by=current) - edge_here
+        slope = _main_edge(with_pay(rules, wager, index, pays + 1), situations, decided_by=current) - edge_here
         if slope == 0:
             raise RulesError(f"line {line!r} of {wager} is never paid under the optimal strategy: "
                              "its pay cannot move the edge")
-        solved = _solve_linear(edge_here, slope, pays, target)
-        same_strategy = (decide(_with_pay(rules, wager, index, solved), situations).choice
+        solved = solve_linear(edge_here, slope, pays, target)
+        same_strategy = (decide(with_pay(rules, wager, index, solved), situations).choice
                          == decide(current, situations).choice).all()
         moved |= not same_strategy
         pays = solved
@@ -140,4 +78,4 @@ def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situati
         raise RulesError(f"no pay gives exactly {target}: the edge jumps past it when the strategy changes "
                          f"(closest found: {pays} gives {final})")
     return Solution(wager, entry.paytables[entry.default_paytable].lines[index].label, target, pays, final,
-                    moved, rounds, tuple((p, edge(p)) for p in _posted_pays(pays)))
+                    moved, rounds, tuple((p, edge(p)) for p in posted_pays(pays)))
