@@ -19,20 +19,38 @@ import pytest
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.ranking import best_ranks_of, load_ranking
+from analyzer.engines.base import Run, Unsupported
+from analyzer.engines.cache import enumeration_key
 from analyzer.engines.holdem import enumeration as uth
-from analyzer.engines.holdem.results import counts_csvs, load_counts
+from analyzer.engines.holdem.engine import committed_counts_apply
+from analyzer.engines.holdem.results import (
+    counts_csvs,
+    line_ranks,
+    load_counts,
+    main_wagers,
+)
 from analyzer.engines.holdem.sevens import (
     LINES,
     completion_ranks,
     evaluate_hands,
     hand_lines,
 )
+from analyzer.engines.registry import engine_for
+from analyzer.games.rules import GameRules, RulesError, load_game
 
 FIVE = load_ranking("five_card")
 PAIR_RANK = FIVE.category_index("pair") * 13 ** 5
 
 #: A few flop classes for the reduced runs: trips (weight 4), a rainbow flop, a suited-connected one.
 REDUCED = [0, 7, 300]
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+#: The game as shipped, with the Blind 1000-100-20-5-2-1 (a paytable file), and without a qualifier (an option).
+VARIANTS = {
+    "as shipped": load_game("uth"),
+    "blind 1000-100-20-5-2-1": load_game("uth", paytable_files=(EXAMPLES / "uth-blind-paytables.toml",)),
+    "no qualifier": load_game("uth", options={"qualifier": "none"}),
+}
 
 
 def plain_line(rank: int) -> int:
@@ -66,10 +84,31 @@ def outcome_counts(player_rank: int, dealer_ranks: np.ndarray) -> np.ndarray:
     return counts
 
 
-def scaled_value(counts: np.ndarray, multiple: int, line: int) -> int:
-    """Twice the summed net result of Play ``multiple`` (0 = fold) over outcome counts."""
-    blind = min(line, uth.BELOW_STRAIGHT)
-    total = sum(int(n) * uth.main_game_net(multiple, outcome, blind) for outcome, n in enumerate(counts))
+def plain_net(rules: GameRules, multiple: int, outcome: int, line: int) -> Fraction:
+    """Net result per ante of Play ``multiple`` (0 = fold), read off the rules file's wagers one at a time: a
+    wager's result for the outcome, or its paytable's pay for the hand on the outcomes where it pays."""
+    if multiple == 0:
+        return sum((w.on_fold for w in rules.wagers), Fraction(0))
+    hand = line_ranks(FIVE)[0][line:line + 1]
+    total = Fraction(0)
+    for wager in rules.wagers:
+        result = wager.results[outcome]
+        if wager.paytable is not None and uth.OUTCOMES[outcome] in wager.paytable_outcomes:
+            pays = [pay.pays for pay in wager.paytable.lines if pay.pattern.matches(FIVE, hand)[0]]
+            result = (result if wager.paytable_mode == "in_addition" else 0) + pays[0] if pays else result
+        total += (multiple if wager.role == "raise" else 1) * result
+    return total
+
+
+#: plain_net of every cell [multiple, outcome, line], per variant.
+PLAIN_NETS = {name: [[[plain_net(rules, m, o, line) for line in range(len(LINES))] for o in range(6)] for m in range(5)]
+              for name, rules in VARIANTS.items()}
+
+
+def scaled_value(counts: np.ndarray, multiple: int, line: int, variant: str = "as shipped") -> int:
+    """Twice the summed net result of Play ``multiple`` (0 = fold) over outcome counts, settled as ``variant``
+    (VARIANTS) says."""
+    total = sum(int(n) * PLAIN_NETS[variant][multiple][outcome][line] for outcome, n in enumerate(counts))
     assert Fraction(total).denominator in (1, 2)
     return int(2 * total)
 
@@ -162,14 +201,10 @@ def test_river_outcomes_sum_over_all_pairs():
 ])
 @pytest.mark.slow
 def test_flop_sums_against_every_turn_river_and_dealer(text, holes):
+    """Every turn/river and dealer hand, one at a time, settled by each variant's rules file (VARIANTS)."""
     flop = parse_cards(text)
-    fast = uth.flop_sums(flop)
     holes = [tuple(sorted(parse_cards(h))) for h in holes]
-    check = {h: 0 for h in holes}
-    raise_2x = {h: 0 for h in holes}
-    showdown = {h: np.zeros((6, len(LINES)), np.int64) for h in holes}
-    river_fold = {h: np.zeros((6, len(LINES)), np.int64) for h in holes}
-    actions = {h: np.zeros((len(LINES), 2), np.int64) for h in holes}
+    showdowns = {h: [] for h in holes}  # per hole: (final line, outcome counts) of every board
     rest = [card for card in range(52) if card not in flop]
     for turn, river in itertools.combinations(rest, 2):
         board = sorted(flop + (turn, river))
@@ -188,21 +223,28 @@ def test_flop_sums_against_every_turn_river_and_dealer(text, holes):
                                (qualifies & (player > dealer_ranks)).sum(),
                                (qualifies & (player == dealer_ranks)).sum(),
                                (qualifies & (player < dealer_ranks)).sum()])
-            line = plain_line(player)
-            fold, play = scaled_value(counts, 0, line), scaled_value(counts, 1, line)
-            check[hole] += max(fold, play)
-            raise_2x[hole] += scaled_value(counts, 2, line)
-            showdown[hole][:, line] += counts
-            actions[hole][line, 0 if play > fold else 1] += 1
-            if play <= fold:
-                river_fold[hole][:, line] += counts
-    for hole in holes:
-        index = uth.pair_index(*hole)
-        assert fast.flop_values(index) == {"check": check[hole], "2x": raise_2x[hole]}
-        assert np.array_equal(fast.showdown[index], showdown[hole])
-        assert np.array_equal(fast.river_fold[index], river_fold[hole])
-        assert np.array_equal(fast.river_actions[index], actions[hole])
-        assert fast.showdown[index].sum() == uth.TURN_RIVERS * uth.DEALER_HANDS
+            showdowns[hole].append((plain_line(player), counts))
+    for variant, rules in VARIANTS.items():
+        fast = uth.flop_sums(flop, main_wagers(rules))
+        for hole in holes:
+            check = raise_2x = 0
+            showdown = np.zeros((6, len(LINES)), np.int64)
+            river_fold = np.zeros((6, len(LINES)), np.int64)
+            actions = np.zeros((len(LINES), 2), np.int64)
+            for line, counts in showdowns[hole]:
+                fold, play = scaled_value(counts, 0, line, variant), scaled_value(counts, 1, line, variant)
+                check += max(fold, play)
+                raise_2x += scaled_value(counts, 2, line, variant)
+                showdown[:, line] += counts
+                actions[line, 0 if play > fold else 1] += 1
+                if play <= fold:
+                    river_fold[:, line] += counts
+            index = uth.pair_index(*hole)
+            assert fast.flop_values(index) == {"check": check, "2x": raise_2x}
+            assert np.array_equal(fast.showdown[index], showdown)
+            assert np.array_equal(fast.river_fold[index], river_fold)
+            assert np.array_equal(fast.river_actions[index], actions)
+            assert fast.showdown[index].sum() == uth.TURN_RIVERS * uth.DEALER_HANDS
 
 
 # --------------------------------------------------------------------------- suit classes, weights
@@ -225,23 +267,25 @@ def test_flop_class_weights_add_back_for_every_starting_hand_class():
     assert uth.CYCLE == uth.BOARD_ORDERS * uth.UNORDERED_CYCLE == 27_813_810_024_000
 
 
-@pytest.fixture(scope="module")
-def reduced_sums():
-    return uth.enumerate_sums(jobs=1, progress=False, flop_class_indices=REDUCED, chunk_flops=1)
+@pytest.fixture(scope="module", params=list(VARIANTS))
+def wagers(request):
+    """The main wagers of each variant (VARIANTS): every reduced-run test runs once per variant."""
+    return main_wagers(VARIANTS[request.param])
 
 
 @pytest.fixture(scope="module")
-def direct():
+def reduced_sums(wagers):
+    return uth.enumerate_sums(jobs=1, progress=False, flop_class_indices=REDUCED, chunk_flops=1, wagers=wagers)
+
+
+@pytest.fixture(scope="module")
+def direct(wagers):
     """Per hole pair totals over every concrete flop of the REDUCED classes (no suit classes)."""
     flops = np.asarray(combinations(52, 3), dtype=np.int64)
     classes = suit_classes(flops)
     chosen = flops[np.isin(classes.class_of, REDUCED)]
     assert len(chosen) == uth.flop_classes().weights[REDUCED].sum()
-    per_flop = []
-    for flop in chosen:
-        sums = uth.flop_sums(flop)
-        per_flop.append(sums)
-    return chosen, per_flop
+    return chosen, [uth.flop_sums(flop, wagers) for flop in chosen]
 
 
 @pytest.mark.slow
@@ -265,10 +309,10 @@ def test_reduced_run_equals_direct_sums_over_concrete_flops(reduced_sums, direct
 
 
 @pytest.mark.slow
-def test_reduced_run_strategy_and_settlement_equal_direct_play(reduced_sums, direct):
+def test_reduced_run_strategy_and_settlement_equal_direct_play(reduced_sums, direct, wagers):
     """Decide every hole pair from direct totals, play every concrete flop, and compare all counts."""
     chosen, per_flop = direct
-    counts = uth.HoldemCounts.from_sums(reduced_sums, REDUCED, complete=False)
+    counts = uth.HoldemCounts.from_sums(reduced_sums, REDUCED, complete=False, wagers=wagers)
     a = sum(f.sum_a for f in per_flop)
     b = sum(f.sum_b for f in per_flop)
     best = sum(np.maximum(f.sum_check, f.sum_a + 2 * f.sum_b) for f in per_flop)
@@ -311,42 +355,78 @@ def test_reduced_run_strategy_and_settlement_equal_direct_play(reduced_sums, dir
     assert np.array_equal(counts.settlement[..., :6], settlement[..., :6])
 
 
-def test_checkpoint_and_resume_give_the_same_integers(tmp_path, reduced_sums, monkeypatch):
+def test_checkpoint_and_resume_give_the_same_integers(tmp_path, reduced_sums, wagers, monkeypatch):
     first = uth.enumerate_sums(progress=False, checkpoint_dir=tmp_path, flop_class_indices=REDUCED[:2],
-                               chunk_flops=1)
+                               chunk_flops=1, wagers=wagers)
     assert len(list(tmp_path.glob("uth_*.npy"))) == 2
+    other = uth.SHIPPED if wagers != uth.SHIPPED else main_wagers(VARIANTS["no qualifier"])
+    uth.enumerate_sums(progress=False, checkpoint_dir=tmp_path / "other", flop_class_indices=REDUCED[:2],
+                       chunk_flops=1, wagers=other)
+    assert {p.name for p in tmp_path.glob("uth_*.npy")}.isdisjoint(p.name for p in (tmp_path / "other").iterdir())
     calls = []
     original = uth.class_sums
     monkeypatch.setattr(uth, "class_sums", lambda *args: calls.append(1) or original(*args))
     resumed = uth.enumerate_sums(progress=False, checkpoint_dir=tmp_path, flop_class_indices=REDUCED,
-                                 chunk_flops=1)
+                                 chunk_flops=1, wagers=wagers)
     assert len(calls) == 1  # only the chunk missing from the checkpoint ran
     assert resumed == reduced_sums
     again = uth.enumerate_sums(progress=False, checkpoint_dir=tmp_path, flop_class_indices=REDUCED,
-                               chunk_flops=1)
+                               chunk_flops=1, wagers=wagers)
     assert len(calls) == 1 and again == reduced_sums
     assert first != reduced_sums
     assert not list(tmp_path.glob("*.tmp*"))
 
 
-def test_serial_equals_parallel(reduced_sums):
-    parallel = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED, chunk_flops=1)
+def test_serial_equals_parallel(reduced_sums, wagers):
+    parallel = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED, chunk_flops=1, wagers=wagers)
     assert parallel == reduced_sums
-    reversed_order = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED[::-1], chunk_flops=1)
+    reversed_order = uth.enumerate_sums(jobs=2, progress=False, flop_class_indices=REDUCED[::-1], chunk_flops=1,
+                                        wagers=wagers)
     assert all(np.array_equal(getattr(reversed_order, name), getattr(reduced_sums, name)) for name in uth.HoldemSums.SHAPES)
     assert np.array_equal(reversed_order.flop_values, reduced_sums.flop_values[::-1])  # one row per class, in order
-    one_chunk = uth.enumerate_sums(jobs=1, progress=False, flop_class_indices=REDUCED, chunk_flops=27)
+    one_chunk = uth.enumerate_sums(jobs=1, progress=False, flop_class_indices=REDUCED, chunk_flops=27, wagers=wagers)
     assert one_chunk == reduced_sums
 
 
 def test_settlement_nets_and_trips():
-    assert uth.main_game_net(uth.PLAY_3X, uth.WIN, uth.BLIND_LINES.index("flush")) == Fraction(11, 2)
-    assert uth.main_game_net(uth.PLAY_3X, uth.NQ_WIN, uth.BELOW_STRAIGHT) == 3
-    assert uth.main_game_net(uth.PLAY_2X, uth.LOSE, uth.BELOW_STRAIGHT) == -4
-    assert uth.main_game_net(uth.PLAY_2X, uth.NQ_LOSE, uth.BELOW_STRAIGHT) == -3
-    assert uth.main_game_net(uth.PLAY_1X, uth.TIE, 0) == 0
-    assert uth.main_game_net(uth.FOLD, uth.NQ_WIN, 0) == -2
+    assert uth.SHIPPED.net(uth.PLAY_3X, uth.WIN, uth.BLIND_LINES.index("flush")) == Fraction(11, 2)
+    assert uth.SHIPPED.net(uth.PLAY_3X, uth.NQ_WIN, uth.BELOW_STRAIGHT) == 3
+    assert uth.SHIPPED.net(uth.PLAY_2X, uth.LOSE, uth.BELOW_STRAIGHT) == -4
+    assert uth.SHIPPED.net(uth.PLAY_2X, uth.NQ_LOSE, uth.BELOW_STRAIGHT) == -3
+    assert uth.SHIPPED.net(uth.PLAY_1X, uth.TIE, 0) == 0
+    assert uth.SHIPPED.net(uth.FOLD, uth.NQ_WIN, 0) == -2
     assert uth.TRIPS_PAYS[LINES.index("three_of_a_kind")] == 3 and uth.TRIPS_PAYS[LINES.index("two_pair")] == -1
+
+
+def test_main_wagers_from_the_rules_file(tmp_path):
+    """The kernel's settlement (scaled by 2) is read from the rules file: the shipped game, another Blind
+    table, no qualifier; what the counts cannot do is refused."""
+    shipped, blind, no_qualifier = (main_wagers(rules) for rules in VARIANTS.values())
+    assert shipped == uth.SHIPPED and shipped.fold == blind.fold == no_qualifier.fold == -4
+    royal, flush, pair = LINES.index("royal_flush"), LINES.index("flush"), LINES.index("pair")
+    assert blind.net(uth.PLAY_4X, uth.WIN, royal) == 1 + 4 + 1000 and shipped.net(uth.PLAY_4X, uth.WIN, royal) == 505
+    assert blind.net(uth.PLAY_1X, uth.NQ_WIN, flush) == 1 + 2 and shipped.net(uth.PLAY_1X, uth.NQ_WIN, flush) == Fraction(5, 2)
+    assert shipped.net(uth.PLAY_3X, uth.NQ_WIN, pair) == 3 and no_qualifier.net(uth.PLAY_3X, uth.NQ_WIN, pair) == 4
+    assert shipped.net(uth.PLAY_2X, uth.NQ_LOSE, pair) == -3 and no_qualifier.net(uth.PLAY_2X, uth.NQ_LOSE, pair) == -4
+    assert np.array_equal(no_qualifier.nets[:, :3], no_qualifier.nets[:, 3:])  # a pair or not: alike
+    for name, rules in VARIANTS.items():
+        wagers = main_wagers(rules)
+        assert all(wagers.net(m, o, line) == PLAIN_NETS[name][m][o][line]
+                   for m in range(5) for o in range(6) for line in range(len(LINES)))
+    odd = tmp_path / "blind.toml"
+    odd.write_text('game = "uth"\n[wagers.blind.paytables.odd]\ndefault = true\n'
+                   'lines = [{ hand = "straight", label = "Straight", pays = "6 to 5" }]\n')
+    with pytest.raises(RulesError, match="multiple of 1/2"):
+        main_wagers(load_game("uth", paytable_files=(odd,)))
+
+
+def test_the_cache_key_holds_the_main_wagers_not_the_side_bets():
+    """Another Blind table or no qualifier: a new enumeration; another Trips table: the same counts."""
+    keys = {name: enumeration_key(rules) for name, rules in VARIANTS.items()}
+    assert len(set(keys.values())) == 3
+    trips = load_game("uth", paytable_files=(EXAMPLES / "uth-paytables.toml",))
+    assert enumeration_key(trips) == keys["as shipped"] and committed_counts_apply(trips)
+    assert not committed_counts_apply(VARIANTS["no qualifier"])
 
 
 # --------------------------------------------------------------------------- the committed full run
@@ -370,3 +450,16 @@ def test_saved_counts_round_trip(tmp_path):
     counts = load_counts(GOLDEN)
     for name, text in counts_csvs(counts).items():
         assert (GOLDEN / name).read_text(encoding="utf-8") == text
+
+
+def test_solve_a_trips_line_on_the_committed_counts():
+    """Trips is a side bet: its pay is solved on the counts, which it does not change. The full house at 9
+    is the published 50-40-30-9-7-4-3 (0.901835%); the Blind, a main wager, is refused for now."""
+    rules = load_game("uth")
+    engine = engine_for(rules)
+    solution = engine.solve(rules, "trips", "Full house", Fraction(301629, 33446140), Run())
+    assert solution.pays == 9 and solution.edge == Fraction(301629, 33446140) and not solution.strategy_dependent
+    assert dict(solution.nearby)[Fraction(17, 2)] == Fraction(6183, 281060)
+    with pytest.raises(Unsupported, match="only side-bet lines"):
+        engine.solve(rules, "blind", "Full house", Fraction(1, 50), Run())
+

@@ -53,7 +53,6 @@ from analyzer.core.cards import DECK_SIZE
 from analyzer.core.figures import percent
 from analyzer.core.progress import progress_bar
 from analyzer.engines.holdem.enumeration import (
-    BLIND_SCALED,
     HAND_CLASS_OF,
     HAND_CLASSES,
     HOLE_FIRST,
@@ -61,6 +60,7 @@ from analyzer.engines.holdem.enumeration import (
     HOLE_SECOND,
     PREFLOP_CHOICES,
     SCALE,
+    SHIPPED,
     board_outcomes,
     board_scratch,
     deal_board,
@@ -110,7 +110,7 @@ def preflop_raises(preflop_decisions: dict[str, str]) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, blind_scaled, normal_sums, info_sums):
+def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, nets, normal_sums, info_sums):
     """Sums over every turn/river of one flop, per hole pair (colex index), with the ``known`` cards out.
 
     ``normal_sums[h] = (A, B, best river value)`` over the normal unseen cards
@@ -141,7 +141,7 @@ def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, blind_sca
                 h = first[k] + second[k] * (second[k] - 1) // 2
                 if raises[h]:
                     continue
-                a, b = river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
+                a, b = river_values(outcomes[k], rank_line(ranks[k]), nets)
                 plays[h] = a + b > fold_normal
                 normal_sums[h, 0] += a
                 normal_sums[h, 1] += b
@@ -159,7 +159,7 @@ def _colluder_flop_pass(flop, known, raises, straight_top, flush_rank, blind_sca
                 h = first[k] + second[k] * (second[k] - 1) // 2
                 if raises[h]:
                     continue
-                a, b = river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
+                a, b = river_values(outcomes[k], rank_line(ranks[k]), nets)
                 info_sums[h, 0] += a
                 info_sums[h, 1] += b
                 info_sums[h, 2] += max(a + b, fold_info)
@@ -176,7 +176,7 @@ def colluder_flop_gains(flop: np.ndarray, known: np.ndarray, raises: np.ndarray)
     known = np.sort(np.asarray(known, dtype=np.int64))
     normal = np.zeros((HOLE_PAIRS, 3), dtype=np.int64)
     info = np.zeros((HOLE_PAIRS, 4), dtype=np.int64)
-    _colluder_flop_pass(flop, known, raises, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, normal, info)
+    _colluder_flop_pass(flop, known, raises, STRAIGHT_TOP, FLUSH_RANK, SHIPPED.nets, normal, info)
     normal_2x = normal[:, 0] + 2 * normal[:, 1] > normal[:, 2]
     info_2x = info[:, 0] + 2 * info[:, 1]
     best = np.maximum(info_2x, info[:, 2])
@@ -217,7 +217,7 @@ FLOPS_OF_DECK = comb(DECK_SIZE, 3)
 
 
 @njit(cache=True, nogil=True)
-def _preflop_board_pass(rest, task, tasks, straight_top, flush_rank, blind_scaled, sums):
+def _preflop_board_pass(rest, task, tasks, straight_top, flush_rank, nets, sums):
     """Every board (five of the ``rest`` cards, every ``tasks``-th from ``task``) counted once, its river
     values added to each of its ten (flop, turn/river) splits: ``sums[flop, h] += (A, B, best river value)``
     for each hole pair h on the board (flop: colex row of its three cards)."""
@@ -250,7 +250,7 @@ def _preflop_board_pass(rest, task, tasks, straight_top, flush_rank, blind_scale
                         count = board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks,
                                                order, below, card_count, card_no_pair, buckets, outcomes)
                         for k in range(count):
-                            a, b = river_values(outcomes[k], rank_line(ranks[k]), blind_scaled)
+                            a, b = river_values(outcomes[k], rank_line(ranks[k]), nets)
                             values[k, 0] = first[k] + second[k] * (second[k] - 1) // 2
                             values[k, 1] = a
                             values[k, 2] = b
@@ -276,7 +276,7 @@ def flop_sums_by_board(known: np.ndarray, task: int, tasks: int) -> np.ndarray:
     out; one ``task`` of ``tasks`` (boards split by their order: the parts add up to the whole)."""
     rest = np.setdiff1d(np.arange(DECK_SIZE), np.asarray(known, dtype=np.int64)).astype(np.int64)
     by_flop = np.zeros((FLOPS_OF_DECK, HOLE_PAIRS, 3), dtype=np.int64)
-    _preflop_board_pass(rest, task, tasks, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, by_flop)
+    _preflop_board_pass(rest, task, tasks, STRAIGHT_TOP, FLUSH_RANK, SHIPPED.nets, by_flop)
     return by_flop
 
 

@@ -31,7 +31,8 @@ from analyzer.engines.holdem.posted import (
     load_posted_counts,
     posted_strategy_counts,
 )
-from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
+from analyzer.engines.holdem.results import HoldemAnalysis, load_counts, main_wagers
+from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules, game_names, load_game
 
@@ -40,6 +41,11 @@ def committed_counts_apply(rules: GameRules) -> bool:
     """Whether the committed counts hold for ``rules``: the shipped game's main wagers, cards and
     qualifier (everything the counts depend on; side-bet paytables may differ)."""
     return rules.name in game_names() and enumeration_key(rules) == enumeration_key(load_game(rules.name))
+
+
+#: Why seen dealer cards and collusion refuse other main wagers: their kernels settle the shipped game's.
+SHIPPED_MAIN_GAME_ONLY = ("worked out for the shipped main game only (its Blind paytable and qualifier); "
+                          "side-bet paytables may differ")
 
 
 class HoldemEngine(Engine):
@@ -59,7 +65,8 @@ class HoldemEngine(Engine):
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
         """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from
-        its cached chunks when there are some, with the posted card's counts."""
+        its cached chunks when there are some, with the posted card's counts; the main wagers (Blind
+        paytable, qualifier) as the rules file says, the strategy optimal for them."""
         if exposed:
             raise self.unsupported(rules, "a full analysis with dealer cards seen",
                                    "use protect --exposed-dealer-cards (exact figures and the pre-flop table)")
@@ -73,13 +80,26 @@ class HoldemEngine(Engine):
             run.tell(f"using the cached enumeration chunks in {chunks}")
         if not run.cache and folder.is_dir():
             shutil.rmtree(folder)
-        counts = analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks)
+        wagers = main_wagers(rules)
+        counts = analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks, wagers=wagers)
         posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
-                                        checkpoint_dir=folder / "posted-chunks")
+                                        checkpoint_dir=folder / "posted-chunks", wagers=wagers)
         return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
 
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
+        """A side bet's line (Trips): solved on the counts of the analysis (committed when they apply), which
+        its pays do not change. A main wager's line (the Blind) would need the strategy recomputed per pay:
+        refused for now."""
+        if wager not in {bet.name for bet in rules.side_bets}:
+            raise self.unsupported(rules, f"solve --wager {wager}", "only side-bet lines (a Blind line needs the "
+                                   "strategy recomputed at each pay: not yet)")
+        counts = self.analyze(rules, run).counts
+        return solve_side_bet(rules, wager, line, target, lambda changed: HoldemAnalysis(changed, counts))
+
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
-        return None if seen in (1, 2) else f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
+        if seen not in (1, 2):
+            return f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
+        return None if committed_counts_apply(rules) else SHIPPED_MAIN_GAME_ONLY
 
     def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
         """The committed exact run (or a new one without the cache: about 20 minutes for one seen card,
@@ -110,6 +130,8 @@ class HoldemEngine(Engine):
                   preflop_samples: int | None = None) -> HoldemCollusionEstimate:
         """Sampled (colluders' cards, flop) deals for the flop and river, and colluder deals with every
         board for the pre-flop use (the normal game from the committed counts)."""
+        if not committed_counts_apply(rules):
+            raise self.unsupported(rules, "collusion", SHIPPED_MAIN_GAME_ONLY)
         normal = self.committed(rules)
         preflop = normal.preflop_values()
         return estimate_holdem_collusion(rules.name, normal.main_figures()["house_edge_per_ante"],
@@ -119,7 +141,7 @@ class HoldemEngine(Engine):
                                          jobs=run.jobs, progress=run.progress)
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> HoldemCollusionEstimate | None:
-        return protection.committed_collusion(rules, colluders)
+        return protection.committed_collusion(rules, colluders) if committed_counts_apply(rules) else None
 
     def collusion_options(self, rules: GameRules) -> dict[str, object]:
         return {"deals": DEFAULT_SAMPLES, "preflop_samples": DEFAULT_PREFLOP_SAMPLES}

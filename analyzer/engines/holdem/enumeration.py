@@ -152,7 +152,9 @@ NQ_WIN, NQ_TIE, NQ_LOSE, WIN, TIE, LOSE = range(6)
 #: Blind lines, the index of ``settlement``'s third axis: the player's final hand.
 BLIND_LINES = LINES[:6] + ("below_straight",)
 BELOW_STRAIGHT = len(BLIND_LINES) - 1
-#: Blind pays (to 1) per blind line when the player wins; below a straight it pushes.
+#: The shipped game's Blind pays (to 1) per blind line when the player wins; below a straight it pushes. An
+#: analysis takes its main wagers from the rules file (:class:`MainWagers`); these are the shipped game's, for
+#: the paths that serve the shipped game only (seen dealer cards, collusion, the one-board views).
 BLIND_PAYS = (Fraction(500), Fraction(50), Fraction(10), Fraction(3), Fraction(3, 2), Fraction(1), Fraction(0))
 #: Blind pays per hand line (LINES), scaled by SCALE.
 BLIND_SCALED = np.array([int(SCALE * BLIND_PAYS[min(line, BELOW_STRAIGHT)]) for line in range(LINE_COUNT)],
@@ -171,10 +173,72 @@ TRIPS_PAYS = (50, 40, 30, 8, 7, 4, 3, -1, -1, -1)
 FLOP_SUMMARY_SHAPE = (len(FLOP_MADE_HANDS), len(DRAWS), 2)
 RIVER_SUMMARY_SHAPE = (len(RIVER_MADE_HANDS), OUTS_COUNT, 2)
 
-_FOLD_RIVER = -2 * SCALE * DEALER_HANDS            # Ante and Blind lost, for every dealer hand
 _OPTIMAL_POLICY = OPTIMAL.packed()                 # a global: numba compiles it in as a constant
 _RADIX_BITS = 8                                    # ranks (< 2**24) sorted in three passes of 8 bits
 assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
+
+# --------------------------------------------------------------------------- the main wagers
+
+
+@dataclass(frozen=True, eq=False)
+class MainWagers:
+    """How the main wagers settle, as the enumeration reads them, scaled by SCALE (per ante).
+
+    ``nets[line, outcome, 0]``: the initial wagers (Ante and Blind) when the
+    player's final hand is ``line`` (LINES) and the showdown is ``outcome``
+    (OUTCOMES: the dealer with or without a pair, then the comparison);
+    ``nets[line, outcome, 1]``: the Play wager per unit of its multiple;
+    ``fold``: the initial wagers on a fold. The value of Play ``m`` at a
+    showdown is ``nets[line, outcome, 0] + m * nets[line, outcome, 1]``, so
+    the river value is ``A + m * B`` (:func:`river_values`). Built from the
+    rules file by :func:`analyzer.engines.holdem.results.main_wagers`; the
+    shipped game's is :data:`SHIPPED`.
+
+    >>> SHIPPED.net(PLAY_4X, WIN, 0), SHIPPED.net(PLAY_1X, NQ_LOSE, 9), SHIPPED.net(FOLD, WIN, 0)
+    (Fraction(505, 1), Fraction(-2, 1), Fraction(-2, 1))
+    """
+
+    nets: np.ndarray
+    fold: int
+
+    def net(self, multiple: int, outcome: int, line: int) -> Fraction:
+        """Net result per ante of Ante + Blind + Play for one settlement cell (``multiple``: MULTIPLES index)."""
+        if multiple == FOLD:
+            return Fraction(self.fold, SCALE)
+        return Fraction(int(self.nets[line, outcome, 0] + multiple * self.nets[line, outcome, 1]), SCALE)
+
+    def scaled_nets(self) -> np.ndarray:
+        """SCALE * net per ante of every settlement cell [multiple, outcome, hand line] (5, 6, 10)."""
+        cells = self.nets[None, :, :, 0] + np.arange(len(MULTIPLES))[:, None, None] * self.nets[None, :, :, 1]
+        cells[FOLD] = self.fold
+        return np.ascontiguousarray(cells.transpose(0, 2, 1))
+
+    def key(self) -> str:
+        """A short digest of the settlement (part of the checkpoint names)."""
+        return hashlib.sha1(f"{self.nets.tolist()}:{self.fold}".encode()).hexdigest()[:12]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MainWagers) and self.fold == other.fold and np.array_equal(self.nets, other.nets)
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+
+def _shipped_wagers() -> MainWagers:
+    """The shipped game: Ante pushed when the dealer has no pair, Blind paying BLIND_PAYS on a win, Play even."""
+    ante = (0, 0, 0, 1, 0, -1)
+    blind = (0, 0, -1, 0, 0, -1)
+    play = (1, 0, -1, 1, 0, -1)
+    nets = np.zeros((LINE_COUNT, len(OUTCOMES), 2), dtype=np.int64)
+    for line in range(LINE_COUNT):
+        for outcome in range(len(OUTCOMES)):
+            paid = BLIND_SCALED[line] if outcome in (WIN, NQ_WIN) else SCALE * blind[outcome]
+            nets[line, outcome] = (SCALE * ante[outcome] + paid, SCALE * play[outcome])
+    return MainWagers(nets, -2 * SCALE)
+
+
+#: The shipped game's main wagers (uth.toml's Ante, Blind 500-50-10-3-3:2-1 and Play).
+SHIPPED = _shipped_wagers()
 
 # --------------------------------------------------------------------------- starting-hand classes
 
@@ -333,12 +397,14 @@ def board_scratch(unseen_size):
 
 
 @njit(cache=True, nogil=True)
-def river_values(outcomes, line, blind_scaled):
-    """(A, B): the river value of Play m is A + m * B, summed over the dealer hands (scaled)."""
-    pay = blind_scaled[line]
-    a = (outcomes[3] * (SCALE + pay) + outcomes[0] * pay
-         - 2 * SCALE * outcomes[5] - SCALE * outcomes[2])
-    b = SCALE * (outcomes[0] + outcomes[3] - outcomes[2] - outcomes[5])
+def river_values(outcomes, line, nets):
+    """(A, B): the river value of Play m is A + m * B, summed over the dealer hands (scaled);
+    ``nets``: :attr:`MainWagers.nets`, ``line``: the player's final hand line."""
+    a = 0
+    b = 0
+    for o in range(6):
+        a += outcomes[o] * nets[line, o, 0]
+        b += outcomes[o] * nets[line, o, 1]
     return a, b
 
 
@@ -387,12 +453,13 @@ _BOARD_SHAPES = 1 + 4 * 4
 
 
 @njit(cache=True, nogil=True)
-def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river, flush_rank, blind_scaled,
-                   scratch, sorted_six, card_six, pair_words, summary):
+def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river, flush_rank, nets,
+                   fold_river, scratch, sorted_six, card_six, pair_words, summary):
     """The classes of one board (:func:`analyzer.engines.holdem.board_classes.board_classes`, after
-    ``type_cards``), each decided at the river by ``policy``: ``pair_words[t1, t2]`` (symmetric) = (offset
-    in a hole pair's tally, the two words a hand of the class adds); with ``situations``, ``summary[c]`` =
-    (made hand, dealer outs, choice, hands). Returns the number of classes."""
+    ``type_cards``), each decided at the river by ``policy`` (settled by ``nets``, a fold worth
+    ``fold_river``): ``pair_words[t1, t2]`` (symmetric) = (offset in a hole pair's tally, the two words a hand
+    of the class adds); with ``situations``, ``summary[c]`` = (made hand, dealer outs, choice, hands).
+    Returns the number of classes."""
     plain, six, five, pair_order = tables
     type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
     ranks, multiplicity, outcomes = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
@@ -405,10 +472,10 @@ def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, tu
     for c in range(count):
         rank = ranks[c]
         line = rank_line(rank)
-        a, b = river_values(outcomes[c], line, blind_scaled)
+        a, b = river_values(outcomes[c], line, nets)
         x = type_card[first[c]]
         y = type_card[second[c]]
-        choice = 0 if river_bets(policy, a + b, _FOLD_RIVER, x, y, rank, board_made, sorted_six, card_six) else 1
+        choice = 0 if river_bets(policy, a + b, fold_river, x, y, rank, board_made, sorted_six, card_six) else 1
         for t1, t2 in ((first[c], second[c]), (second[c], first[c])):
             pair_words[t1, t2, 0] = (choice * LINE_COUNT + line) * _TALLY
             pair_words[t1, t2, 1] = (1 << 32) + outcomes[c, NQ_WIN]
@@ -450,10 +517,11 @@ def _add_tallies(tally, rest, boards, with_card, board_shape, shape, card_type, 
 
 
 @njit(cache=True, nogil=True, inline="always")
-def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, showdown,
-              river_fold, river_actions, river_summary):
+def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_river, sum_a, sum_b, sum_check,
+              showdown, river_fold, river_actions, river_summary):
     """Per hole pair (colex index over the deck), sums over every turn/river of one flop, the river decided
-    by ``policy`` (:mod:`analyzer.engines.holdem.policy`). Inlined into its callers: with a constant policy
+    by ``policy`` (:mod:`analyzer.engines.holdem.policy`), settled by ``nets`` (:attr:`MainWagers.nets`) and
+    ``fold_river`` (a river fold, summed over the dealer hands). Inlined into its callers: with a constant policy
     and ``situations`` the branches that do not apply compile away.
 
     ``sum_a``, ``sum_b``: sums of A and B; ``sum_check``: of the value of
@@ -518,8 +586,8 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
                                                       + (board[4] & 3 == flush_suit))
                     if classes[shape] < 0:
                         classes[shape] = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
-                                                        turn, river, flush_rank, blind_scaled, scratch, sorted_six,
-                                                        card_six, words[shape], summary[shape])
+                                                        turn, river, flush_rank, nets, fold_river, scratch,
+                                                        sorted_six, card_six, words[shape], summary[shape])
                         shape_suit[shape] = flush_suit
                     boards[shape] += 1
                     with_card[shape, board[3]] += 1
@@ -538,11 +606,11 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, blind_scaled, 
                 for v in range(of_rank[river]):
                     board_shape[rest[by_rank[turn, u]], rest[by_rank[river, v]]] = -1
                     board_shape[rest[by_rank[river, v]], rest[by_rank[turn, u]]] = -1
-    _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
+    _untally(tally, nets, fold_river, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
 
 
 @njit(cache=True, nogil=True)
-def _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold, river_actions):
+def _untally(tally, nets, fold_river, sum_a, sum_b, sum_check, showdown, river_fold, river_actions):
     """Add the tallies of :func:`flop_pass` into its sums (see there)."""
     summed = np.empty(6, dtype=np.int64)
     for h in range(HOLE_PAIRS):
@@ -561,10 +629,10 @@ def _untally(tally, blind_scaled, sum_a, sum_b, sum_check, showdown, river_fold,
                     summed[TIE] = tally[at + 1] >> 32
                     summed[WIN] = tally[at + 1] & _LOW
                 summed[LOSE] = boards * DEALER_HANDS - summed.sum()
-                a, b = river_values(summed, line, blind_scaled)
+                a, b = river_values(summed, line, nets)
                 sum_a[h] += a
                 sum_b[h] += b
-                sum_check[h] += a + b if choice == 0 else boards * _FOLD_RIVER
+                sum_check[h] += a + b if choice == 0 else boards * fold_river
                 river_actions[h, line, choice] += boards
                 for o in range(6):
                     showdown[h, o, line] += summed[o]
@@ -640,9 +708,9 @@ def _add_flop(flop, weight, policy, situations, class_of, straight_top, flush_ra
 def _process_flops(flops, weights, policy, situations, tables, sums):
     """Add the results of several flop representatives (with their weights), decided by ``policy``, into
     the class arrays ``sums`` (:attr:`HoldemSums.SHAPES` order, then ``flop_values``) by :func:`flop_pass`
-    and :func:`_add_flop`; ``tables``: (class_of, straight_top, flush_rank, blind_scaled);
+    and :func:`_add_flop`; ``tables``: (class_of, straight_top, flush_rank, nets, fold_river);
     ``flop_values[f]``: the (check, 2x) values of flop ``f``'s hole pairs."""
-    class_of, straight_top, flush_rank, blind_scaled = tables
+    class_of, straight_top, flush_rank, nets, fold_river = tables
     ev_sums, bet_counts, check_counts, flop_actions, river_actions, flop_summary, river_summary, flop_values = sums
     sum_a = np.empty(HOLE_PAIRS, dtype=np.int64)
     sum_b = np.empty(HOLE_PAIRS, dtype=np.int64)
@@ -659,8 +727,8 @@ def _process_flops(flops, weights, policy, situations, tables, sums):
         river_fold[:] = 0
         hole_river_actions[:] = 0
         flop_river_summary[:] = 0
-        flop_pass(flops[f], policy, situations, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check,
-                  showdown, river_fold, hole_river_actions, flop_river_summary)
+        flop_pass(flops[f], policy, situations, straight_top, flush_rank, nets, fold_river, sum_a, sum_b,
+                  sum_check, showdown, river_fold, hole_river_actions, flop_river_summary)
         _add_flop(flops[f], weights[f], policy, situations, class_of, straight_top, flush_rank, sum_a, sum_b,
                   sum_check, showdown, river_fold, hole_river_actions, ev_sums, bet_counts, check_counts, flop_actions,
                   river_actions, flop_summary, flop_values[f])
@@ -719,8 +787,8 @@ def river_outcomes(board: Sequence[int]) -> RiverOutcomes:
 def river_value(outcomes: np.ndarray, rank: int, multiple: int) -> int:
     """Scaled value (half antes, summed over dealer hands) of Play ``multiple`` (0 = fold) at showdown."""
     if multiple == 0:
-        return _FOLD_RIVER * int(np.sum(outcomes)) // DEALER_HANDS
-    a, b = river_values(np.asarray(outcomes, dtype=np.int64), rank_line(int(rank)), BLIND_SCALED)
+        return SHIPPED.fold * int(np.sum(outcomes))
+    a, b = river_values(np.asarray(outcomes, dtype=np.int64), rank_line(int(rank)), SHIPPED.nets)
     return int(a) + multiple * int(b)
 
 
@@ -749,16 +817,16 @@ class FlopSums:
                 "2x": int(self.sum_a[hole] + 2 * self.sum_b[hole])}
 
 
-def flop_sums(flop: Sequence[int]) -> FlopSums:
-    """Turn/river sums of every hole pair for one concrete flop (the fast path)."""
+def flop_sums(flop: Sequence[int], wagers: MainWagers = SHIPPED) -> FlopSums:
+    """Turn/river sums of every hole pair for one concrete flop (the fast path), settled by ``wagers``."""
     flop = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
     arrays = [np.zeros(HOLE_PAIRS, np.int64) for _ in range(3)]
     showdown = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     river_fold = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     actions = np.zeros((HOLE_PAIRS, LINE_COUNT, 2), np.int64)
     summary = np.zeros(RIVER_SUMMARY_SHAPE, np.int64)
-    flop_pass(flop, OPTIMAL.packed(), True, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, *arrays, showdown, river_fold,
-              actions, summary)
+    flop_pass(flop, OPTIMAL.packed(), True, STRAIGHT_TOP, FLUSH_RANK, wagers.nets, wagers.fold * DEALER_HANDS,
+              *arrays, showdown, river_fold, actions, summary)
     return FlopSums(*arrays, showdown, river_fold, actions, summary)
 
 
@@ -855,15 +923,16 @@ class HoldemSums(FlopClassSums):
     ROWS = {"flop_values": (HOLE_PAIRS, 2)}
 
 
-def class_sums(flops: np.ndarray, weights: np.ndarray, policy: Policy = OPTIMAL) -> HoldemSums:
+def class_sums(flops: np.ndarray, weights: np.ndarray, policy: Policy = OPTIMAL,
+               wagers: MainWagers = SHIPPED) -> HoldemSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times, the post-flop
-    decisions taken by ``policy``. The situation summaries describe the optimal decisions: they stay zero
-    under another policy."""
+    decisions taken by ``policy``, the main wagers settled by ``wagers``. The situation summaries describe the
+    optimal decisions: they stay zero under another policy."""
     sums = HoldemSums.zeros()
     values = np.zeros((len(flops), HOLE_PAIRS, 2), dtype=np.int64)
     flops = np.ascontiguousarray(flops, dtype=np.int64)
     weights = np.ascontiguousarray(weights, dtype=np.int64)
-    tables = (HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED)
+    tables = (HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, wagers.nets, wagers.fold * DEALER_HANDS)
     arrays = (*(getattr(sums, name) for name in HoldemSums.SHAPES), values)
     if policy == OPTIMAL:
         _optimal_flops(flops, weights, tables, arrays)
@@ -926,9 +995,11 @@ def sum_over_flop_classes(compute: Callable[[np.ndarray, np.ndarray], FlopClassS
 
 def enumerate_sums(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
                    flop_class_indices: Sequence[int] | None = None,
-                   chunk_flops: int = CHUNK_FLOPS) -> HoldemSums:
-    """Class sums of the optimal strategy over the given flop classes, chunked, parallel, resumable."""
-    return sum_over_flop_classes(class_sums, HoldemSums, f"uth:{CHECKPOINT_VERSION}",
+                   chunk_flops: int = CHUNK_FLOPS, wagers: MainWagers = SHIPPED) -> HoldemSums:
+    """Class sums of the optimal strategy over the given flop classes, chunked, parallel, resumable; the
+    main wagers settled by ``wagers`` (part of the checkpoint names)."""
+    return sum_over_flop_classes(lambda flops, weights: class_sums(flops, weights, OPTIMAL, wagers), HoldemSums,
+                                 f"uth:{CHECKPOINT_VERSION}:{wagers.key()}",
                                  "Ultimate Texas Hold'em: flop classes", jobs, progress, checkpoint_dir,
                                  flop_class_indices, chunk_flops)
 
@@ -1038,7 +1109,8 @@ class HoldemCounts:
     * ``ev_denominator``: common denominator of the EV numerators (2 * deals per hole pair);
     * ``complete``: whether every flop class was enumerated;
     * ``situations``: the flop and river decisions by situation
-      (:class:`SituationDecisions`), or ``None`` (posted strategies).
+      (:class:`SituationDecisions`), or ``None`` (posted strategies);
+    * ``wagers``: how the main wagers settle (:class:`MainWagers`).
     """
 
     cycle: int
@@ -1054,9 +1126,11 @@ class HoldemCounts:
     ev_denominator: int
     complete: bool
     situations: SituationDecisions | None = None
+    wagers: MainWagers = SHIPPED
 
     @classmethod
-    def from_sums(cls, sums: HoldemSums, flop_class_indices: np.ndarray, complete: bool = True) -> Self:
+    def from_sums(cls, sums: HoldemSums, flop_class_indices: np.ndarray, complete: bool = True,
+                  wagers: MainWagers = SHIPPED) -> Self:
         """Pre-flop decisions from the class sums, then every count under those decisions."""
         per_hole = per_hole_values(sums.ev_sums)
         values = np.stack([per_hole[:, 2], per_hole[:, 0] + 3 * per_hole[:, 1],
@@ -1065,7 +1139,7 @@ class HoldemCounts:
         for choice in (1, 2):  # strictly better only: exact ties go to the smaller wager
             best = values[np.arange(HAND_CLASS_COUNT), decision]
             decision = np.where(values[:, choice] > best, choice, decision)
-        return cls.from_preflop(sums, values, decision, complete, situations=SituationDecisions(
+        return cls.from_preflop(sums, values, decision, complete, wagers=wagers, situations=SituationDecisions(
             flop_summary=sums.flop_summary.copy(), river_summary=sums.river_summary.copy(),
             flop_class_indices=np.asarray(flop_class_indices, dtype=np.int64),
             flop_decisions=flop_decisions(sums.flop_values, flop_class_indices), flop_values=sums.flop_values))
@@ -1076,7 +1150,7 @@ class HoldemCounts:
         """Every count when each starting-hand class c takes the pre-flop choice ``decision[c]``
         (PREFLOP_CHOICES index) and then plays on as ``sums`` counted; ``values[c]``: the (check, 3x, 4x)
         EV numerators per hole pair of class c (over EV_DENOMINATOR); ``fields``: the remaining fields
-        (``situations``, a posted strategy's ``strategy``)."""
+        (``situations``, ``wagers``, a posted strategy's ``strategy``)."""
         by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
         checked = decision == 0
         by_hand[:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
@@ -1117,9 +1191,9 @@ class HoldemCounts:
     def net_counts(self) -> dict[Fraction, int]:
         """Deals per net result of the main game (Ante + Blind + Play), per ante."""
         table: dict[Fraction, int] = {}
-        for multiple, outcome, blind in np.argwhere(self.settlement > 0):
-            net = main_game_net(int(multiple), int(outcome), int(blind))
-            table[net] = table.get(net, 0) + int(self.settlement[multiple, outcome, blind])
+        for multiple, outcome, line in np.argwhere(self.settlement_by_hand > 0):
+            net = self.wagers.net(int(multiple), int(outcome), int(line))
+            table[net] = table.get(net, 0) + int(self.settlement_by_hand[multiple, outcome, line])
         return dict(sorted(table.items()))
 
     def expected_net(self) -> Fraction:
@@ -1134,36 +1208,18 @@ class HoldemCounts:
         return Fraction(sum(int(p) * int(n) for p, n in zip(pays, self.trips_hands)), self.cycle)
 
 
-def main_game_net(multiple: int, outcome: int, blind_line: int) -> Fraction:
-    """Net result per ante of Ante + Blind + Play for one settlement cell.
-
-    >>> main_game_net(PLAY_4X, WIN, 0), main_game_net(PLAY_1X, NQ_LOSE, BELOW_STRAIGHT), main_game_net(FOLD, WIN, 0)
-    (Fraction(505, 1), Fraction(-2, 1), Fraction(-2, 1))
-    """
-    if multiple == FOLD:
-        return Fraction(-2)
-    play = Fraction(multiple)
-    if outcome in (NQ_TIE, TIE):
-        return Fraction(0)
-    if outcome == WIN:
-        return 1 + play + BLIND_PAYS[blind_line]
-    if outcome == NQ_WIN:
-        return play + BLIND_PAYS[blind_line]
-    if outcome == LOSE:
-        return -2 - play
-    return -1 - play  # NQ_LOSE: the Ante pushes, Blind and Play lose
-
-
 def analyze_holdem(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
-                   flop_class_indices: Sequence[int] | None = None) -> HoldemCounts:
+                   flop_class_indices: Sequence[int] | None = None, wagers: MainWagers = SHIPPED) -> HoldemCounts:
     """Exact analysis of Ultimate Texas Hold'em with the optimal strategy.
 
     ``jobs``: parallel workers (threads); ``progress``: a bar on stderr;
     ``checkpoint_dir``: save each finished chunk there and skip it on a rerun;
     ``flop_class_indices``: a reduced run over some flop classes only (for
-    tests; its counts and EVs cover only those flops).
+    tests; its counts and EVs cover only those flops); ``wagers``: the main
+    wagers' settlement (the strategy is optimal for it).
     """
     sums = enumerate_sums(jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir,
-                          flop_class_indices=flop_class_indices)
+                          flop_class_indices=flop_class_indices, wagers=wagers)
     indices = np.arange(len(flop_classes())) if flop_class_indices is None else np.asarray(flop_class_indices)
-    return HoldemCounts.from_sums(sums, indices, complete=len(set(indices.tolist())) == len(flop_classes()))
+    return HoldemCounts.from_sums(sums, indices, complete=len(set(indices.tolist())) == len(flop_classes()),
+                                  wagers=wagers)

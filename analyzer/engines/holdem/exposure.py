@@ -67,7 +67,6 @@ from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, format_cards
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.engines.holdem.board_classes import fill_outcomes
 from analyzer.engines.holdem.enumeration import (
-    BLIND_SCALED,
     CHUNK_FLOPS,
     CYCLE,
     HAND_CLASS_OF,
@@ -76,6 +75,7 @@ from analyzer.engines.holdem.enumeration import (
     HOLE_PAIRS,
     HOLE_SECOND,
     SCALE,
+    SHIPPED,
     deal_board,
     flop_rest,
     order_by_rank,
@@ -311,7 +311,7 @@ def _board_seen_outcomes(board, unseen, straight_top, flush_rank, outcomes):
 
 
 @njit(cache=True, nogil=True)
-def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, river_play, dealt):
+def _exposed_flop_pass(flop, straight_top, flush_rank, nets, sum_a, sum_b, sum_check, river_play, dealt):
     """Per (hole pair h, seen card s), sums over every turn/river of one flop (arrays (1326, 52), added to).
 
     ``sum_a``, ``sum_b``: of A and B (Play m at showdown is worth A + m B over
@@ -353,7 +353,7 @@ def _exposed_flop_pass(flop, straight_top, flush_rank, blind_scaled, sum_a, sum_
                             continue
                         _seen_outcomes(lower[s], upper[s], no_pair[s], pair_rank[x, s], pair_rank[y, s], rank,
                                        others, out)
-                        a, b = river_values(out, line, blind_scaled)
+                        a, b = river_values(out, line, nets)
                         sum_a[h, s] += a
                         sum_b[h, s] += b
                         dealt[h, s] += out[0] + out[1] + out[2] + out[3] + out[4] + out[5]
@@ -400,7 +400,7 @@ def _add_exposed_flop(flop, weight, class_of, first, second, sum_a, sum_b, sum_c
 
 
 @njit(cache=True, nogil=True)
-def _process_exposed_flops(flops, weights, class_of, first, second, straight_top, flush_rank, blind_scaled,
+def _process_exposed_flops(flops, weights, class_of, first, second, straight_top, flush_rank, nets,
                            ev_sums, flop_actions, river_actions, deals):
     """Add the results of several flop representatives (with their weights) into the class arrays."""
     shape = (first.shape[0], DECK_SIZE)
@@ -415,7 +415,7 @@ def _process_exposed_flops(flops, weights, class_of, first, second, straight_top
         sum_check[:] = 0
         river_play[:] = 0
         dealt[:] = 0
-        _exposed_flop_pass(flops[f], straight_top, flush_rank, blind_scaled, sum_a, sum_b, sum_check, river_play,
+        _exposed_flop_pass(flops[f], straight_top, flush_rank, nets, sum_a, sum_b, sum_check, river_play,
                            dealt)
         _add_exposed_flop(flops[f], weights[f], class_of, first, second, sum_a, sum_b, sum_check, river_play, dealt,
                           ev_sums, flop_actions, river_actions, deals)
@@ -465,7 +465,7 @@ def exposed_flop_sums(flop: Sequence[int]) -> ExposedFlopSums:
     """Turn/river sums of every (hole pair, seen card) for one concrete flop (the fast path)."""
     flop = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
     arrays = [np.zeros((HOLE_PAIRS, DECK_SIZE), dtype=np.int64) for _ in range(5)]
-    _exposed_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, *arrays)
+    _exposed_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, SHIPPED.nets, *arrays)
     return ExposedFlopSums(*arrays)
 
 
@@ -502,7 +502,7 @@ def exposed_class_sums(flops: np.ndarray, weights: np.ndarray) -> ExposedSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times."""
     sums = ExposedSums.zeros()
     _process_exposed_flops(np.ascontiguousarray(flops, dtype=np.int64), np.ascontiguousarray(weights, dtype=np.int64),
-                           _classes().class_of, HOLE_FIRST, HOLE_SECOND, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED,
+                           _classes().class_of, HOLE_FIRST, HOLE_SECOND, STRAIGHT_TOP, FLUSH_RANK, SHIPPED.nets,
                            sums.ev_sums, sums.flop_actions, sums.river_actions, sums.deals)
     return sums
 

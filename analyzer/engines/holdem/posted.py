@@ -83,7 +83,6 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -93,25 +92,23 @@ from analyzer.core.cards import RANK_COUNT, RANK_SYMBOLS
 from analyzer.core.committed import committed_folder
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.engines.holdem.enumeration import (
-    BELOW_STRAIGHT,
     CHUNK_FLOPS,
     CYCLE,  # noqa: F401 (CYCLE: doctests)
     FOLD,  # noqa: F401 (FOLD: doctests)
     HAND_CLASS_COUNT,
     HAND_CLASS_OF,
     HAND_CLASSES,
-    MULTIPLES,
-    OUTCOMES,
     PLAY_3X,
     PLAY_4X,
     PREFLOP_CHOICES,
     SCALE,
+    SHIPPED,
     FlopClassSums,
     HoldemCounts,
+    MainWagers,
     class_sums,
     collapse_lines,
     flop_classes,
-    main_game_net,
     pair_index,
     per_hole_values,
     sum_over_flop_classes,
@@ -319,10 +316,12 @@ class PostedSums(FlopClassSums):
               "river_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2)}
 
 
-def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.ndarray) -> PostedSums:
+def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.ndarray,
+                      wagers: MainWagers = SHIPPED) -> PostedSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times: the
-    enumeration's :func:`analyzer.engines.holdem.enumeration.class_sums` with the strategy's policy."""
-    sums = class_sums(flops, weights, strategy.policy())
+    enumeration's :func:`analyzer.engines.holdem.enumeration.class_sums` with the strategy's policy, the main
+    wagers settled by ``wagers``."""
+    sums = class_sums(flops, weights, strategy.policy(), wagers)
     return PostedSums(**{name: getattr(sums, name) for name in PostedSums.SHAPES})
 
 
@@ -331,22 +330,20 @@ POSTED_CHECKPOINT_VERSION = "uth-posted-v1"
 
 
 def posted_sums(strategy: PostedStrategy, jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
-                flop_class_indices: Sequence[int] | None = None, chunk_flops: int = CHUNK_FLOPS) -> PostedSums:
+                flop_class_indices: Sequence[int] | None = None, chunk_flops: int = CHUNK_FLOPS,
+                wagers: MainWagers = SHIPPED) -> PostedSums:
     """Class sums of a posted strategy over the given flop classes, chunked, parallel, resumable
-    (checkpoints named after the flop and river rules, not the pre-flop chart)."""
-    return sum_over_flop_classes(partial(posted_class_sums, strategy), PostedSums,
-                                 f"posted_uth:{POSTED_CHECKPOINT_VERSION}:{strategy.postflop_key()}",
+    (checkpoints named after the flop and river rules and the main wagers, not the pre-flop chart)."""
+    return sum_over_flop_classes(lambda flops, weights: posted_class_sums(strategy, flops, weights, wagers), PostedSums,
+                                 f"posted_uth:{POSTED_CHECKPOINT_VERSION}:{strategy.postflop_key()}:{wagers.key()}",
                                  f"Ultimate Texas Hold'em, {strategy.name} strategy: flop classes", jobs, progress,
                                  checkpoint_dir, flop_class_indices, chunk_flops)
 
 
 # --------------------------------------------------------------------------- results
 
-#: SCALE * net per ante of every settlement cell [multiple, outcome, hand line], as integers.
-SCALED_NETS = np.array([[[int(SCALE * main_game_net(m, o, min(line, BELOW_STRAIGHT))) for line in range(LINE_COUNT)]
-                         for o in range(len(OUTCOMES))] for m in range(len(MULTIPLES))], dtype=np.int64)
-assert all(SCALE * main_game_net(m, o, b) == int(SCALE * main_game_net(m, o, b))
-           for m in range(len(MULTIPLES)) for o in range(len(OUTCOMES)) for b in range(BELOW_STRAIGHT + 1))
+#: SCALE * net per ante of every settlement cell [multiple, outcome, hand line] of the shipped game, as integers.
+SCALED_NETS = SHIPPED.scaled_nets()
 
 
 @dataclass(frozen=True)
@@ -364,32 +361,34 @@ class PostedCounts(HoldemCounts):
     strategy: PostedStrategy = field(kw_only=True)
 
 
-def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool) -> PostedCounts:
+def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool, wagers: MainWagers) -> PostedCounts:
     """Apply the pre-flop chart to the class sums."""
     raises = strategy.raises()
-    values = per_hole_values(np.stack([(sums.check_counts * SCALED_NETS[:3]).sum(axis=(1, 2, 3)),
-                                       (sums.bet_counts * SCALED_NETS[PLAY_3X]).sum(axis=(1, 2)),
-                                       (sums.bet_counts * SCALED_NETS[PLAY_4X]).sum(axis=(1, 2))], axis=1))
+    nets = wagers.scaled_nets()
+    values = per_hole_values(np.stack([(sums.check_counts * nets[:3]).sum(axis=(1, 2, 3)),
+                                       (sums.bet_counts * nets[PLAY_3X]).sum(axis=(1, 2)),
+                                       (sums.bet_counts * nets[PLAY_4X]).sum(axis=(1, 2))], axis=1))
     decision = np.where(raises, PREFLOP_CHOICES.index("4x"), PREFLOP_CHOICES.index("check"))
-    return PostedCounts.from_preflop(sums, values, decision, complete, strategy=strategy)
+    return PostedCounts.from_preflop(sums, values, decision, complete, strategy=strategy, wagers=wagers)
 
 
 def posted_strategy_counts(strategy: PostedStrategy | None = None, jobs: int = 1, progress: bool = True,
                            checkpoint_dir: Path | None = None, flop_class_indices: Sequence[int] | None = None,
-                           chunk_flops: int = CHUNK_FLOPS) -> PostedCounts:
+                           chunk_flops: int = CHUNK_FLOPS, wagers: MainWagers = SHIPPED) -> PostedCounts:
     """Exact counts of Ultimate Texas Hold'em played with a posted strategy (default: the card).
 
     ``jobs``: parallel workers (threads); ``progress``: a bar on stderr;
     ``checkpoint_dir``: save each finished chunk there (``posted_uth_*.npy``,
     named after the flop and river rules, not the pre-flop chart) and skip it
     on a rerun; ``flop_class_indices``: a reduced run over some flop classes
-    only (for tests; its counts cover only those flops).
+    only (for tests; its counts cover only those flops); ``wagers``: the main
+    wagers' settlement (default: the shipped game's).
     """
     strategy = PostedStrategy() if strategy is None else strategy
     sums = posted_sums(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir,
-                       flop_class_indices=flop_class_indices, chunk_flops=chunk_flops)
+                       flop_class_indices=flop_class_indices, chunk_flops=chunk_flops, wagers=wagers)
     complete = flop_class_indices is None or len(set(int(i) for i in flop_class_indices)) == len(flop_classes())
-    return _posted_counts(sums, strategy, complete)
+    return _posted_counts(sums, strategy, complete, wagers)
 
 
 def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:

@@ -24,17 +24,18 @@ from analyzer.core.cards import RANK_SYMBOLS, parse_cards
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.core.ranking import HandRanking
 from analyzer.engines.holdem.enumeration import (
-    BELOW_STRAIGHT,
-    BLIND_PAYS,
     DEALS_PER_FLOP_DECISION,
     EV_DENOMINATOR,
     FLOP_CHOICES,
     HAND_CLASS_SIZES,
     MULTIPLES,
+    OUTCOMES,
     PREFLOP_CHOICES,
     RIVER_CHOICES,
     SCALE,
+    SHIPPED,  # noqa: F401 (SHIPPED: doctests)
     HoldemCounts,
+    MainWagers,
     collapse_lines,
 )
 from analyzer.engines.holdem.posted import (
@@ -61,8 +62,8 @@ from analyzer.engines.holdem.situations import (
 from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid
 from analyzer.games.patterns import HandPattern
-from analyzer.games.rules import Paytable, RulesError
-from analyzer.games.settlement import common_scale, decision_name
+from analyzer.games.rules import GameRules, Paytable, RulesError
+from analyzer.games.settlement import common_scale, decision_name, settle
 
 #: The lowest and the highest hand of each line, to read a paytable pattern on a whole line.
 LINE_EXTREMES = {
@@ -95,6 +96,47 @@ def check_pattern(pattern: HandPattern, ranking: HandRanking, where: str) -> Non
     if splits:
         raise RulesError(f"{where}: '{pattern.text}' pays only part of a hand category; the Hold'em counts "
                          "split hands by category (and the royal flush), not by rank")
+
+
+def main_wagers(rules: GameRules) -> MainWagers:
+    """The main wagers of a Hold'em rules file as the enumeration settles them (scaled by SCALE).
+
+    Each main wager settles, per showdown outcome and player's final hand
+    line, as :func:`analyzer.games.settlement.settle` says (its paytable's
+    line for that hand, paid instead of the outcome's result or on a win
+    only, as the file says); the initial wagers (Ante, Blind) add up, the
+    raise (Play) is per unit of its multiple, a fold costs the initial
+    wagers' ``on_fold``. The counts split the dealer's hands at a pair, so the
+    qualifier must be a pair or better, or none (then every wager must settle
+    alike whether the dealer has a pair or not). Pays must be whole or halves
+    (the enumeration counts in half antes).
+
+    >>> from analyzer.games.rules import load_game
+    >>> main_wagers(load_game("uth")) == SHIPPED
+    True
+    """
+    where = f"{rules.name}: the Hold'em enumeration"
+    values = [v for w in rules.wagers for v in (w.on_fold, *w.results,
+                                                 *(line.pays for line in (w.paytable.lines if w.paytable else ())))]
+    if any(SCALE % Fraction(v).denominator for v in values):
+        raise RulesError(f"{where} counts in 1/{SCALE} antes: a main wager's result or pay is not a multiple "
+                         f"of 1/{SCALE}")
+    lowest, highest = line_ranks(rules.ranking)
+    if rules.dealer_qualifies is not None:
+        pair_or_better = np.arange(len(LINES)) <= LINES.index("pair")
+        if not all(np.array_equal(rules.dealer_qualifies.matches(rules.ranking, ends), pair_or_better)
+                   for ends in (lowest, highest)):
+            raise RulesError(f"{where} splits the dealer's hands at a pair: the dealer must qualify with a pair "
+                             f"or better, or not at all, not '{rules.dealer_qualifies.text}'")
+    elif any(w.results[:3] != w.results[3:] for w in rules.wagers):
+        raise RulesError(f"{where}: without a qualifier every main wager settles alike whether or not the "
+                         "dealer has a pair")
+    nets = np.zeros((len(LINES), len(OUTCOMES), 2), dtype=np.int64)
+    for wager in rules.wagers:
+        hits = wager.paytable.line_index(wager.ranking, lowest) if wager.paytable else np.full(len(LINES), -1)
+        nets[:, :, int(wager.role == "raise")] += settle(wager, hits, SCALE)
+    fold = sum((w.on_fold for w in rules.wagers if w.role != "raise"), Fraction(0))
+    return MainWagers(nets, int(SCALE * fold))
 
 
 #: The files that hold a full run's counts (``enumerations/uth/``), enough to rebuild :class:`HoldemCounts`.
@@ -207,12 +249,9 @@ class HoldemAnalysis(GameResults):
         return HoldemPostedRule(posted_card_rows(strategy), edge, edge - self.counts.house_edge_per_ante())
 
     def __post_init__(self) -> None:
-        blind = next(w for w in self.rules.wagers if w.name == "blind")
-        lines = self._line_hits(blind.ranking, blind.paytable)
-        pays = [blind.paytable.lines[index].pays if index >= 0 else Fraction(0) for index in lines]
-        if pays != [BLIND_PAYS[min(line, BELOW_STRAIGHT)] for line in range(len(LINES))]:
-            raise RulesError(f"{self.rules.name}: the Hold'em enumeration's strategy is built for the Blind "
-                             "paytable 500-50-10-3-3:2-1; another Blind paytable is not supported yet")
+        if main_wagers(self.rules) != self.counts.wagers:
+            raise RulesError(f"{self.rules.name}: these Hold'em counts were made for other main wagers (their "
+                             "strategy is optimal for another Blind paytable, qualifier or settlement)")
         paytables = [(w.title, w.ranking, w.paytable) for w in self.rules.wagers if w.paytable]
         paytables += [(b.title, b.ranking, p) for b in self.rules.side_bets for p in b.paytables.values()]
         for title, ranking, paytable in paytables:

@@ -30,7 +30,7 @@ from analyzer.engines.base import (
 from analyzer.engines.cache import cache_folder, load_cached
 from analyzer.engines.one_decision.collusion import CollusionEstimate
 from analyzer.engines.one_decision.protection import committed_collusion
-from analyzer.engines.one_decision.solve import Solution
+from analyzer.engines.pay_solver import Solution
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.stud.enumeration import (
     enumerate_game,

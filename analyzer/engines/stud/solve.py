@@ -17,11 +17,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from analyzer.engines.one_decision.solve import (
+from analyzer.engines.pay_solver import (
     MAX_ROUNDS,
     Solution,
     posted_pays,
     solve_linear,
+    solve_side_bet,
     wager_line,
     with_pay,
 )
@@ -60,12 +61,8 @@ def solve_stud_pay(rules: GameRules, wager: str, line: str, target: Fraction,
     pays = entry.paytables[entry.default_paytable].lines[index].pays
     start = optimal(rules)
     if isinstance(entry, SideBet):
-        def side_edge(value: Fraction) -> Fraction:
-            figures = PaytableAnalysis(paying(rules, wager, index, value), start.tree, start.counts).side_bet_figures()
-            return figures[wager][entry.default_paytable]["house_edge"]
-        solved = solve_linear(side_edge(pays), side_edge(pays + 1) - side_edge(pays), pays, target)
-        return Solution(wager, label, target, solved, side_edge(solved), False, 1,
-                        tuple((p, side_edge(p)) for p in posted_pays(solved)))
+        return solve_side_bet(rules, wager, line, target,
+                              lambda changed: PaytableAnalysis(changed, start.tree, start.counts))
 
     def main_edge(value: Fraction) -> Fraction:
         return optimal(paying(rules, wager, index, value)).main_figures()["house_edge_per_ante"]

@@ -1,0 +1,133 @@
+"""The pay of one paytable line that gives a side bet a target house edge, exactly, for any engine.
+
+A side bet's return is linear in the line's pay ``x``: with ``P`` the
+probability that the line pays, ``edge(x) = edge(x0) - P * (x - x0)``; sympy
+solves ``edge(x) = target`` as a rational. The counts do not depend on a side
+bet's pays, so an engine gives the results of its counts under changed rules
+(:func:`solve_side_bet`); the main-game solver that iterates over strategies is
+each engine's own (:mod:`analyzer.engines.one_decision.solve`, :mod:`analyzer.engines.stud.solve`),
+within :data:`MAX_ROUNDS` strategy changes. The
+pays a casino would post (whole numbers and halves) around the solution are
+given with their exact edges.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil, floor
+
+from analyzer.engines.results import GameResults
+from analyzer.games.rules import (
+    GameRules,
+    Paytable,
+    RulesError,
+    SideBet,
+    Wager,
+)
+
+#: Most strategy changes a main-game solver follows before it gives up.
+MAX_ROUNDS = 20
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact pay for a target edge, how it was found, and the nearby pays a casino would post."""
+
+    wager: str
+    line: str
+    target: Fraction
+    pays: Fraction
+    edge: Fraction
+    strategy_dependent: bool
+    rounds: int
+    nearby: tuple[tuple[Fraction, Fraction], ...]  # (posted pay, its exact house edge)
+
+
+def find_line(paytable: Paytable, line: str) -> int:
+    """The index of a paytable line named by its label or its hand (case-insensitive)."""
+    wanted = line.strip().lower()
+    for index, entry in enumerate(paytable.lines):
+        if wanted in (entry.label.lower(), entry.pattern.text.lower()):
+            return index
+    known = "; ".join(entry.label for entry in paytable.lines)
+    raise RulesError(f"paytable {paytable.name} has no line {line!r} (lines: {known})")
+
+
+def wager_line(rules: GameRules, wager: str, line: str) -> tuple[Wager | SideBet, int]:
+    """The wager (or side bet) with a paytable named ``wager`` and the index of ``line`` in its default
+    paytable; an unknown one is a RulesError listing the choices.
+
+    >>> from analyzer.games.rules import load_game
+    >>> entry, index = wager_line(load_game("threecard"), "pair_plus", "Flush")
+    >>> entry.name, index
+    ('pair_plus', 3)
+    """
+    side_bets = {bet.name: bet for bet in rules.side_bets}
+    wagers = {entry.name: entry for entry in rules.wagers if entry.paytable is not None}
+    if wager not in side_bets and wager not in wagers:
+        raise RulesError(f"{rules.name} has no wager with a paytable named {wager!r} "
+                         f"(choose from {', '.join([*wagers, *side_bets])})")
+    entry = side_bets.get(wager) or wagers[wager]
+    return entry, find_line(entry.paytables[entry.default_paytable], line)
+
+
+def with_pay(rules: GameRules, wager_name: str, line: int, pays: Fraction) -> GameRules:
+    """The rules with one line of a wager's (or side bet's) default paytable paying ``pays``."""
+    def changed(entry: Wager | SideBet) -> Wager | SideBet:
+        if entry.name != wager_name:
+            return entry
+        paytable = entry.paytables[entry.default_paytable]
+        lines = list(paytable.lines)
+        lines[line] = dataclasses.replace(lines[line], pays=pays)
+        tables = dict(entry.paytables, **{paytable.name: dataclasses.replace(paytable, lines=tuple(lines))})
+        return dataclasses.replace(entry, paytables=tables)
+    return dataclasses.replace(rules, wagers=tuple(map(changed, rules.wagers)),
+                               side_bets=tuple(map(changed, rules.side_bets)))
+
+
+def solve_linear(edge_at: Fraction, slope: Fraction, pay_at: Fraction, target: Fraction) -> Fraction:
+    """x with edge_at + slope * (x - pay_at) == target, as an exact rational (sympy).
+
+    >>> solve_linear(Fraction(1, 10), Fraction(-1, 100), Fraction(5), Fraction(1, 20))
+    Fraction(10, 1)
+    """
+    import sympy  # half a second to import: only when solving
+
+    x = sympy.Symbol("x")
+    (root,) = sympy.solve(sympy.Rational(edge_at) + sympy.Rational(slope) * (x - sympy.Rational(pay_at))
+                          - sympy.Rational(target), x)
+    return Fraction(int(root.p), int(root.q))
+
+
+def posted_pays(pays: Fraction) -> list[Fraction]:
+    """Whole and half pays around ``pays`` (never negative).
+
+    >>> [str(p) for p in posted_pays(Fraction(17, 5))]
+    ['5/2', '3', '7/2', '4']
+    """
+    low, high = Fraction(floor(pays * 2), 2), Fraction(ceil(pays * 2), 2)
+    return sorted({value for value in (low - Fraction(1, 2), low, high, high + Fraction(1, 2)) if value >= 0})
+
+
+def solve_side_bet(rules: GameRules, wager: str, line: str, target: Fraction,
+                   results: Callable[[GameRules], GameResults]) -> Solution:
+    """The exact pay of ``line`` of side bet ``wager``'s default paytable that makes its house edge
+    ``target``; ``results(changed_rules)``: the engine's results of its (unchanged) counts under the rules
+    with another pay."""
+    bet = next((entry for entry in rules.side_bets if entry.name == wager), None)
+    if bet is None:
+        raise RulesError(f"{rules.name} has no side bet named {wager!r}")
+    index = find_line(bet.paytables[bet.default_paytable], line)
+    pay_at = bet.paytables[bet.default_paytable].lines[index].pays
+
+    def edge(pays: Fraction) -> Fraction:
+        figures = results(with_pay(rules, wager, index, pays)).side_bet_figures()
+        return figures[wager][bet.default_paytable]["house_edge"]
+
+    slope = edge(pay_at + 1) - edge(pay_at)
+    pays = solve_linear(edge(pay_at), slope, pay_at, target)
+    return Solution(wager, bet.paytables[bet.default_paytable].lines[index].label, target, pays,
+                    edge(pays), False, 1, tuple((p, edge(p)) for p in posted_pays(pays)))
