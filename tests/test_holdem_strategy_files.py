@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.engines.base import Run
+from analyzer.engines.holdem import engine as holdem_engine
 from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedStrategy
 from analyzer.engines.holdem.strategy_files import (
     load_holdem_strategy,
@@ -104,3 +106,18 @@ def test_the_example_file_costs_what_the_report_says(uth):
     assert evaluated["house_edge_per_ante"] == Fraction(54758439, 2299422125)          # 2.381400%
     assert evaluated["cost_per_ante"] == Fraction(4552857539, 2317817502000)            # 0.196429%
     assert evaluated["cost_per_ante"] == engine.committed(uth.rules).posted_rule().cost
+
+
+@pytest.mark.parametrize("file_change, cache", [({"flop_flush_draw_min_rank": None}, True), ({}, False)])
+def test_other_files_and_fresh_runs_enumerate_the_files_rules(uth, tmp_path, monkeypatch, file_change, cache):
+    """Any other file, and the card itself without the cache, go to the posted-strategy enumeration with the
+    file's strategy and the game's main wagers (replaced here by the optimal counts: cost 0)."""
+    asked = []
+    monkeypatch.setattr(holdem_engine, "posted_strategy_counts",
+                        lambda strategy, **options: asked.append((strategy, options["wagers"])) or uth.counts)
+    written = dataclasses.replace(CARD_WITH_DEALER_OUTS, name="mine", **file_change)
+    engine = engine_for(uth.rules)
+    strategy = engine.load_strategy(uth.rules, write(tmp_path, strategy_file_text(written, "uth")))
+    evaluated = engine.evaluate_strategy(uth, strategy, Run(cache=cache))
+    assert asked == [(written, uth.counts.wagers)] and evaluated["cost_per_ante"] == 0
+    assert evaluated["house_edge_per_ante"] == uth.counts.house_edge_per_ante()
