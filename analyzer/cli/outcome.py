@@ -97,7 +97,8 @@ def finish(session: Session, extras: Extras, analysis: GameResults, risk: pd.Dat
         progressive_results = {"figures": progressive_figures(analysis, extras.progressive), "table": table}
         warnings += table_warnings(f"Progressive '{extras.progressive.title}' at its reset value", table)
     warn(warnings)
-    evaluated = session.engine.evaluate_strategy(analysis, extras.written) if extras.written else None
+    evaluated = session.engine.evaluate_strategy(analysis, extras.written, session.run()) \
+        if extras.written else None
     if print_summary:
         figures = summary(analysis, warnings, posted_rule,
                           progressive_results["figures"] if progressive_results else None, evaluated)

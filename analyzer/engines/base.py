@@ -141,8 +141,9 @@ class Engine:
         """A strategy written as rules in a file, checked before any work (see ``--strategy``)."""
         raise self.unsupported(rules, "--strategy", "this engine has no written-strategy evaluator yet")
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object) -> dict[str, object]:
-        """The exact figures of a written strategy and its cost against the optimal one."""
+    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+        """The exact figures of a written strategy and its cost against the optimal one (``run``: workers,
+        progress and cache use of an evaluation that enumerates on its own)."""
         raise self.unsupported(analysis.rules, "--strategy", "this engine has no written-strategy evaluator yet")
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:

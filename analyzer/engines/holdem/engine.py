@@ -9,9 +9,11 @@ the shipped one (a side-bet paytable may differ), unless a fresh run is asked fo
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import pandas as pd
 
@@ -25,13 +27,15 @@ from analyzer.engines.holdem.collusion import (
     HoldemCollusionEstimate,
     estimate_holdem_collusion,
 )
-from analyzer.engines.holdem.enumeration import analyze_holdem
+from analyzer.engines.holdem.enumeration import HoldemCounts, analyze_holdem
 from analyzer.engines.holdem.posted import (
     CARD_WITH_DEALER_OUTS,
+    PostedStrategy,
     load_posted_counts,
     posted_strategy_counts,
 )
 from analyzer.engines.holdem.results import HoldemAnalysis, load_counts, main_wagers
+from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
 from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules, game_names, load_game
@@ -46,6 +50,15 @@ def committed_counts_apply(rules: GameRules) -> bool:
 #: Why seen dealer cards and collusion refuse other main wagers: their kernels settle the shipped game's.
 SHIPPED_MAIN_GAME_ONLY = ("worked out for the shipped main game only (its Blind paytable and qualifier); "
                           "side-bet paytables may differ")
+
+
+def committed_card_counts(analysis: HoldemAnalysis) -> HoldemCounts:
+    """The analysis's counts with the settlement of the posted card's committed run (the card with the
+    dealer-outs clause, :data:`CARD_WITH_DEALER_OUTS`): what its house edge, element of risk and average
+    bet are computed from (its decision counts are not committed)."""
+    saved = analysis.committed_posted or load_posted_counts(committed_folder(analysis.rules.name, "posted"))
+    return dataclasses.replace(analysis.counts, settlement_by_hand=saved.settlement_by_hand,
+                               settlement=saved.settlement)
 
 
 class HoldemEngine(Engine):
@@ -85,6 +98,33 @@ class HoldemEngine(Engine):
         posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
                                         checkpoint_dir=folder / "posted-chunks", wagers=wagers)
         return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
+
+    def load_strategy(self, rules: GameRules, path: Path) -> PostedStrategy:
+        """A strategy written as pre-flop, flop and river rules (:mod:`analyzer.engines.holdem.strategy_files`),
+        checked before any work."""
+        return load_holdem_strategy(path, rules.name)
+
+    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+        """The written strategy's exact figures and cost against the optimal strategy: the posted card's
+        committed run when the file plays the card and the committed counts apply (``run.cache``), the
+        analysis's own posted counts when it plays those, else the posted-strategy enumeration of its flop and
+        river rules (:func:`analyzer.engines.holdem.posted.posted_strategy_counts`, resumable, its chunks
+        cached beside the analysis's)."""
+        assert isinstance(analysis, HoldemAnalysis) and isinstance(strategy, PostedStrategy)
+        rules = analysis.rules
+        if run.cache and committed_counts_apply(rules) and same_rules(strategy, CARD_WITH_DEALER_OUTS):
+            run.tell(f"the file plays the posted card: using its committed run in {committed_folder(rules.name, 'posted')}")
+            counts = committed_card_counts(analysis)
+        elif analysis.posted is not None and same_rules(strategy, analysis.posted.strategy):
+            counts = analysis.posted
+        else:
+            counts = posted_strategy_counts(strategy, jobs=run.jobs, progress=run.progress,
+                                            checkpoint_dir=cache_folder(rules) / "posted-chunks",
+                                            wagers=main_wagers(rules))
+        played = HoldemAnalysis(rules, counts).main_figures()
+        return {"title": strategy.name,
+                **{name: played[name] for name in ("house_edge_per_ante", "element_of_risk", "average_total_bet")},
+                "cost_per_ante": played["house_edge_per_ante"] - analysis.counts.house_edge_per_ante()}
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """A side bet's line (Trips): solved on the counts of the analysis (committed when they apply), which
@@ -148,14 +188,9 @@ class HoldemEngine(Engine):
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         """The posted card (its exact counts: computed with the analysis, else committed)."""
-        import dataclasses
-
         posted = analysis.posted
         if posted is None:
-            saved = analysis.committed_posted or load_posted_counts(committed_folder(analysis.rules.name, "posted"))
-            counts = dataclasses.replace(analysis.counts, settlement_by_hand=saved.settlement_by_hand,
-                                         settlement=saved.settlement)
-            strategy = CARD_WITH_DEALER_OUTS
+            counts, strategy = committed_card_counts(analysis), CARD_WITH_DEALER_OUTS
         else:
             counts, strategy = posted, posted.strategy
         return SimulationPlan(f"posted card ({strategy.name})", HoldemAnalysis(analysis.rules, counts),

@@ -59,6 +59,7 @@ from analyzer.engines.holdem.situations import (
     river_summary,
     situation_files,
 )
+from analyzer.engines.holdem.strategy_files import strategy_file_text
 from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid
 from analyzer.games.patterns import HandPattern
@@ -200,14 +201,16 @@ class HoldemPostedRule:
     rows: tuple[tuple[str, str, str], ...]  # (decision point, decision, with these hands)
     house_edge: Fraction
     cost: Fraction
+    strategy: PostedStrategy
 
     @property
     def text(self) -> str:
         return " | ".join(f"{point}: {decision} with {hands}" for point, decision, hands in self.rows)
 
-    def strategy_file(self, game: str) -> None:
-        """No strategy file yet: the Hold'em card is not written in the rule format of strategy files."""
-        return None
+    def strategy_file(self, game: str) -> str:
+        """The card as a strategy file (:mod:`analyzer.engines.holdem.strategy_files` reads it back), so it can
+        be saved, edited and re-evaluated with ``--strategy``."""
+        return strategy_file_text(self.strategy, game)
 
     def table(self) -> pd.DataFrame:
         """One row per decision point, in the posted-rule table shape of the other games."""
@@ -246,7 +249,7 @@ class HoldemAnalysis(GameResults):
             strategy, edge = CARD_WITH_DEALER_OUTS, self.committed_posted.house_edge
         else:
             return None
-        return HoldemPostedRule(posted_card_rows(strategy), edge, edge - self.counts.house_edge_per_ante())
+        return HoldemPostedRule(posted_card_rows(strategy), edge, edge - self.counts.house_edge_per_ante(), strategy)
 
     def __post_init__(self) -> None:
         if main_wagers(self.rules) != self.counts.wagers:

@@ -71,7 +71,7 @@ class OneDecisionEngine(Engine):
     def load_strategy(self, rules: GameRules, path: Path) -> WrittenStrategy:
         return load_strategy(path, rules.ranking)
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object) -> dict[str, object]:
+    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
         return evaluate_strategy(analysis, strategy)
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:

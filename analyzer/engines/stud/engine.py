@@ -103,7 +103,7 @@ class StudEngine(Engine):
         """A strategy written street by street (:mod:`analyzer.engines.stud.strategy_files`), checked."""
         return load_street_strategy(path, rules)
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object) -> dict[str, object]:
+    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
         """The written strategy's exact figures and cost, by a forward pass over every ordered deal."""
         return evaluate_street_strategy(analysis, strategy)
 
