@@ -5,7 +5,8 @@ probability that the line pays, ``edge(x) = edge(x0) - P * (x - x0)``; sympy
 solves ``edge(x) = target`` as a rational. The counts do not depend on a side
 bet's pays, so an engine gives the results of its counts under changed rules
 (:func:`solve_side_bet`); the main-game solver that iterates over strategies is
-each engine's own (:mod:`analyzer.engines.one_decision.solve`, :mod:`analyzer.engines.stud.solve`),
+each engine's own (:mod:`analyzer.engines.one_decision.solve`, :mod:`analyzer.engines.stud.solve`,
+:mod:`analyzer.engines.holdem.solve`),
 within :data:`MAX_ROUNDS` strategy changes. The
 pays a casino would post (whole numbers and halves) around the solution are
 given with their exact edges.
