@@ -19,7 +19,7 @@ import pytest
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.ranking import best_ranks_of, load_ranking
-from analyzer.engines.base import Run, Unsupported
+from analyzer.engines.base import Run
 from analyzer.engines.cache import enumeration_key
 from analyzer.engines.holdem import enumeration as uth
 from analyzer.engines.holdem.engine import committed_counts_apply
@@ -454,12 +454,10 @@ def test_saved_counts_round_trip(tmp_path):
 
 def test_solve_a_trips_line_on_the_committed_counts():
     """Trips is a side bet: its pay is solved on the counts, which it does not change. The full house at 9
-    is the published 50-40-30-9-7-4-3 (0.901835%); the Blind, a main wager, is refused for now."""
+    is the published 50-40-30-9-7-4-3 (0.901835%). (The Blind, a main wager: tests/test_holdem_solve.py.)"""
     rules = load_game("uth")
     engine = engine_for(rules)
     solution = engine.solve(rules, "trips", "Full house", Fraction(301629, 33446140), Run())
     assert solution.pays == 9 and solution.edge == Fraction(301629, 33446140) and not solution.strategy_dependent
     assert dict(solution.nearby)[Fraction(17, 2)] == Fraction(6183, 281060)
-    with pytest.raises(Unsupported, match="only side-bet lines"):
-        engine.solve(rules, "blind", "Full house", Fraction(1, 50), Run())
 

@@ -33,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
           f"(= {float(solution.pays):.6f}) for a house edge of exactly {percent(solution.target)}")
     if solution.strategy_dependent:
         print(f"  the optimal strategy changes with this pay; solved exactly in {solution.rounds} rounds")
+    if solution.note:
+        print(f"  {solution.note}")
     print("  pays a casino could post:")
     for pays, value in solution.nearby:
         print(f"    {float(pays):g} to 1: house edge {percent(value)} ({value})")

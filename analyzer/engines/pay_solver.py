@@ -5,7 +5,8 @@ probability that the line pays, ``edge(x) = edge(x0) - P * (x - x0)``; sympy
 solves ``edge(x) = target`` as a rational. The counts do not depend on a side
 bet's pays, so an engine gives the results of its counts under changed rules
 (:func:`solve_side_bet`); the main-game solver that iterates over strategies is
-each engine's own (:mod:`analyzer.engines.one_decision.solve`, :mod:`analyzer.engines.stud.solve`),
+each engine's own (:mod:`analyzer.engines.one_decision.solve`, :mod:`analyzer.engines.stud.solve`,
+:mod:`analyzer.engines.holdem.solve`),
 within :data:`MAX_ROUNDS` strategy changes. The
 pays a casino would post (whole numbers and halves) around the solution are
 given with their exact edges.
@@ -44,6 +45,7 @@ class Solution:
     strategy_dependent: bool
     rounds: int
     nearby: tuple[tuple[Fraction, Fraction], ...]  # (posted pay, its exact house edge)
+    note: str = ""  # how the pay was checked, when the engine says more than the above
 
 
 def find_line(paytable: Paytable, line: str) -> int:
@@ -100,6 +102,24 @@ def solve_linear(edge_at: Fraction, slope: Fraction, pay_at: Fraction, target: F
     (root,) = sympy.solve(sympy.Rational(edge_at) + sympy.Rational(slope) * (x - sympy.Rational(pay_at))
                           - sympy.Rational(target), x)
     return Fraction(int(root.p), int(root.q))
+
+
+def strategy_fixed_pay(edge: Fraction, slope: Fraction, pays: Fraction, target: Fraction, wager: str,
+                       line: str) -> Fraction:
+    """One round of a main-game solver: the pay of ``line`` of ``wager`` for ``target`` with the strategy
+    held fixed (its edge ``edge`` at ``pays``, moving by ``slope`` per unit of pay); a RulesError when the
+    line is never paid or the pay would be negative.
+
+    >>> strategy_fixed_pay(Fraction(1, 10), Fraction(-1, 100), Fraction(5), Fraction(1, 20), "blind", "Flush")
+    Fraction(10, 1)
+    """
+    if slope == 0:
+        raise RulesError(f"line {line!r} of {wager} is never paid under the optimal strategy: "
+                         "its pay cannot move the edge")
+    solved = solve_linear(edge, slope, pays, target)
+    if solved < 0:
+        raise RulesError(f"no pay of line {line!r} of {wager} gives {target}: it would have to be negative")
+    return solved
 
 
 def posted_pays(pays: Fraction) -> list[Fraction]:

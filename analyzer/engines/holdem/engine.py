@@ -35,6 +35,7 @@ from analyzer.engines.holdem.posted import (
     posted_strategy_counts,
 )
 from analyzer.engines.holdem.results import HoldemAnalysis, load_counts, main_wagers
+from analyzer.engines.holdem.solve import solve_main_pay
 from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
 from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
@@ -87,17 +88,23 @@ class HoldemEngine(Engine):
         if run.cache and committed_counts_apply(rules):
             run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
             return self.committed(rules)
+        counts = self.optimal_counts(rules, run)
+        posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
+                                        checkpoint_dir=cache_folder(rules) / "posted-chunks", wagers=counts.wagers)
+        return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
+
+    def optimal_counts(self, rules: GameRules, run: Run) -> HoldemCounts:
+        """The optimal strategy's counts: committed when they apply (and ``run.cache``), else the
+        enumeration, resumed from its cached chunks when there are some (``run.cache`` off: afresh)."""
+        if run.cache and committed_counts_apply(rules):
+            return load_counts(committed_folder(rules.name))
         folder = cache_folder(rules)
         chunks = folder / "chunks"
         if run.cache and chunks.is_dir() and any(chunks.iterdir()):
             run.tell(f"using the cached enumeration chunks in {chunks}")
         if not run.cache and folder.is_dir():
             shutil.rmtree(folder)
-        wagers = main_wagers(rules)
-        counts = analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks, wagers=wagers)
-        posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
-                                        checkpoint_dir=folder / "posted-chunks", wagers=wagers)
-        return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
+        return analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks, wagers=main_wagers(rules))
 
     def load_strategy(self, rules: GameRules, path: Path) -> PostedStrategy:
         """A strategy written as pre-flop, flop and river rules (:mod:`analyzer.engines.holdem.strategy_files`),
@@ -128,13 +135,17 @@ class HoldemEngine(Engine):
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """A side bet's line (Trips): solved on the counts of the analysis (committed when they apply), which
-        its pays do not change. A main wager's line (the Blind) would need the strategy recomputed per pay:
-        refused for now."""
-        if wager not in {bet.name for bet in rules.side_bets}:
-            raise self.unsupported(rules, f"solve --wager {wager}", "only side-bet lines (a Blind line needs the "
-                                   "strategy recomputed at each pay: not yet)")
-        counts = self.analyze(rules, run).counts
-        return solve_side_bet(rules, wager, line, target, lambda changed: HoldemAnalysis(changed, counts))
+        its pays do not change. A main wager's line (the Blind): the strategy re-optimised at each pay
+        (:mod:`analyzer.engines.holdem.solve`), one enumeration per pay (cached per variant)."""
+        if wager in {bet.name for bet in rules.side_bets}:
+            counts = self.analyze(rules, run).counts
+            return solve_side_bet(rules, wager, line, target, lambda changed: HoldemAnalysis(changed, counts))
+
+        def optimal(changed: GameRules) -> HoldemCounts:
+            pays = [str(entry.pays) for w in changed.wagers if w.name == wager for entry in w.paytable.lines]
+            run.tell(f"the optimal strategy with {wager} paying {', '.join(pays)}")
+            return self.optimal_counts(changed, run)
+        return solve_main_pay(rules, wager, line, target, optimal)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         if seen not in (1, 2):

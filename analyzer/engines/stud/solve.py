@@ -21,8 +21,8 @@ from analyzer.engines.pay_solver import (
     MAX_ROUNDS,
     Solution,
     posted_pays,
-    solve_linear,
     solve_side_bet,
+    strategy_fixed_pay,
     wager_line,
     with_pay,
 )
@@ -73,12 +73,7 @@ def solve_stud_pay(rules: GameRules, wager: str, line: str, target: Fraction,
         if rounds > MAX_ROUNDS:
             raise RulesError(f"the optimal strategy kept changing after {MAX_ROUNDS} rounds; no exact pay found")
         slope = edge_of(current, paying(rules, wager, index, pays + 1)) - edge
-        if slope == 0:
-            raise RulesError(f"line {line!r} of {wager} is never paid under the optimal strategy: "
-                             "its pay cannot move the edge")
-        pays = solve_linear(edge, slope, pays, target)
-        if pays < 0:
-            raise RulesError(f"no pay of line {line!r} of {wager} gives {target}: it would have to be negative")
+        pays = strategy_fixed_pay(edge, slope, pays, target, wager, line)
         current = optimal(paying(rules, wager, index, pays))
     moved = not np.array_equal(current.counts.counts, start.counts.counts)
     return Solution(wager, label, target, pays, edge, moved, rounds,
