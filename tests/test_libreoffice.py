@@ -46,10 +46,12 @@ from analyzer.reports.sanity import game_warnings
 
 pytestmark = pytest.mark.slow
 
-GAMES = tuple(os.environ.get("LIBREOFFICE_GAMES", "crazy4,super4,fourcardfever,uth,threecard,caribbean").split(","))
+GAMES = tuple(os.environ.get("LIBREOFFICE_GAMES",
+                             "crazy4,super4,fourcardfever,uth,threecard,caribbean,mississippi,letitride").split(","))
 #: The most pages each game's report may print on (A4, as LibreOffice prints it); before the print
 #: set-up Crazy 4 Poker printed on 224 pages.
-MOST_PAGES = {"crazy4": 60, "super4": 60, "fourcardfever": 60, "uth": 40, "threecard": 40, "caribbean": 60}
+MOST_PAGES = {"crazy4": 60, "super4": 60, "fourcardfever": 60, "uth": 40, "threecard": 40, "caribbean": 60,
+              "mississippi": 40, "letitride": 60}
 #: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
 PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}
 RELATIVE = 1e-12
