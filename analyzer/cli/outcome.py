@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer.cli.common import Session, warn
+from analyzer.engines.base import Unsupported
 from analyzer.engines.progressive import (
     Progressive,
     load_progressive,
@@ -89,8 +90,13 @@ def finish(session: Session, extras: Extras, analysis: GameResults, risk: pd.Dat
     warnings = game_warnings(analysis)
     simulation = None
     if simulation_hands != 0:
-        simulation = simulation_check(session, analysis, simulation_hands, seed)
-        warnings += simulation.warnings()
+        try:
+            simulation = simulation_check(session, analysis, simulation_hands, seed)
+            warnings += simulation.warnings()
+        except Unsupported as why:
+            if simulation_hands is not None:  # asked for by name: the one-line refusal
+                raise
+            print(f"report: no simulation check ({why})", file=sys.stderr)
     progressive_results = None
     if extras.progressive is not None:
         table = progressive_table(analysis, extras.progressive)

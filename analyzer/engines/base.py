@@ -122,6 +122,11 @@ class Engine:
         """The engine's package (its counting code: part of the cache key, :mod:`analyzer.engines.cache`)."""
         return type(self).__module__.rpartition(".")[0]
 
+    def serving(self, rules: GameRules) -> Engine:
+        """The engine that serves ``rules``: this one, or a specialised engine of the same family that the
+        rules file's shape calls for (a Hold'em game played over streets, say)."""
+        return self
+
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
         """What the enumeration's counts depend on besides the cards, ranking, qualifier and counting code
         (each engine's own: the cache key holds it)."""
@@ -148,8 +153,7 @@ class Engine:
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:
         """The exact pay of a paytable line for a target house edge (:mod:`analyzer.engines.pay_solver`, :mod:`analyzer.engines.one_decision.solve`)."""
-        raise self.unsupported(rules, "solve", "the solver needs the per-hand enumeration of the one-decision "
-                                              "engine")
+        raise self.unsupported(rules, "solve", "this engine has no pay solver yet")
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         """Why ``seen`` face-down dealer cards of this game cannot be analysed exactly, or None if they can."""

@@ -40,6 +40,6 @@ def engine_named(name: str) -> Engine:
 def engine_for(rules: GameRules) -> Engine:
     """The engine that serves ``rules`` (an unknown engine name is a one-line RulesError naming the game)."""
     try:
-        return engine_named(rules.engine or DEFAULT_ENGINE)
+        return engine_named(rules.engine or DEFAULT_ENGINE).serving(rules)
     except RulesError as error:
         raise RulesError(f"{rules.title}: {error}") from None

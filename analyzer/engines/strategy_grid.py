@@ -226,7 +226,7 @@ def _runs(chart: pd.DataFrame, names: list[str], columns: list[str],
     order = dict.fromkeys(groups.sort_values("best_rank", ascending=False, kind="stable")["group"])
     rows: list[tuple[str, tuple[Cell, ...]]] = []
     for group in order:
-        cells = tuple(_cell(counts.loc[(group, column)].to_numpy(), names) if (group, column) in counts.index
+        cells = tuple(share_cell(counts.loc[(group, column)].to_numpy(), names) if (group, column) in counts.index
                       else Cell("", ()) for column in columns)
         if rows and _mergeable(rows[-1][1], cells):
             first = rows[-1][0].split(" ... ")[0]
@@ -242,9 +242,16 @@ def _mergeable(above: tuple[Cell, ...], below: tuple[Cell, ...]) -> bool:
                for a, b in zip(above, below))
 
 
-def _cell(counts: np.ndarray, names: list[str]) -> Cell:
-    """The cell of hands taking each decision ``counts[i]`` times (decisions weakest first)."""
+def share_cell(counts: np.ndarray, names: list[str]) -> Cell:
+    """The cell of hands taking each decision ``counts[i]`` times (decisions weakest first); an empty cell
+    when no hand gets there.
+
+    >>> share_cell(np.array([1, 3]), ["fold", "play 1x"]).text
+    '1x 75% / fold 25%'
+    """
     total = int(counts.sum())
+    if total == 0:
+        return Cell("", ())
     taken = [(names[index], Fraction(int(counts[index]), total)) for index in reversed(range(len(names)))
              if counts[index]]
     return Cell(max(taken, key=lambda pair: pair[1])[0], tuple(taken))

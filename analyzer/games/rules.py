@@ -21,6 +21,14 @@ line pays gets the wager's ``results`` (one number when there is no dealer).
 ``tie_break`` (``"smaller"`` or ``"larger"``) says which of two actions of
 exactly equal expected value the player takes.
 
+A game *with* a dealer hand and community cards may be played over streets
+too (the Hold'em family): ``cards_before_streets`` community cards are
+turned before the first decision (the flop, say), a street may turn no
+card (a decision after the last card, before the showdown), its bets are
+the raise wager's (``wager`` names it; a ``check`` stakes nothing and plays
+on), the bets of every street add up, and ``play_once = true`` makes the
+first bet the only one (later streets then offer no choice).
+
 >>> crazy4 = load_game("crazy4")
 >>> [w.name for w in crazy4.wagers], [s.name for s in crazy4.side_bets]
 (['ante', 'super_bonus', 'play'], ['queens_up'])
@@ -117,7 +125,7 @@ class PlayOption:
 
 
 #: What a street's choice does: fold, stake the street's wager, or take it back.
-STREET_ACTIONS = ("fold", "bet", "take_back")
+STREET_ACTIONS = ("fold", "check", "bet", "take_back")
 
 #: How an exact tie between the expected values of two actions is broken: towards the smaller or the larger
 #: total wager.
@@ -126,8 +134,9 @@ TIE_BREAKS = ("smaller", "larger")
 
 @dataclass(frozen=True)
 class StreetChoice:
-    """One action allowed at a street: ``fold``, ``bet`` (the street's wager staked ``multiple`` times the
-    Ante) or ``take_back`` (the street's wager, one unit from the start, taken back: multiple 0)."""
+    """One action allowed at a street: ``fold``, ``check`` (nothing staked, play on), ``bet`` (the street's
+    wager staked ``multiple`` times the Ante) or ``take_back`` (the street's wager, one unit from the start,
+    taken back: multiple 0)."""
 
     action: str
     multiple: int
@@ -182,8 +191,10 @@ class GameRules:
     not_analysed: tuple[tuple[str, str], ...] = ()  # (wager, why) for wagers the rules leave unanalysable
     engine: str | None = None  # the engine that enumerates the game, by its registry name (None: the default)
     community_cards: int = 0
-    streets: tuple[Street, ...] = ()  # decisions street by street (games with no dealer hand)
+    streets: tuple[Street, ...] = ()  # decisions street by street
     tie_break: str = "smaller"  # which action an exact tie of expected values goes to (TIE_BREAKS)
+    cards_before_streets: int = 0  # community cards turned before the first street's decision
+    play_once: bool = False  # the raise wager is made at one street only: a bet ends the decisions
 
     @cached_property
     def initial_units(self) -> int:
@@ -212,7 +223,7 @@ REQUIRED_KEYS = ("ranking", "player_cards", "dealer_cards", "play", "wagers")
 #: Every key a game file may give: the required ones and these.
 GAME_KEYS = REQUIRED_KEYS + ("name", "title", "rules_source", "engine", "community_cards", "dealer_up_cards",
                              "dealer_qualifies", "rules", "assumptions", "not_analysed", "side_bets", "options",
-                             "streets", "tie_break")
+                             "streets", "tie_break", "cards_before_streets", "play_once")
 
 #: The keys of a street, and of one of its choices.
 STREET_KEYS = ("title", "cards", "wager", "choices")
@@ -418,17 +429,22 @@ def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:
 
 
 def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
-    """The decision streets of a game with no dealer hand, each naming a wager of role "street"."""
+    """The decision streets, each naming a wager of role "street" (staked there only) or, in a game with a
+    dealer hand, the raise wager (whose bets add up over the streets)."""
     entries = data.get("streets", [])
     if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
         raise RulesError(f"{where}: streets must list [[streets]] tables")
     roles = {wager.name: wager.role for wager in wagers}
+    dealer = bool(data.get("dealer_cards"))
+    allowed = ("street", "raise") if dealer else ("street",)
     streets = []
     for number, entry in enumerate(entries, start=1):
         key = f"streets[{number}]"
         _known_keys(entry, STREET_KEYS, where, key)
-        if roles.get(entry.get("wager")) != "street":
-            raise RulesError(f"{where}: {key}.wager must name a wager of role \"street\", not {entry.get('wager')!r}")
+        if roles.get(entry.get("wager")) not in allowed:
+            kinds = " or \"raise\"" if dealer else ""
+            raise RulesError(f"{where}: {key}.wager must name a wager of role \"street\"{kinds}, "
+                             f"not {entry.get('wager')!r}")
         choices = entry.get("choices")
         if not isinstance(choices, list) or not choices or not all(isinstance(c, dict) for c in choices):
             raise RulesError(f"{where}: {key}.choices must list the actions, e.g. [{{ action = \"fold\" }}]")
@@ -443,14 +459,25 @@ def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
             label = choice.get("label", f"bet {multiple}x" if action == "bet" else action.replace("_", " "))
             made.append(StreetChoice(action, multiple, str(label)))
         streets.append(Street(str(entry.get("title", f"street {number}")),
-                              _whole(entry.get("cards", 1), where, f"{key}.cards", 1), entry["wager"], tuple(made)))
-    named = [street.wager for street in streets]
+                              _whole(entry.get("cards", 1), where, f"{key}.cards", 0 if dealer else 1),
+                              entry["wager"], tuple(made)))
+    named = [street.wager for street in streets if roles[street.wager] == "street"]
     if len(set(named)) != len(named) or set(named) != {w for w, role in roles.items() if role == "street"}:
         raise RulesError(f"{where}: streets: every wager of role \"street\" is staked at exactly one street")
-    if streets and sum(street.cards for street in streets) != data.get("community_cards", 0):
-        raise RulesError(f"{where}: streets turn {sum(street.cards for street in streets)} cards, "
+    before = _whole(data.get("cards_before_streets", 0), where, "cards_before_streets")
+    turned = before + sum(street.cards for street in streets)
+    if streets and turned != data.get("community_cards", 0):
+        raise RulesError(f"{where}: streets turn {turned} cards (cards_before_streets included), "
                          f"community_cards says {data.get('community_cards', 0)}")
     return tuple(streets)
+
+
+def _flag(data: dict, key: str, where: str) -> bool:
+    """A true/false key of the game (false when absent)."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise RulesError(f"{where}: {key} must be true or false, not {value!r}")
+    return value
 
 
 def _street_play(streets: tuple[Street, ...]) -> tuple[PlayOption, ...]:
@@ -519,4 +546,5 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         fold=fold, play=play, wagers=tuple(wagers),
         side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=_not_analysed(data, where),
         engine=engine, community_cards=community, streets=streets, tie_break=tie_break,
+        cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=_flag(data, "play_once", where),
         input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())

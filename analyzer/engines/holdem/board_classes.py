@@ -31,14 +31,15 @@ additions per hole pair remain per hand.
 
 >>> import numpy as np
 >>> from analyzer.core.cards import parse_cards
->>> from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP
+>>> from analyzer.engines.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP
 >>> board = np.array(parse_cards("2c 7d 9h Jc Ks"))
 >>> plain, six, five, pair_order = flop_rank_tables(board[:3], STRAIGHT_TOP)
 >>> turn, river = board[3] >> 2, board[4] >> 2
 >>> unseen = np.setdiff1d(np.arange(52), board)
 >>> scratch = class_scratch()
 >>> flush_suit = type_cards(board, unseen, scratch)
->>> count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK, scratch)
+>>> count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK,
+...                       PAIR_OR_BETTER, scratch)
 >>> classes = scratch[CLASS_MULTIPLICITY][:count]
 >>> int(count), int(classes.sum())   # no flush suit: 91 rank pairs, 1,081 hands
 (91, 1081)
@@ -53,7 +54,6 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, RANK_COUNT
 from analyzer.engines.holdem.sevens import (
-    PAIR_OR_BETTER,
     plain_pair_ranks,
     rank_from_counts,
 )
@@ -194,11 +194,12 @@ def type_cards(board, unseen, scratch):
 
 
 @njit(cache=True, nogil=True)
-def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, scratch):
+def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, scratch):
     """Classes of the two-card hands from ``unseen`` on a five-card board (after :func:`type_cards`, which
-    gave ``flush_suit``), with each class's rank and dealer outcome counts (see the module docstring);
-    returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries of
-    :func:`flop_rank_tables`."""
+    gave ``flush_suit``), with each class's rank and dealer outcome counts (see the module docstring; the
+    dealer qualifies with a seven-card rank of ``qualify`` or more: PAIR_OR_BETTER for a pair, 0 for no
+    qualifier); returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries
+    of :func:`flop_rank_tables`."""
     (_, type_counts, _, first, second, ranks, multiplicity, outcomes, suit_masks, below_per_type, no_pair_per_type,
      below, present, order, _) = scratch
     count = 0
@@ -246,7 +247,7 @@ def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, scratch):
         t2 = second[c]
         hands = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
         multiplicity[c] = hands
-        if ranks[c] < PAIR_OR_BETTER:
+        if ranks[c] < qualify:
             no_pair_total += hands
             _add_class(t1, t2, type_counts, no_pair_per_type)
     below_per_type[:] = 0
@@ -264,7 +265,7 @@ def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, scratch):
             c = order[q]
             processed += multiplicity[c]
             _add_class(first[c], second[c], type_counts, below_per_type)
-        player_no_pair = rank < PAIR_OR_BETTER
+        player_no_pair = rank < qualify
         for q in range(start, end):
             c = order[q]
             lower = below[c]

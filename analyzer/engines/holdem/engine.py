@@ -13,6 +13,7 @@ import dataclasses
 import shutil
 import time
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import pandas as pd
@@ -37,9 +38,16 @@ from analyzer.engines.holdem.posted import (
 from analyzer.engines.holdem.results import HoldemAnalysis, load_counts, main_wagers
 from analyzer.engines.holdem.solve import solve_main_pay
 from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
+from analyzer.engines.holdem.street_engine import StreetHoldemEngine
 from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules, game_names, load_game
+
+
+@cache
+def street_engine(name: str) -> StreetHoldemEngine:
+    """The one engine of the Hold'em games over streets (registered under the family's ``name``)."""
+    return StreetHoldemEngine(name)
 
 
 def committed_counts_apply(rules: GameRules) -> bool:
@@ -64,6 +72,10 @@ def committed_card_counts(analysis: HoldemAnalysis) -> HoldemCounts:
 
 class HoldemEngine(Engine):
     """Hold'em against a dealer: pre-flop, flop and river decisions, best five of seven cards."""
+
+    def serving(self, rules: GameRules) -> Engine:
+        """A game played over ``[[streets]]`` goes to :class:`StreetHoldemEngine` (same family, same name)."""
+        return street_engine(self.name) if rules.streets else self
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
         """The main wagers: the strategy is part of the counts, and the main game steers it."""

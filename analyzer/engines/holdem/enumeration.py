@@ -463,7 +463,8 @@ def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, tu
     plain, six, five, pair_order = tables
     type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
     ranks, multiplicity, outcomes = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
-    count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], flush_rank, scratch)
+    count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], flush_rank,
+                          PAIR_OR_BETTER, scratch)
     rank_of_board = board_rank(five[turn, river], scratch, flush_rank)
     board_made = river_made_part(policy, rank_of_board)
     feature_board_made = made_part(rank_of_board, MADE_PART_MODULI)

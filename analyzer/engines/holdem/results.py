@@ -99,6 +99,26 @@ def check_pattern(pattern: HandPattern, ranking: HandRanking, where: str) -> Non
                          "split hands by category (and the royal flush), not by rank")
 
 
+def preflop_chart(decision: dict[str, str]) -> pd.DataFrame:
+    """The 13x13 chart of a decision per starting-hand class ("AKs": "4x"): pairs on the diagonal, suited
+    above it, offsuit below; the first column names the rows.
+
+    >>> from analyzer.engines.holdem.enumeration import HAND_CLASSES
+    >>> chart = preflop_chart({name: "raise" if name[0] == "A" else "check" for name in HAND_CLASSES})
+    >>> chart.loc[0, "K"], chart.loc[1, "K"]   # AKs, KK
+    ('raise', 'check')
+    """
+    order = RANK_SYMBOLS[::-1]
+    grid = {}
+    for column, second in enumerate(order):
+        cells = []
+        for row, first in enumerate(order):
+            high, low = (first, second) if row <= column else (second, first)
+            cells.append(decision[high + low if high == low else high + low + ("s" if row < column else "o")])
+        grid[second] = cells
+    return pd.DataFrame(grid, index=list(order)).rename_axis("suited above, offsuit below").reset_index()
+
+
 def main_wagers(rules: GameRules) -> MainWagers:
     """The main wagers of a Hold'em rules file as the enumeration settles them (scaled by SCALE).
 
@@ -132,12 +152,21 @@ def main_wagers(rules: GameRules) -> MainWagers:
     elif any(w.results[:3] != w.results[3:] for w in rules.wagers):
         raise RulesError(f"{where}: without a qualifier every main wager settles alike whether or not the "
                          "dealer has a pair")
+    fold = sum((w.on_fold for w in rules.wagers if w.role != "raise"), Fraction(0))
+    return MainWagers(line_settlement(rules, SCALE), int(SCALE * fold))
+
+
+def line_settlement(rules: GameRules, scale: int) -> np.ndarray:
+    """``nets[line, outcome, 0]``: the initial wagers' result, ``nets[line, outcome, 1]``: the raise wager's
+    per unit of its multiple, scaled by ``scale``, when the player's final hand is of ``line`` (LINES) and
+    the showdown has ``outcome`` (OUTCOMES); each wager settles as
+    :func:`analyzer.games.settlement.settle` says for the lowest hand of the line."""
+    lowest, _ = line_ranks(rules.ranking)
     nets = np.zeros((len(LINES), len(OUTCOMES), 2), dtype=np.int64)
     for wager in rules.wagers:
         hits = wager.paytable.line_index(wager.ranking, lowest) if wager.paytable else np.full(len(LINES), -1)
-        nets[:, :, int(wager.role == "raise")] += settle(wager, hits, SCALE)
-    fold = sum((w.on_fold for w in rules.wagers if w.role != "raise"), Fraction(0))
-    return MainWagers(nets, int(SCALE * fold))
+        nets[:, :, int(wager.role == "raise")] += settle(wager, hits, scale)
+    return nets
 
 
 #: The files that hold a full run's counts (``enumerations/uth/``), enough to rebuild :class:`HoldemCounts`.
@@ -313,17 +342,7 @@ class HoldemAnalysis(GameResults):
     # -- strategy ----------------------------------------------------------
     def preflop_chart(self) -> pd.DataFrame:
         """The 13x13 pre-flop chart: pairs on the diagonal, suited above it, offsuit below."""
-        decision = dict(zip(self.counts.preflop["class"], self.counts.preflop["decision"]))
-        order = RANK_SYMBOLS[::-1]
-        grid = {}
-        for column, second in enumerate(order):
-            cells = []
-            for row, first in enumerate(order):
-                high, low = (first, second) if row <= column else (second, first)
-                name = high + low if high == low else high + low + ("s" if row < column else "o")
-                cells.append(decision[name])
-            grid[second] = cells
-        return pd.DataFrame(grid, index=list(order)).rename_axis("suited above, offsuit below").reset_index()
+        return preflop_chart(dict(zip(self.counts.preflop["class"], self.counts.preflop["decision"])))
 
     def preflop_values(self) -> pd.DataFrame:
         """Every starting-hand class: combinations, exact EV per ante of each option, the decision."""

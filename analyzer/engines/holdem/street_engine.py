@@ -1,0 +1,90 @@
+"""The Hold'em engine for games played over streets (``[[streets]]`` in the rules file): Texas Hold'em
+Bonus, Casino Hold'em, any game whose decisions come before the flop, on the flop, the turn or the river.
+
+Its analysis is the exact per-board enumeration of :mod:`analyzer.engines.holdem.streets` with the
+strategy optimal for the rules file; the counts are cached, and a shipped game's are committed
+(``enumerations/<game>/street_sums.npz``) and used whenever the main game is the shipped one.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from fractions import Fraction
+
+from analyzer.core.committed import committed_folder
+from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
+from analyzer.engines.cache import cache_folder, enumeration_key, load_cached
+from analyzer.engines.holdem.street_game import (
+    SUMS_VERSION,
+    StreetAnalysis,
+    check_street_game,
+    enumerate_street_sums,
+    game_plan,
+    load_sums,
+    save_sums,
+    street_counts,
+)
+from analyzer.engines.results import GameResults, timing
+from analyzer.games.rules import GameRules, game_names, load_game
+
+#: The file of the class sums, in the cache and among the committed results.
+SUMS_FILE = "street_sums.npz"
+
+
+class StreetHoldemEngine(Engine):
+    """Hold'em against a dealer with the decision points, bets and settlement the rules file gives."""
+
+    def count_inputs(self, rules: GameRules) -> dict[str, object]:
+        """The streets, the tie rule and every main wager's settlement: the strategy is part of the counts."""
+        return {"streets": [[s.title, s.cards, s.wager, [[c.action, c.multiple] for c in s.choices]]
+                            for s in rules.streets],
+                "before": rules.cards_before_streets, "play_once": rules.play_once, "tie_break": rules.tie_break,
+                "version": SUMS_VERSION,
+                "main": [[w.name, w.role, str(w.on_fold), [str(r) for r in w.results], w.paytable_mode,
+                          list(w.paytable_outcomes),
+                          [(line.pattern.text, str(line.pays)) for line in w.paytable.lines] if w.paytable else None]
+                         for w in rules.wagers]}
+
+    def committed_apply(self, rules: GameRules) -> bool:
+        """Whether the committed counts hold for ``rules``: a shipped game whose counts depend on the same inputs."""
+        return (rules.name in game_names() and (committed_folder(rules.name) / SUMS_FILE).is_file()
+                and enumeration_key(rules) == enumeration_key(load_game(rules.name)))
+
+    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> StreetAnalysis:
+        """The committed counts when they apply, else the cache, else the enumeration (and cache it)."""
+        if exposed:
+            raise self.unsupported(rules, "dealer cards seen", "the exposure path covers the one-Play-bet game only")
+        check_street_game(rules)
+        started = time.perf_counter()
+        plan, _, scale = game_plan(rules)
+        folder = cache_folder(rules)
+        saved = folder / SUMS_FILE
+        sums = None
+        if run.cache and self.committed_apply(rules):
+            run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
+            sums = load_sums(committed_folder(rules.name) / SUMS_FILE, plan)
+        elif run.cache:
+            sums = load_cached(saved, lambda path: load_sums(path, plan))
+            if sums is not None:
+                run.tell(f"using the cached enumeration {saved}")
+        if sums is None:
+            if folder.is_dir() and not run.cache:
+                shutil.rmtree(folder)
+            sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress)
+            save_sums(saved, sums)
+        return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
+
+    def simulation(self, analysis: GameResults) -> SimulationPlan:
+        raise self.unsupported(analysis.rules, "simulation", "the simulator has no player for Hold'em games over "
+                                                            "streets yet")
+
+    def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
+        return "dealer cards seen are analysed for the one-Play-bet Hold'em game only, not yet over streets"
+
+    def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
+        """Normal play (exact); dealer cards seen are not computed for these games yet."""
+        normal = known[0] if 0 in known else self.analyze(rules, run).main_figures()["house_edge_per_ante"]
+        why = "not computed: " + (self.exposure_problem(rules, 1) or "")
+        return [("normal play", normal, EXHAUSTIVE),
+                ("one dealer hole card seen", None, why), ("both dealer hole cards seen", None, why)]

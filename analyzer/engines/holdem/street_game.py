@@ -1,0 +1,284 @@
+"""A Hold'em game over streets (:mod:`analyzer.engines.holdem.streets`): its counts under the optimal
+strategy, saved and read back, and its results as the shared tables expect them.
+
+The kernel's class sums keep every pre-flop action apart; the pre-flop
+decision of each starting-hand class is then the action of highest value
+(ties as ``tie_break`` says), and the counts are those of the actions taken.
+A showdown state settles by its raise multiple, so the settlement profiles
+are (multiple, final hand line) with their dealer outcomes, and a fold is
+the initial wagers' ``on_fold``.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.core.atomic import write_atomically
+from analyzer.core.ranking import HandRanking
+from analyzer.engines.holdem.enumeration import (
+    HAND_CLASS_SIZES,
+    HAND_CLASSES,
+    FlopClassSums,
+    per_hole_values,
+    sum_over_flop_classes,
+)
+from analyzer.engines.holdem.results import (
+    check_pattern,
+    line_ranks,
+    line_settlement,
+    preflop_chart,
+)
+from analyzer.engines.holdem.sevens import LINES
+from analyzer.engines.holdem.streets import (
+    DEALS_PER_HOLE,
+    FOLDS,
+    LEVEL_NAMES,
+    StreetPlan,
+    qualifying_rank,
+    street_class_sums,
+    street_plan,
+    street_sums_kind,
+)
+from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
+from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid, share_cell
+from analyzer.games.rules import GameRules, RulesError
+from analyzer.games.settlement import common_scale, scaled
+
+#: Part of the cache's file name: change it whenever the saved sums change meaning.
+SUMS_VERSION = "holdem-streets-v1"
+
+
+def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
+    """The plan, the scaled line settlement (:func:`analyzer.engines.holdem.results.line_settlement`) and the
+    scale of a Hold'em game over streets."""
+    scale = common_scale(rules)
+    fold = int(sum(scaled([w.on_fold], scale)[0] for w in rules.wagers if w.role != "raise"))
+    return street_plan(rules, scale, fold), line_settlement(rules, scale), scale
+
+
+def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True,
+                          flop_class_indices: np.ndarray | None = None) -> FlopClassSums:
+    """The class sums of every flop class (or the given ones), in parallel chunks."""
+    plan, nets, _ = game_plan(rules)
+    qualify = qualifying_rank(rules)
+    return sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify),
+                                 street_sums_kind(plan), SUMS_VERSION, f"{rules.title}: flop classes", jobs,
+                                 progress, None, flop_class_indices)
+
+
+def save_sums(path: Path, sums: FlopClassSums) -> None:
+    """Write the class sums as one compressed .npz, atomically."""
+    arrays = {name: getattr(sums, name) for name in type(sums).SHAPES}
+    write_atomically(path, lambda temporary: np.savez_compressed(temporary, **arrays))
+
+
+def load_sums(path: Path, plan: StreetPlan) -> FlopClassSums:
+    """Read class sums saved by :func:`save_sums` (a wrong shape is a damaged file)."""
+    kind = street_sums_kind(plan)
+    with np.load(io.BytesIO(path.read_bytes())) as saved:
+        arrays = {name: np.asarray(saved[name], dtype=np.int64) for name in kind.SHAPES}
+    if any(arrays[name].shape != shape for name, shape in kind.SHAPES.items()):
+        raise ValueError(f"{path}: saved sums of another shape")
+    return kind(**arrays)
+
+
+@dataclass(frozen=True)
+class StreetCounts:
+    """Exact counts of a Hold'em game over streets under the optimal strategy (ordered cycle).
+
+    ``root_values[c, a]``: scaled value of pre-flop action a for one hole pair of class c, summed over its
+    DEALS_PER_HOLE deals; ``decision[c]``: the action taken; ``showdown[s, line, outcome]``: deals ending at
+    showdown state s; ``folds[level, s]``: deals folding there; ``taken[level, line, choice]``: deals taking
+    a street's choice by the line of the cards seen (pre-flop: by class, ``preflop_taken[c, choice]``);
+    ``final_outcomes[line, outcome]``: every deal by the final line and the dealer outcome, whatever the
+    decisions; ``complete``: every flop class enumerated.
+    """
+
+    plan: StreetPlan
+    scale: int
+    root_values: np.ndarray
+    decision: np.ndarray
+    showdown: np.ndarray
+    folds: np.ndarray
+    taken: np.ndarray
+    preflop_taken: np.ndarray
+    final_outcomes: np.ndarray
+    complete: bool
+
+    @property
+    def cycle(self) -> int:
+        return int(self.final_outcomes.sum())
+
+
+def street_counts(sums: FlopClassSums, plan: StreetPlan, scale: int, complete: bool = True) -> StreetCounts:
+    """The pre-flop decisions from the class sums, then every count under them."""
+    values = per_hole_values(sums.root_values)
+    decision = np.zeros(len(values), dtype=np.int64)
+    for action in range(1, values.shape[1]):
+        better = values[:, action] >= values[np.arange(len(values)), decision] if plan.larger else \
+            values[:, action] > values[np.arange(len(values)), decision]
+        decision = np.where(better, action, decision)
+    chosen = np.arange(len(values))
+    class_deals = sums.final_outcomes.sum(axis=(1, 2))
+    folds = sums.folds[chosen, decision].sum(axis=0)
+    root_folds = plan.next[0, 0, decision] == FOLDS
+    folds[0, 0] += int(class_deals[root_folds].sum())
+    street = plan.streets[0]
+    preflop_taken = np.zeros((len(values), len(street.choices) if street else 1), dtype=np.int64)
+    preflop_taken[chosen, np.maximum(plan.action[0, 0, decision], 0)] = class_deals
+    return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
+                        sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
+                        complete)
+
+
+@dataclass
+class StreetAnalysis(GameResults):
+    """The exact analysis of a Hold'em game over streets."""
+
+    counts: StreetCounts
+
+    @property
+    def cycle(self) -> int:
+        return self.counts.cycle
+
+    @property
+    def scale(self) -> int:
+        return self.counts.scale
+
+    @property
+    def plan(self) -> StreetPlan:
+        return self.counts.plan
+
+    @cached_property
+    def settled(self) -> SettlementProfiles:
+        """One profile per (raise multiple, final line), and one for the folds."""
+        counts, plan = self.counts, self.plan
+        multiples = sorted({plan.showdown_multiple(s) for s in range(counts.showdown.shape[0])
+                            if counts.showdown[s].any()})
+        per_outcome = np.zeros((len(multiples) * len(LINES) + 1, counts.showdown.shape[2]), dtype=np.int64)
+        for state in range(counts.showdown.shape[0]):
+            if counts.showdown[state].any():
+                at = multiples.index(plan.showdown_multiple(state)) * len(LINES)
+                per_outcome[at:at + len(LINES)] += counts.showdown[state]
+        multiple = np.append(np.repeat(np.array(multiples, dtype=np.int64), len(LINES)), 0)
+        lines = np.append(np.tile(np.arange(len(LINES)), len(multiples)), -1)
+        folded = np.zeros(len(multiple), dtype=np.int64)
+        folded[-1] = int(counts.folds.sum())
+        lowest, _ = line_ranks(self.rules.ranking)
+        hits = {w.name: np.where(lines >= 0, w.paytable.line_index(w.ranking, lowest)[lines], -1)
+                for w in self.rules.wagers if w.paytable}
+        return SettlementProfiles(multiple, hits, per_outcome, folded)
+
+    @property
+    def action_names(self) -> dict[int, str]:
+        """Fold, and each total raise multiple a showdown reaches."""
+        names = {0: "fold"}
+        for multiple in self.settled.multiple[:-1]:
+            names[int(multiple)] = f"total bet {int(multiple)}x"
+        return names
+
+    def hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Deals by the player's final hand line (whatever the decisions)."""
+        return HandCounts(line_ranks(ranking)[0], self.counts.final_outcomes.sum(axis=1))
+
+    def posted_rule(self) -> None:
+        """No posted rule is derived for these games yet (the strategy tables give it street by street)."""
+        return None
+
+    # -- decisions ----------------------------------------------------------
+    def decision_points(self) -> dict[str, dict[str, Fraction]]:
+        """Share of all deals taking each choice at each deciding street."""
+        points = {}
+        for level, street in enumerate(self.plan.streets):
+            if street is None:
+                continue
+            deals = self.counts.preflop_taken.sum(axis=0) if level == 0 else self.counts.taken[level].sum(axis=0)
+            points[street.title] = {choice.label: Fraction(int(deals[index]), self.cycle)
+                                    for index, choice in enumerate(street.choices)}
+        return points
+
+    def main_figures(self) -> dict[str, object]:
+        figures = super().main_figures()
+        figures["decision_points"] = self.decision_points()
+        return figures
+
+    def preflop_values(self) -> pd.DataFrame:
+        """Every starting-hand class: combinations, the exact EV per ante of each pre-flop choice, the decision."""
+        street, plan = self.plan.streets[0], self.plan
+        frame = pd.DataFrame({"hand": list(HAND_CLASSES), "combinations": HAND_CLASS_SIZES.astype(np.int64)})
+        denominator = self.scale * DEALS_PER_HOLE
+        for action in range(self.counts.root_values.shape[1]):
+            label = street.choices[plan.action[0, 0, action]].label
+            frame[f"EV {label}"] = [Fraction(int(v), denominator) for v in self.counts.root_values[:, action]]
+        frame["decision"] = [street.choices[plan.action[0, 0, a]].label for a in self.counts.decision]
+        return frame
+
+    def preflop_chart(self) -> pd.DataFrame:
+        """The 13x13 pre-flop chart: pairs on the diagonal, suited above it, offsuit below."""
+        return preflop_chart(dict(zip(HAND_CLASSES, self.preflop_values()["decision"])))
+
+    def street_table(self, level: int) -> pd.DataFrame:
+        """Deals taking each choice of the street deciding at ``level`` (1 flop, 2 turn, 3 river), by the line
+        of the player's best five of the cards seen."""
+        street, taken = self.plan.streets[level], self.counts.taken[level]
+        frame = pd.DataFrame({"best hand": [line.replace("_", " ") for line in LINES]})
+        for index, choice in enumerate(street.choices):
+            frame[f"deals: {choice.label}"] = taken[:, index].astype(np.int64)
+        total = taken.sum(axis=1)
+        for index, choice in enumerate(street.choices):
+            frame[f"share {choice.label}"] = [Fraction(int(a), int(t)) if t else None
+                                              for a, t in zip(taken[:, index], total)]
+        return frame[total > 0].reset_index(drop=True)
+
+    def decision_grid(self) -> DecisionGrid:
+        """The 13x13 pre-flop chart when the game decides pre-flop, else each later street's decision by the
+        best hand of the cards seen."""
+        if self.plan.streets[0] is not None:
+            return preflop_grid(self)
+        levels = [level for level in range(1, len(LEVEL_NAMES)) if self.plan.streets[level] is not None]
+        rows = []
+        for line in range(len(LINES)):
+            cells = []
+            for level in levels:
+                taken = self.counts.taken[level, line]
+                names = [choice.label for choice in self.plan.streets[level].choices]
+                cells.append(share_cell(taken[:len(names)], names))
+            rows.append(tuple(cells))
+        labels = tuple(line.replace("_", " ") for line in LINES)
+        decisions = tuple(dict.fromkeys(c.label for level in levels for c in self.plan.streets[level].choices))
+        return DecisionGrid(f"{self.rules.title}: optimal decision by best hand of the cards seen", labels,
+                            tuple(self.plan.streets[level].title for level in levels), tuple(rows), decisions,
+                            "best hand of the cards seen", "street")
+
+    def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
+        """The pre-flop chart and EVs (when the game decides pre-flop), then each later street's decisions."""
+        tables: list[tuple[str, pd.DataFrame, bool]] = []
+        if self.plan.streets[0] is not None:
+            tables += [("Pre-flop: optimal decision by starting hand (row: first card, column: second card)",
+                        self.preflop_chart(), False),
+                       ("Pre-flop: exact EV per ante of each option", self.preflop_values(), True)]
+        for level in range(1, len(LEVEL_NAMES)):
+            street = self.plan.streets[level]
+            if street is not None:
+                tables.append((f"{street.title.capitalize()}: deals taking each choice by the best hand of the "
+                               "cards seen (optimal play)", self.street_table(level), True))
+        return tables
+
+
+def check_street_game(rules: GameRules) -> None:
+    """Refuse, in one line, what the Hold'em street counts cannot settle: other numbers of cards, pay lines
+    that split a hand line."""
+    for wager in rules.wagers:
+        for line in wager.paytable.lines if wager.paytable else ():
+            check_pattern(line.pattern, wager.ranking, f"{rules.name}: {wager.name}")
+    if rules.player_cards != 2 or rules.dealer_cards != 2 or rules.community_cards != 5:
+        raise RulesError(f"{rules.name}: a Hold'em game over streets deals two hole cards to each side and five "
+                         "community cards")
+

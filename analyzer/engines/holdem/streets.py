@@ -1,0 +1,482 @@
+"""Hold'em games played over streets, as their rules file describes them: exact values and counts.
+
+A deal is the player's two hole cards, the flop (three cards), the turn, the
+river and the dealer's two hole cards. The player may decide at four points,
+by the community cards seen: before the flop (0), on the flop (3), on the
+turn (4) and on the river (5); a game's ``[[streets]]`` say which points
+decide (the others just deal on), what may be chosen there (fold, check,
+bet k times the Ante), and whether the bets add up or the first one is the
+only one (``play_once``). Every bet is the raise wager's; the showdown
+settles each wager by the outcome and the player's final hand line
+(:func:`showdown_nets`).
+
+Method, per flop class representative F (weights add to 22,100), as in
+:mod:`analyzer.engines.holdem.enumeration`, but with the turn and the river
+dealt in order so that a decision on the turn can be valued:
+
+1. Every unordered board {t, r} (1,176): its hole pairs fall into classes
+   with the same dealer outcome counts and final line
+   (:func:`analyzer.engines.holdem.board_classes.board_classes`, the dealer
+   qualifying from a given rank). On the river the best choice of each
+   state is taken per class, and each hole pair adds the class's values to
+   its turn node, once with t as the turn and once with r.
+2. On the turn, each (hole pair, turn card) takes its best choice per state;
+   their sums give the flop node's values, where each hole pair takes its
+   best choice; the values of the pre-flop choices are added, times the
+   flop's weight, into the hole pair's starting-hand class (169), and the
+   pre-flop decision is taken per class once every flop is in.
+3. A second pass over the boards counts the deals reaching every showdown
+   state (by final line and dealer outcome), every fold and every choice,
+   for each pre-flop choice apart (the pre-flop decision is not known yet).
+
+Values are sums of scaled net results over the deals below a node, so every
+comparison is exact in integers; exact ties go to the smaller wager, or the
+larger (``tie_break``). Counts are over the ordered cycle
+C(52,2) * C(50,3) * 47 * 46 * C(45,2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, make_dataclass
+from math import comb
+
+import numpy as np
+from numba import njit
+
+from analyzer.core.cards import DECK_SIZE
+from analyzer.engines.holdem.board_classes import (
+    CARD_TYPE,
+    CLASS_FIRST,
+    CLASS_OUTCOMES,
+    CLASS_RANKS,
+    CLASS_SECOND,
+    TYPE_COUNT,
+    board_classes,
+    class_scratch,
+    flop_rank_tables,
+    type_cards,
+)
+from analyzer.engines.holdem.enumeration import (
+    HAND_CLASS_COUNT,
+    HAND_CLASS_OF,
+    HOLE_PAIRS,
+    FlopClassSums,
+    deal_board,
+    flop_rest,
+)
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    LINE_COUNT,
+    STRAIGHT_TOP,
+    evaluate_cards,
+    rank_line,
+)
+from analyzer.games.rules import GameRules, RulesError, Street
+
+#: Community cards seen at each decision point: pre-flop, flop, turn, river.
+LEVELS = (0, 3, 4, 5)
+LEVEL_NAMES = ("pre-flop", "flop", "turn", "river")
+#: ``next`` of a fold, and of a choice that is not there.
+FOLDS, NONE = -1, -2
+#: The choice index of "play on" where a point does not decide (no street there, or the bet is made).
+CONTINUE = -1
+#: Dealer hands per board (45 cards left), turn cards per flop, river cards per turn.
+DEALER_HANDS = comb(DECK_SIZE - 7, 2)
+TURNS = DECK_SIZE - 5
+RIVERS = DECK_SIZE - 6
+#: Deals below one node of each level, per (hole pair, flop): the flop, the turn, the river.
+DEALS_BELOW = (TURNS * RIVERS * DEALER_HANDS, TURNS * RIVERS * DEALER_HANDS, RIVERS * DEALER_HANDS, DEALER_HANDS)
+#: Ordered deals per hole pair.
+DEALS_PER_HOLE = comb(DECK_SIZE - 2, 3) * TURNS * RIVERS * DEALER_HANDS
+CYCLE = HOLE_PAIRS * DEALS_PER_HOLE
+
+
+@dataclass(frozen=True)
+class StreetPlan:
+    """The decision tree of a Hold'em game over streets, as arrays the kernel reads.
+
+    Level k (0 pre-flop ... 3 river, 4 the showdown) has states: the
+    choices made so far (indices into each deciding street's choices).
+    ``allowed[k, s]``: how many actions state s has at level k;
+    ``action[k, s, a]``: the street's choice index of its a-th action
+    (CONTINUE: no decision), in rising order of size (fold, check, bet 1x ...)
+    so that a strictly better value (``larger``: at least as good) moves
+    the choice on; ``next[k, s, a]``: the state reached at level k + 1, or
+    FOLDS; ``stake[k, s]``: the raise multiple state s has made;
+    ``fold_value[k, s]``: the scaled net of a fold there (the initial wagers'
+    ``on_fold``).
+    """
+
+    streets: tuple[Street | None, ...]
+    states: tuple[tuple[tuple[int, ...], ...], ...]
+    allowed: np.ndarray
+    action: np.ndarray
+    next: np.ndarray
+    stake: np.ndarray
+    fold_value: np.ndarray
+    larger: bool
+
+    def showdown_multiple(self, state: int) -> int:
+        """The raise multiple of a showdown state."""
+        return int(self.stake[4, state])
+
+
+def street_levels(rules: GameRules) -> tuple[Street | None, ...]:
+    """The street deciding at each of the four points (None where the cards are just dealt).
+
+    A street decides when ``cards_before_streets`` plus the cards the earlier streets turned are seen.
+    """
+    deciding: list[Street | None] = [None] * len(LEVELS)
+    seen = rules.cards_before_streets
+    for street in rules.streets:
+        if seen not in LEVELS or deciding[LEVELS.index(seen)] is not None:
+            raise RulesError(f"{rules.name}: a Hold'em street decides with 0, 3, 4 or 5 community cards seen, "
+                             f"not {seen} ({street.title})")
+        deciding[LEVELS.index(seen)] = street
+        seen += street.cards
+    return tuple(deciding)
+
+
+def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
+    """The plan of ``rules``' streets; ``fold_net``: the scaled net of a fold (every initial wager's
+    ``on_fold``). A fold is offered only while no bet is made (a bet is never forfeited on a fold)."""
+    streets = street_levels(rules)
+    states: list[list[tuple[int, ...]]] = [[()]]
+    stakes: list[list[int]] = [[0]]
+    transitions = []
+    for level, street in enumerate(streets):
+        reached: list[tuple[int, ...]] = []
+        reached_stake: list[int] = []
+        moves = []
+        for prefix, stake in zip(states[level], stakes[level]):
+            decides = street is not None and not (rules.play_once and stake > 0)
+            options = sorted(range(len(street.choices)), key=lambda i: street.choices[i].order) if decides \
+                else [CONTINUE]
+            row = []
+            for index in options:
+                choice = street.choices[index] if index != CONTINUE else None
+                if choice is not None and choice.action == "fold":
+                    if stake:
+                        raise RulesError(f"{rules.name}: {street.title}: a fold after a bet is not supported "
+                                         "(the bet would be forfeited)")
+                    row.append((index, FOLDS))
+                    continue
+                if choice is not None and choice.action not in ("check", "bet"):
+                    raise RulesError(f"{rules.name}: {street.title}: a Hold'em street offers fold, check or bet, "
+                                     f"not {choice.action}")
+                key = prefix + ((index,) if street is not None else ())
+                if key not in reached:
+                    reached.append(key)
+                    reached_stake.append(stake + (choice.multiple if choice is not None else 0))
+                row.append((index, reached.index(key)))
+            moves.append(row)
+        states.append(reached)
+        stakes.append(reached_stake)
+        transitions.append(moves)
+    width = max(len(level) for level in states)
+    actions = max(len(row) for moves in transitions for row in moves)
+    allowed = np.zeros((len(LEVELS), width), dtype=np.int64)
+    action = np.full((len(LEVELS), width, actions), CONTINUE, dtype=np.int64)
+    following = np.full((len(LEVELS), width, actions), NONE, dtype=np.int64)
+    for level, moves in enumerate(transitions):
+        for state, row in enumerate(moves):
+            allowed[level, state] = len(row)
+            for position, (index, target) in enumerate(row):
+                action[level, state, position] = index
+                following[level, state, position] = target
+    stake = np.zeros((len(LEVELS) + 1, width), dtype=np.int64)
+    for level, values in enumerate(stakes):
+        stake[level, :len(values)] = values
+    fold_value = np.full((len(LEVELS), width), fold_net, dtype=np.int64)
+    return StreetPlan(streets, tuple(tuple(level) for level in states), allowed, action, following, stake,
+                      fold_value, rules.tie_break == "larger")
+
+
+# --------------------------------------------------------------------------- the kernel
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _best(values, count, larger):
+    """Index of the best of ``values[:count]`` (in rising order of wager): strictly better moves on, or at
+    least as good with ``larger``."""
+    best = 0
+    for a in range(1, count):
+        if values[a] > values[best] or (larger and values[a] == values[best]):
+            best = a
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _showdown_value(outcomes, line, nets, multiple):
+    """Scaled net summed over the dealer hands of one (hole pair, board) ending at a showdown of ``multiple``."""
+    total = 0
+    for o in range(6):
+        total += outcomes[o] * (nets[line, o, 0] + multiple * nets[line, o, 1])
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
+                   values, choice, line_of):
+    """Per board class c and river state s: ``values[c, s]`` (the best action's value) and ``choice[c, s]``
+    (its position)."""
+    states = allowed.shape[1]
+    trial = np.empty(following.shape[2], dtype=np.int64)
+    for c in range(count):
+        line = rank_line(ranks[c])
+        line_of[c] = line
+        for s in range(states):
+            n = allowed[3, s]
+            if n == 0:
+                continue
+            for a in range(n):
+                target = following[3, s, a]
+                trial[a] = fold_value[3, s] * DEALER_HANDS if target == FOLDS else \
+                    _showdown_value(outcomes[c], line, nets, stake[4, target])
+            best = _best(trial, n, larger)
+            values[c, s] = trial[best]
+            choice[c, s] = best
+
+
+@njit(cache=True, nogil=True)
+def _class_of_types(count, first, second, table):
+    """``table[t1, t2]``: the class of the hands with cards of types t1 and t2."""
+    for c in range(count):
+        table[first[c], second[c]] = c
+        table[second[c], first[c]] = c
+
+
+@njit(cache=True, nogil=True)
+def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
+                 type_table, river_value, river_choice, line_of):
+    """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
+    each pair of card types) and their river choices and values (:func:`_river_choices`)."""
+    allowed, action, following, stake, fold_value, larger = plan
+    deal_board(flop, rest, i, j, board, unseen)
+    flush_suit = type_cards(board, unseen, scratch)
+    count = board_classes(unseen, flush_suit, plain[board[3] >> 2, board[4] >> 2],
+                          pair_order[board[3] >> 2, board[4] >> 2], flush_rank, qualify, scratch)
+    _class_of_types(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], type_table)
+    _river_choices(count, scratch[CLASS_RANKS], scratch[CLASS_OUTCOMES], nets, allowed, action, following, stake,
+                   fold_value, larger, river_value, river_choice, line_of)
+
+
+@njit(cache=True, nogil=True)
+def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, root_values, showdown,
+                folds, taken, final_outcomes):
+    """Add one flop representative's results, times ``weight``, into the class arrays.
+
+    ``plan``: (allowed, action, next, stake, fold_value, larger) of :class:`StreetPlan`. Outputs, by
+    starting-hand class c and pre-flop action a0 (position among the root's actions):
+    ``root_values[c, a0]``: scaled values summed over the class's hole pairs and the deals below the flop;
+    ``showdown[c, a0, s, line, o]``: deals ending at showdown state s; ``folds[c, a0, level, s]``: deals
+    folding at a level and state; ``taken[c, a0, level, line, choice]``: deals taking a street's choice, by
+    the line of the cards seen (the player's best five of them); ``final_outcomes[c, line, o]``: every deal
+    by the final line and the dealer outcome, whatever the player decides.
+    """
+    allowed, action, following, stake, fold_value, larger = plan
+    width = allowed.shape[1]
+    roots = allowed[0, 0]
+    river_states = 0
+    while river_states < width and allowed[3, river_states] > 0:
+        river_states += 1
+    rest, local = flop_rest(flop)
+    n = rest.shape[0]
+    scratch = class_scratch()
+    tables = flop_rank_tables(flop, straight_top)
+    plain, _, _, pair_order = tables
+    board = np.empty(5, dtype=np.int64)
+    unseen = np.empty(n - 2, dtype=np.int64)
+    type_table = np.zeros((TYPE_COUNT, TYPE_COUNT), dtype=np.int64)
+    river_value = np.zeros((scratch[CLASS_RANKS].shape[0], width), dtype=np.int64)
+    river_choice = np.zeros((scratch[CLASS_RANKS].shape[0], width), dtype=np.int64)
+    line_of = np.zeros(scratch[CLASS_RANKS].shape[0], dtype=np.int64)
+    turn_sums = np.zeros((HOLE_PAIRS, n, width), dtype=np.int64)
+    turn_choice = np.zeros((HOLE_PAIRS, n, width), dtype=np.int64)
+    flop_sums = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
+    flop_choice = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
+    trial = np.empty(action.shape[2], dtype=np.int64)
+    outcomes = scratch[CLASS_OUTCOMES]
+    # pass 1: values, river -> turn
+    for i in range(n):
+        for j in range(i + 1, n):
+            _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
+                         type_table, river_value, river_choice, line_of)
+            card_type = scratch[CARD_TYPE]
+            for q in range(n - 2):
+                y = unseen[q]
+                for p in range(q):
+                    x = unseen[p]
+                    h = x + y * (y - 1) // 2
+                    c = type_table[card_type[x], card_type[y]]
+                    for s in range(river_states):
+                        turn_sums[h, i, s] += river_value[c, s]
+                        turn_sums[h, j, s] += river_value[c, s]
+    # the turn and the flop decisions, the pre-flop values
+    hand = np.empty(6, dtype=np.int64)
+    hand[2] = flop[0]
+    hand[3] = flop[1]
+    hand[4] = flop[2]
+    for y in range(DECK_SIZE):
+        if local[y] < 0:
+            continue
+        for x in range(y):
+            if local[x] < 0:
+                continue
+            h = x + y * (y - 1) // 2
+            for i in range(n):
+                if rest[i] == x or rest[i] == y:
+                    continue
+                for s in range(width):
+                    m = allowed[2, s]
+                    if m == 0:
+                        continue
+                    for a in range(m):
+                        target = following[2, s, a]
+                        trial[a] = fold_value[2, s] * RIVERS * DEALER_HANDS if target == FOLDS else \
+                            turn_sums[h, i, target]
+                    best = _best(trial, m, larger)
+                    turn_choice[h, i, s] = best
+                    flop_sums[h, s] += trial[best]
+            for s in range(width):
+                m = allowed[1, s]
+                if m == 0:
+                    continue
+                for a in range(m):
+                    target = following[1, s, a]
+                    trial[a] = fold_value[1, s] * TURNS * RIVERS * DEALER_HANDS if target == FOLDS else \
+                        flop_sums[h, target]
+                flop_choice[h, s] = _best(trial, m, larger)
+            c = class_of[h]
+            for a0 in range(roots):
+                target = following[0, 0, a0]
+                if target == FOLDS:
+                    root_values[c, a0] += weight * fold_value[0, 0] * TURNS * RIVERS * DEALER_HANDS
+                    continue
+                b = flop_choice[h, target]
+                after = following[1, target, b]
+                root_values[c, a0] += weight * (fold_value[1, target] * TURNS * RIVERS * DEALER_HANDS
+                                                if after == FOLDS else flop_sums[h, after])
+                # counts of the flop and turn decisions on the way to this root action
+                hand[0] = x
+                hand[1] = y
+                five_line = rank_line(evaluate_cards(hand[:5], straight_top, flush_rank))
+                if action[1, target, b] != CONTINUE:
+                    taken[c, a0, 1, five_line, action[1, target, b]] += weight * TURNS * RIVERS * DEALER_HANDS
+                if after == FOLDS:
+                    folds[c, a0, 1, target] += weight * TURNS * RIVERS * DEALER_HANDS
+                    continue
+                for i in range(n):
+                    if rest[i] == x or rest[i] == y:
+                        continue
+                    k = turn_choice[h, i, after]
+                    if action[2, after, k] != CONTINUE:
+                        hand[5] = rest[i]
+                        six_line = rank_line(evaluate_cards(hand, straight_top, flush_rank))
+                        taken[c, a0, 2, six_line, action[2, after, k]] += weight * RIVERS * DEALER_HANDS
+                    if following[2, after, k] == FOLDS:
+                        folds[c, a0, 2, after] += weight * RIVERS * DEALER_HANDS
+    # pass 2: counts under the decisions
+    local_showdown = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64)
+    local_river = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, action.shape[2] + 1), dtype=np.int64)
+    local_final = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
+    for i in range(n):
+        for j in range(i + 1, n):
+            _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
+                         type_table, river_value, river_choice, line_of)
+            card_type = scratch[CARD_TYPE]
+            for q in range(n - 2):
+                y = unseen[q]
+                for p in range(q):
+                    x = unseen[p]
+                    h = x + y * (y - 1) // 2
+                    c = type_table[card_type[x], card_type[y]]
+                    line = line_of[c]
+                    for o in range(6):
+                        local_final[h, line, o] += 2 * outcomes[c, o]
+                    for a0 in range(roots):
+                        target = following[0, 0, a0]
+                        if target == FOLDS:
+                            continue
+                        after = following[1, target, flop_choice[h, target]]
+                        if after == FOLDS:
+                            continue
+                        for turn in (i, j):
+                            s = following[2, after, turn_choice[h, turn, after]]
+                            if s == FOLDS:
+                                continue
+                            k = river_choice[c, s]
+                            local_river[h, a0, s, line, k] += 1
+                            final = following[3, s, k]
+                            if final == FOLDS:
+                                continue
+                            for o in range(6):
+                                local_showdown[h, a0, final, line, o] += outcomes[c, o]
+    for y in range(DECK_SIZE):
+        if local[y] < 0:
+            continue
+        for x in range(y):
+            if local[x] < 0:
+                continue
+            h = x + y * (y - 1) // 2
+            c = class_of[h]
+            for line in range(LINE_COUNT):
+                for o in range(6):
+                    final_outcomes[c, line, o] += weight * local_final[h, line, o]
+            for a0 in range(roots):
+                for s in range(width):
+                    for line in range(LINE_COUNT):
+                        for o in range(6):
+                            showdown[c, a0, s, line, o] += weight * local_showdown[h, a0, s, line, o]
+                        for k in range(allowed[3, s]):
+                            boards = local_river[h, a0, s, line, k]
+                            if boards == 0:
+                                continue
+                            if action[3, s, k] != CONTINUE:
+                                taken[c, a0, 3, line, action[3, s, k]] += weight * DEALER_HANDS * boards
+                            if following[3, s, k] == FOLDS:
+                                folds[c, a0, 3, s] += weight * DEALER_HANDS * boards
+
+
+# --------------------------------------------------------------------------- sums over flop classes
+
+
+def street_sums_kind(plan: StreetPlan) -> type[FlopClassSums]:
+    """The class sums of one plan (their shapes depend on its states and choices)."""
+    width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
+    choices = max((len(street.choices) for street in plan.streets if street is not None), default=1)
+    shapes = {"root_values": (HAND_CLASS_COUNT, roots),
+              "showdown": (HAND_CLASS_COUNT, roots, width, LINE_COUNT, 6),
+              "folds": (HAND_CLASS_COUNT, roots, len(LEVELS), width),
+              "taken": (HAND_CLASS_COUNT, roots, len(LEVELS), LINE_COUNT, choices),
+              "final_outcomes": (HAND_CLASS_COUNT, LINE_COUNT, 6)}
+    return make_dataclass("StreetSums", [(name, np.ndarray) for name in shapes], bases=(FlopClassSums,),
+                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": {}})
+
+
+def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
+                      qualify: int) -> FlopClassSums:
+    """The class sums of the given flop representatives (each counted ``weights`` times)."""
+    kind = street_sums_kind(plan)
+    sums = kind.zeros()
+    arrays = [getattr(sums, name) for name in kind.SHAPES]
+    packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
+    for flop, weight in zip(np.ascontiguousarray(flops, dtype=np.int64), weights):
+        street_flop(flop, int(weight), HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, *arrays)
+    return sums
+
+
+def qualifying_rank(rules: GameRules) -> int:
+    """The lowest seven-card rank with which the dealer qualifies (0: no qualifier); the qualifier must be
+    "X or better".
+
+    >>> from analyzer.games.rules import load_game
+    >>> qualifying_rank(load_game("uth")) == PAIR_OR_BETTER
+    True
+    """
+    pattern = rules.dealer_qualifies
+    if pattern is None:
+        return 0
+    if not pattern.or_better:
+        raise RulesError(f"{rules.name}: the dealer's qualifier must be a hand \"or better\", not '{pattern.text}'")
+    return int(pattern.lowest_rank(rules.ranking))

@@ -1,0 +1,271 @@
+"""Hold'em games over streets (Texas Hold'em Bonus, Casino Hold'em): the plan read from the rules, then the
+kernel against a plain loop over every turn, river and dealer hand for sampled hole pairs on one flop."""
+
+from __future__ import annotations
+
+from importlib import resources
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+
+from analyzer.core.cards import parse_cards
+from analyzer.engines.holdem.enumeration import (
+    HOLE_PAIRS,
+    analyze_holdem,
+    flop_classes,
+    pair_index,
+)
+from analyzer.engines.holdem.results import line_settlement, main_wagers
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    LINE_COUNT,
+    STRAIGHT_TOP,
+    evaluate_hands,
+    hand_lines,
+)
+from analyzer.engines.holdem.street_game import (
+    StreetAnalysis,
+    enumerate_street_sums,
+    game_plan,
+    street_counts,
+)
+from analyzer.engines.holdem.streets import (
+    DEALER_HANDS,
+    FOLDS,
+    LEVELS,
+    qualifying_rank,
+    street_flop,
+    street_plan,
+)
+from analyzer.games.rules import OUTCOMES, RulesError, load_game
+
+SCALE = 2
+
+
+def plan_of(game: str):
+    rules = load_game(game)
+    fold = SCALE * int(sum(w.on_fold for w in rules.wagers if w.role != "raise"))
+    return rules, street_plan(rules, SCALE, fold), line_settlement(rules, SCALE)
+
+
+def test_texas_holdem_bonus_plan_reads_the_streets():
+    rules, plan, _ = plan_of("thb")
+    assert [street.title if street else None for street in plan.streets] == ["pre-flop", "flop", "turn", None]
+    # showdown states: flop bet 2x, then check or bet on the flop and on the turn
+    assert plan.stake[4, :4].tolist() == [2, 3, 3, 4]
+    assert plan.next[0, 0, :2].tolist() == [FOLDS, 0]
+
+
+def test_casino_holdem_decides_on_the_flop_only():
+    rules, plan, nets = plan_of("casinoholdem")
+    assert [street.title if street else None for street in plan.streets] == [None, "flop", None, None]
+    assert plan.stake[4, 0] == 2
+    royal, high_card = 0, LINE_COUNT - 1
+    win, no_qualify_lose = OUTCOMES.index("win"), OUTCOMES.index("no_qualify_lose")
+    assert nets[royal, win].tolist() == [SCALE * 100, SCALE]          # Ante 100, Call 1 per unit
+    assert nets[high_card, no_qualify_lose].tolist() == [SCALE, 0]     # Ante paid 1, Call pushes
+    assert qualifying_rank(rules) > qualifying_rank(load_game("uth"))  # a pair of fours, not any pair
+
+
+def board_outcomes_by_dealer(hole, board, qualify):
+    """Dealer hands per outcome (OUTCOMES order) and the player's final line, by evaluating every hand."""
+    used = set(hole) | set(board)
+    rest = [card for card in range(52) if card not in used]
+    dealers = np.array([list(pair) + list(board) for pair in combinations(rest, 2)], dtype=np.int64)
+    dealer = evaluate_hands(dealers)
+    player = int(evaluate_hands(np.array([list(hole) + list(board)], dtype=np.int64))[0])
+    qualifies = dealer >= qualify
+    counts = np.zeros(6, dtype=np.int64)
+    for offset, mask in ((0, ~qualifies), (3, qualifies)):
+        counts[offset] = int(((dealer < player) & mask).sum())
+        counts[offset + 1] = int(((dealer == player) & mask).sum())
+        counts[offset + 2] = int(((dealer > player) & mask).sum())
+    return counts, int(hand_lines(np.array([player]))[0])
+
+
+def plain_values(plan, nets, qualify, hole, flop):
+    """Root values (per pre-flop action) and showdown counts (per pre-flop action, state, line, outcome) of
+    one hole pair on one flop, by a plain recursion over every ordered turn and river."""
+    rest = [card for card in range(52) if card not in set(hole) | set(flop)]
+    boards = {}
+    for t, r in combinations(rest, 2):
+        boards[frozenset((t, r))] = board_outcomes_by_dealer(hole, flop + [t, r], qualify)
+    larger = plan.larger
+
+    def best(options):
+        index = 0
+        for a in range(1, len(options)):
+            if options[a] > options[index] or (larger and options[a] == options[index]):
+                index = a
+        return index
+
+    def showdown(state, counts, line):
+        return sum(int(counts[o]) * int(nets[line, o, 0] + plan.stake[4, state] * nets[line, o, 1]) for o in range(6))
+
+    def river(state, t, r):
+        counts, line = boards[frozenset((t, r))]
+        options = [plan.fold_value[3, state] * DEALER_HANDS if plan.next[3, state, a] == FOLDS
+                   else showdown(plan.next[3, state, a], counts, line) for a in range(plan.allowed[3, state])]
+        return best(options), options
+
+    def turn(state, t):
+        options = []
+        for a in range(plan.allowed[2, state]):
+            target = plan.next[2, state, a]
+            options.append(plan.fold_value[2, state] * 46 * DEALER_HANDS if target == FOLDS else
+                           sum(max_of(river(target, t, r)) for r in rest if r != t))
+        return best(options), options
+
+    def flop_node(state):
+        options = []
+        for a in range(plan.allowed[1, state]):
+            target = plan.next[1, state, a]
+            options.append(plan.fold_value[1, state] * 47 * 46 * DEALER_HANDS if target == FOLDS else
+                           sum(max_of(turn(target, t)) for t in rest))
+        return best(options), options
+
+    def max_of(choice):
+        index, options = choice
+        return options[index]
+
+    roots = int(plan.allowed[0, 0])
+    values, counts = [], np.zeros((roots, plan.allowed.shape[1], LINE_COUNT, 6), dtype=np.int64)
+    for a0 in range(roots):
+        start = plan.next[0, 0, a0]
+        if start == FOLDS:
+            values.append(plan.fold_value[0, 0] * 47 * 46 * DEALER_HANDS)
+            continue
+        index, options = flop_node(start)
+        values.append(options[index])
+        after = plan.next[1, start, index]
+        if after == FOLDS:
+            continue
+        for t in rest:
+            k, _ = turn(after, t)
+            state = plan.next[2, after, k]
+            if state == FOLDS:
+                continue
+            for r in rest:
+                if r == t:
+                    continue
+                k, _ = river(state, t, r)
+                final = plan.next[3, state, k]
+                if final != FOLDS:
+                    outcome, line = boards[frozenset((t, r))]
+                    counts[a0, final, line] += outcome
+    return values, counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, flop, holes", [
+    ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"]),
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"]),
+])
+def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes):
+    rules, plan, nets = plan_of(game)
+    qualify = qualifying_rank(rules)
+    flop_cards = sorted(parse_cards(flop))
+    width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
+    choices = max(len(street.choices) for street in plan.streets if street is not None)
+    root_values = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)
+    showdown = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64)
+    folds = np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64)
+    taken = np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64)
+    final_outcomes = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
+    packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
+    street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
+                FLUSH_RANK, qualify, nets, packed, root_values, showdown, folds, taken, final_outcomes)
+    for text in holes:
+        hole = parse_cards(text)
+        h = pair_index(*hole)
+        values, counts = plain_values(plan, nets, qualify, hole, flop_cards)
+        assert root_values[h].tolist() == values
+        assert np.array_equal(showdown[h], counts)
+        # every ordered deal is counted once: at a showdown, a fold, or (a pre-flop fold) not at all
+        played = [a for a in range(roots) if plan.next[0, 0, a] != FOLDS]
+        for a0 in played:
+            assert int(showdown[h, a0].sum() + folds[h, a0].sum()) == 47 * 46 * DEALER_HANDS
+        assert int(final_outcomes[h].sum()) == 47 * 46 * DEALER_HANDS
+
+
+# --------------------------------------------------------------------------- the language and the results
+
+UTH_OVER_STREETS = """
+[[streets]]
+title = "pre-flop"
+cards = 3
+wager = "play"
+choices = [{ action = "check" }, { action = "bet", multiple = 3 }, { action = "bet", multiple = 4 }]
+
+[[streets]]
+title = "flop"
+cards = 2
+wager = "play"
+choices = [{ action = "check" }, { action = "bet", multiple = 2 }]
+
+[[streets]]
+title = "river"
+cards = 0
+wager = "play"
+choices = [{ action = "fold" }, { action = "bet", multiple = 1 }]
+"""
+
+
+def uth_over_streets(tmp_path):
+    """Ultimate Texas Hold'em written with streets (``play_once``) instead of its ``[play]`` table."""
+    text = resources.files("analyzer.games.data").joinpath("games", "uth.toml").read_text()
+    head, _, rest = text.partition("[play]")
+    _, _, wagers = rest.partition("[wagers.ante]")
+    path = tmp_path / "uth-streets.toml"
+    path.write_text(head.replace('community_cards = 5', 'community_cards = 5\nplay_once = true')
+                    + UTH_OVER_STREETS + "\n[wagers.ante]" + wagers)
+    return load_game(path)
+
+
+def reduced(rules, indices):
+    plan, _, scale = game_plan(rules)
+    sums = enumerate_street_sums(rules, jobs=1, progress=False, flop_class_indices=np.array(indices))
+    return StreetAnalysis(rules, street_counts(sums, plan, scale, complete=False))
+
+
+FLOP_CLASSES = [0, 400, 1200]
+
+
+@pytest.mark.parametrize("game", ["thb", "casinoholdem"])
+def test_reduced_run_tables_add_up_to_the_cycle(game):
+    analysis = reduced(load_game(game), FLOP_CLASSES)
+    weights = flop_classes().weights[FLOP_CLASSES]
+    assert analysis.cycle == int(weights.sum()) * comb(49, 2) * 47 * 46 * DEALER_HANDS
+    figures = analysis.main_figures()
+    assert int(analysis.return_table()["combinations"].sum()) == analysis.cycle
+    for wager in analysis.rules.wagers:
+        assert int(analysis.wager_table(wager)["combinations"].sum()) == analysis.cycle
+    assert sum(analysis.wager_returns().values()) == -figures["house_edge_per_ante"]
+    assert sum(figures["actions"].values()) == 1
+    for street, shares in figures["decision_points"].items():
+        assert 0 < sum(shares.values()) <= 1, street
+
+
+def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
+    rules = load_game("uth")
+    kernel = analyze_holdem(progress=False, flop_class_indices=FLOP_CLASSES[:2], wagers=main_wagers(rules))
+    streets = reduced(uth_over_streets(tmp_path), FLOP_CLASSES[:2])
+    assert streets.cycle == 2 * kernel.cycle           # the turn and the river dealt in order
+    assert streets.main_figures()["house_edge_per_ante"] == kernel.house_edge_per_ante()
+    assert list(streets.preflop_values()["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("cards_before_streets = 3\n", "cards_before_streets = 2\n", "decides with 0, 3, 4 or 5 community cards"),
+    ('"pair of 4 or better"', '"pair of 4"', 'must be a hand "or better"'),
+])
+def test_a_street_game_the_engine_cannot_settle_is_one_line(tmp_path, old, new, message):
+    text = resources.files("analyzer.games.data").joinpath("games", "casinoholdem.toml").read_text()
+    path = tmp_path / "variant.toml"
+    path.write_text(text.replace(old, new).replace("cards = 2\n", "cards = 3\n" if "cards" in old else "cards = 2\n"))
+    with pytest.raises(RulesError, match=message):
+        rules = load_game(path)
+        game_plan(rules)
+        qualifying_rank(rules)
