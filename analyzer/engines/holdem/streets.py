@@ -470,9 +470,13 @@ def qualifying_rank(rules: GameRules) -> int:
     """The lowest seven-card rank with which the dealer qualifies (0: no qualifier); the qualifier must be
     "X or better".
 
+    >>> from analyzer.core.cards import parse_cards
     >>> from analyzer.games.rules import load_game
-    >>> qualifying_rank(load_game("uth")) == PAIR_OR_BETTER
+    >>> uth = load_game("uth")
+    >>> qualifying_rank(uth) == uth.ranking.rank_of(parse_cards("2s 2h 3d 4c 5s"))   # the lowest pair
     True
+    >>> qualifying_rank(load_game("thb"))
+    0
     """
     pattern = rules.dealer_qualifies
     if pattern is None:
