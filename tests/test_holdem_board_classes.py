@@ -20,7 +20,12 @@ from analyzer.core.cards import parse_cards
 from analyzer.engines.holdem import board_classes as classes
 from analyzer.engines.holdem.enumeration import river_outcomes
 from analyzer.engines.holdem.features import board_six_ranks
-from analyzer.engines.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP, evaluate_cards
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    PAIR_OR_BETTER,
+    STRAIGHT_TOP,
+    evaluate_cards,
+)
 
 BOARDS = ["2c 7d 9h Jc Ks", "2h 7h 9h Jc Ks", "2h 7h 9h Jh Ks", "2h 7h 9h Jh Kh", "As Ks Qs 2s 3s",
           "8h 8d 8c 8s 4h", "8h 8d 8c 4s 4h", "Tc Jc Qc 9d 2h", "5d 6d 7c 8d 9d"]

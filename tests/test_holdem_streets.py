@@ -3,13 +3,18 @@ kernel against a plain loop over every turn, river and dealer hand for sampled h
 
 from __future__ import annotations
 
+from fractions import Fraction
 from importlib import resources
 from itertools import combinations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import analyzer
+import analyzer.engines.base
+import analyzer.engines.registry
 from analyzer.core.cards import parse_cards
 from analyzer.engines.holdem.enumeration import (
     HOLE_PAIRS,
@@ -21,6 +26,7 @@ from analyzer.engines.holdem.results import line_settlement, main_wagers
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
+    LINES,
     STRAIGHT_TOP,
     evaluate_hands,
     hand_lines,
@@ -42,6 +48,7 @@ from analyzer.engines.holdem.streets import (
 from analyzer.games.rules import OUTCOMES, RulesError, load_game
 
 SCALE = 2
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def plan_of(game: str):
@@ -264,8 +271,65 @@ def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
 def test_a_street_game_the_engine_cannot_settle_is_one_line(tmp_path, old, new, message):
     text = resources.files("analyzer.games.data").joinpath("games", "casinoholdem.toml").read_text()
     path = tmp_path / "variant.toml"
-    path.write_text(text.replace(old, new).replace("cards = 2\n", "cards = 3\n" if "cards" in old else "cards = 2\n"))
+    street_cards = "\ncards = 3\n" if "cards" in old else "\ncards = 2\n"  # five community cards in all
+    path.write_text(text.replace(old, new).replace("\ncards = 2\n", street_cards))
     with pytest.raises(RulesError, match=message):
         rules = load_game(path)
         game_plan(rules)
         qualifying_rank(rules)
+
+
+# --------------------------------------------------------------------------- the full games (committed counts)
+
+@pytest.fixture(scope="module")
+def thb():
+    return analyzer.analyze("thb")
+
+
+@pytest.fixture(scope="module")
+def casinoholdem():
+    return analyzer.analyze("casinoholdem")
+
+
+def test_texas_holdem_bonus_matches_the_published_figures(thb):
+    figures = thb.main_figures()
+    assert thb.cycle == comb(52, 2) * comb(50, 3) * 47 * 46 * comb(45, 2)
+    assert figures["house_edge_per_ante"] == Fraction(578107733, 28381438800)        # 2.0369%: published 2.037%
+    assert round(float(figures["average_total_bet"]), 4) == 3.8181                  # published 3.8181
+    assert round(float(figures["element_of_risk"]) * 100, 4) == 0.5335              # published 0.5335%
+    # the pre-flop folds are the five worst offsuit hands
+    folds = thb.preflop_values().query("decision == 'fold'")["hand"].tolist()
+    assert folds == ["72o", "62o", "52o", "42o", "32o"]
+    assert figures["actions"]["fold"] == Fraction(10, 221)
+
+
+def test_casino_holdem_matches_the_published_figures(casinoholdem):
+    figures = casinoholdem.main_figures()
+    assert figures["house_edge_per_ante"] == Fraction(1363917077, 63213204600)      # 2.1576%: about 2.16%
+    assert figures["decision_points"]["flop"]["fold"] == Fraction(2868, 15925)     # 18.0% of hands fold
+    aa_bonus = casinoholdem.side_bet_figures()["aa_bonus"]["100-50-40-30-20-7"]
+    assert aa_bonus["house_edge"] == Fraction(5809, 92820)                           # 6.258%
+
+
+def test_a_side_bet_on_the_hole_cards_and_flop_counts_every_five_card_hand_alike(casinoholdem):
+    bet = casinoholdem.rules.side_bets[0]
+    table = casinoholdem.side_bet_table(bet, bet.paytables[bet.default_paytable])
+    per_hand = casinoholdem.cycle // comb(52, 5)
+    royal, aces = table.set_index("outcome").loc[["Royal flush", "Pair of aces"], "combinations"]
+    assert royal == 4 * per_hand
+    # a pair of aces and three other ranks, no flush or straight possible: C(4,2) * (C(12,3) * 4**3)
+    assert aces == 6 * comb(12, 3) * 4 ** 3 * per_hand
+
+
+def test_bad_beat_and_flop_bonus_on_uth_from_a_paytable_file(uth):
+    from analyzer.games.rules import load_game as load
+    rules = load("uth", paytable_files=(ROOT / "examples" / "uth-side-bets.toml",))
+    analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
+    bad_beat, flop_bonus = rules.side_bets[1:]
+    table = analysis.side_bet_table(bad_beat, bad_beat.paytables[bad_beat.default_paytable]).set_index("outcome")
+    counts = uth.counts.settlement_by_hand                        # (Play multiple, outcome, line)
+    lose = [OUTCOMES.index("no_qualify_lose"), OUTCOMES.index("lose")]
+    assert table.loc["Straight loses", "combinations"] == counts[1:, lose, LINES.index("straight")].sum()
+    assert int(table["combinations"].sum()) == analysis.cycle
+    bonus = analysis.side_bet_figures()["flop_bonus"]["1000-500-200-100-75-50-10-2"]
+    assert bonus["house_edge"] == Fraction(11891, 162435)

@@ -243,7 +243,7 @@ def progressive_results(analysis: GameResults, path: Path | None) -> dict | None
     """The progressive sheet's figures and table for the paytable file at ``path``, if any."""
     if path is None:
         return None
-    progressive = load_progressive(path, analysis.rules.ranking)
+    progressive = load_progressive(path, analysis.rules)
     return {"figures": progressive_figures(analysis, progressive), "table": progressive_table(analysis, progressive)}
 
 

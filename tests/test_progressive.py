@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.core.ranking import load_ranking
 from analyzer.engines.progressive import (
     load_progressive,
     progressive_figures,
@@ -18,7 +17,7 @@ from analyzer.engines.progressive import (
 )
 from analyzer.games.rules import RulesError, load_game
 
-FOUR = load_ranking("four_card")
+FOUR = load_game("fourcardfever")   # the progressive is read on its best four-card hand
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"
 
 

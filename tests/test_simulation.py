@@ -52,6 +52,7 @@ from analyzer.simulation.settlement import (
     MainWager,
     Paytable,
     PlayOption,
+    SideBetData,
     hand_values,
     play,
     settle,
@@ -271,7 +272,8 @@ def test_patterns_naming_several_ranks_match_the_analyzer_s(ranking, text, three
 def settled(data: GameData, player: str, dealer: str, multiple: int, board: str = "") -> dict[str, float]:
     """Every wager's result for one hand-picked deal."""
     values, theirs = hand_values(data, cards(player), cards(dealer), cards(board))
-    return {name: float(result[0]) for name, result in settle(data, values, theirs, np.array([multiple])).items()}
+    results = settle(data, values, theirs, np.array([multiple]), (cards(player), cards(board)))
+    return {name: float(result[0]) for name, result in results.items()}
 
 
 def main(results: dict[str, float], *names: str) -> dict[str, float]:
@@ -368,7 +370,7 @@ def test_the_outcomes_a_paytable_applies_on_are_read_from_the_rules():
 
 
 def test_side_bets_per_unit_of_their_own_stake():
-    queens_up = GameData.of(load_game("crazy4")).side_bets["queens_up"][1]
+    queens_up = GameData.of(load_game("crazy4")).side_bets["queens_up"].table
     assert [float(queens_up.pays({FOUR: best(cards(hand), FOUR)})[0][0]) for hand in
             ("Qs Qd 9c 3h 2d", "9s 9d 9c 9h 2d")] == [1, 50]
     assert settled(GameData.of(load_game("crazy4")), "Js Jd 9c 3h 2d", "Qc Jd 9h 5s 3c", 1)["queens_up"] == -1
@@ -452,7 +454,7 @@ def three_card_poker() -> GameData:
                     (PlayOption(1),),
                     (MainWager("ante", "Ante", False, -1, (1, 1, 1, 1, 0, -1), bonus, "in_addition"),
                      MainWager("play", "Play", True, 0, (0, 0, 0, 1, 0, -1))),
-                    {"pair_plus": ("Pair Plus", pair_plus)})
+                    {"pair_plus": SideBetData("Pair Plus", pair_plus)})
 
 
 class QueenSixFour:

@@ -43,7 +43,7 @@ class Extras:
         args, rules = session.args, session.rules
         written = session.engine.load_strategy(rules, args.strategy) if args.strategy else None
         path = getattr(args, "progressive", None)  # protect has no --progressive
-        progressive = load_progressive(path, rules.ranking) if path else None
+        progressive = load_progressive(path, rules) if path else None
         return cls(written, progressive)
 
 

@@ -36,7 +36,16 @@ from analyzer.core.ranking import HandRanking, load_ranking
 from analyzer.engines.results import GameResults, exact_table
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.games.paytables import read_toml_file
-from analyzer.games.rules import PayLine, Paytable, RulesError, parse_pays
+from analyzer.games.rules import (
+    PAID_ON_KEYS,
+    GameRules,
+    PaidOn,
+    PayLine,
+    Paytable,
+    RulesError,
+    paid_on,
+    parse_pays,
+)
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,7 @@ class Progressive:
     reset: Fraction
     contribution: Fraction
     lines: tuple[ProgressiveLine, ...]
+    paid_on: PaidOn = PaidOn()
 
     def award(self, line: ProgressiveLine, meter: Fraction) -> Fraction:
         """What a line pays per unit staked when the meter stands at ``meter``."""
@@ -77,12 +87,15 @@ def _share(value: object, where: str) -> Fraction:
     return share
 
 
-def load_progressive(path: Path, game_ranking: HandRanking) -> Progressive:
-    """Read and check a progressive paytable file; every problem is a one-line RulesError.
+def load_progressive(path: Path, rules: GameRules) -> Progressive:
+    """Read and check a progressive paytable file for a game; every problem is a one-line RulesError.
 
     Hands are read on the game's ranking (the best four-card hand, say) unless
-    the file names another (``ranking = "five_card"``).
+    the file names another (``ranking = "five_card"``); ``board_cards`` and
+    ``pays_when`` say which hand pays, as for a side bet
+    (:class:`analyzer.games.rules.PaidOn`).
     """
+    game_ranking = rules.ranking
     where = str(path)
     _, data = read_toml_file(path, "progressive paytable")
     missing = [key for key in ("stake", "reset", "lines") if key not in data]
@@ -109,15 +122,17 @@ def load_progressive(path: Path, game_ranking: HandRanking) -> Progressive:
             raise RulesError(f"{here}: hand {row['hand']!r} appears twice")
         share = _share(row["meter"], here) if "meter" in row else None
         lines.append(ProgressiveLine(row.get("label", pattern.text), pattern, pays, share))
+    cards = (rules.player_cards, rules.dealer_cards, rules.community_cards)
+    paid = paid_on({key: data[key] for key in PAID_ON_KEYS if key in data}, ranking, cards, where, "the progressive")
     return Progressive(data.get("title", path.stem), where, ranking, stake, reset,
-                       _share(data.get("contribution", 0), f"{where}, contribution"), tuple(lines))
+                       _share(data.get("contribution", 0), f"{where}, contribution"), tuple(lines), paid)
 
 
 def progressive_table(analysis: GameResults, progressive: Progressive) -> pd.DataFrame:
     """Outcome table of the progressive at its reset value (exact), in the game's cycle."""
     paytable = Paytable(progressive.title, tuple(
         PayLine(line.label, line.pattern, progressive.award(line, progressive.reset)) for line in progressive.lines))
-    combinations = analysis.line_combinations(progressive.ranking, paytable)
+    combinations = analysis.line_combinations(progressive.ranking, paytable, progressive.paid_on)
     events = [line.label for line in paytable.lines] + ["no paying hand"]
     pays = [line.pays for line in paytable.lines] + [Fraction(-1)]
     return exact_table(events, pays, combinations + [analysis.cycle - sum(combinations)], analysis.cycle)

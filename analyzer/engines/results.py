@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import cached_property
+from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -23,7 +24,9 @@ from analyzer.games.rules import (
     OUTCOME_LABELS,
     OUTCOMES,
     GameRules,
+    PaidOn,
     Paytable,
+    RulesError,
     SideBet,
     Wager,
 )
@@ -252,9 +255,31 @@ class GameResults:
         return ": ".join(parts)
 
     # -- side bets ---------------------------------------------------------
-    def line_combinations(self, ranking: HandRanking, paytable: Paytable) -> list[int]:
-        """Deals whose player hand is paid by each line of ``paytable``, whatever the decision."""
-        hands = self.hand_counts(ranking)
+    def losing_hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Deals in which the dealer's hand beats the player's, by the player's final hand (for a bet paid
+        only when the player loses); engines that count outcome by final hand give it."""
+        raise RulesError(f"{self.rules.title}: a side bet paid only when the player loses needs the outcome by "
+                         "the player's final hand, which this game's analysis does not count")
+
+    def paid_hands(self, ranking: HandRanking, paid: PaidOn = PaidOn()) -> HandCounts:
+        """Deals by the hand a side bet is paid on (see :class:`analyzer.games.rules.PaidOn`).
+
+        With ``board_cards`` the player's cards and that many community cards
+        are an equally likely set of ``ranking.cards`` cards in every deal, so
+        each such hand is dealt ``cycle / C(52, cards)`` times.
+        """
+        if paid.pays_when == "player_loses":
+            return self.losing_hand_counts(ranking)
+        if paid.board_cards is None:
+            return self.hand_counts(ranking)
+        per_hand, left = divmod(self.cycle, comb(52, ranking.cards))
+        assert left == 0, "the cycle does not deal every hand of the side bet equally often"
+        return HandCounts(ranking.table, np.full(len(ranking.table), per_hand, dtype=np.int64))
+
+    def line_combinations(self, ranking: HandRanking, paytable: Paytable, paid: PaidOn = PaidOn()) -> list[int]:
+        """Deals whose hand (the player's, or the one ``paid`` names) is paid by each line of ``paytable``,
+        whatever the decision."""
+        hands = self.paid_hands(ranking, paid)
         hits = paytable.line_index(ranking, hands.ranks)
         return [int(hands.deals[hits == index].sum()) for index in range(len(paytable.lines))]
 
@@ -263,7 +288,7 @@ class GameResults:
         return self._cached(("side bet", bet.name, paytable), lambda: self._side_bet_table(bet, paytable))
 
     def _side_bet_table(self, bet: SideBet, paytable: Paytable) -> pd.DataFrame:
-        combinations = self.line_combinations(bet.ranking, paytable)
+        combinations = self.line_combinations(bet.ranking, paytable, bet.paid_on)
         events = [line.label for line in paytable.lines]
         pays = [line.pays for line in paytable.lines]
         misses = self.cycle - sum(combinations)

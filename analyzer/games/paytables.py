@@ -153,7 +153,9 @@ def read_toml_file(path: Path, what: str) -> tuple[str, dict]:
 
 
 def apply_paytable_file(data: dict, path: Path) -> dict:
-    """The game's data with the paytables of a user file added (or replacing those of the same name).
+    """The game's data with the paytables of a user file added (or replacing those of the same name), and
+    any side bet the file defines whole (a ``[side_bets.NAME]`` table with a title, lines and paytables, as
+    in a game file).
 
     A file that defines nothing (empty, or only ``game = "crazy4"``) is a mistake, not "no change":
 
@@ -180,6 +182,10 @@ def apply_paytable_file(data: dict, path: Path) -> dict:
     merged = copy.deepcopy(data)
     for kind in ("wagers", "side_bets"):
         for name, entry in supplied.get(kind, {}).items():
+            if kind == "side_bets" and name not in merged.get(kind, {}) and isinstance(entry, dict) \
+                    and "title" in entry:
+                merged.setdefault(kind, {})[name] = entry  # a new side bet, read and checked like the game's own
+                continue
             if name not in merged.get(kind, {}):
                 known = ", ".join(merged.get(kind, {})) or "none"
                 raise RulesError(f"{where}{_line_of(text, name)}: {data['name']} has no {kind[:-1].replace('_', ' ')} "

@@ -105,14 +105,47 @@ class Wager:
 
 
 @dataclass(frozen=True)
+class PaidOn:
+    """Which hand a side bet (or progressive) is paid on, and when.
+
+    ``board_cards``: the player's cards with the first that many community
+    cards (Casino Hold'em's AA Bonus: the hole cards and the flop, 3); None:
+    the game's usual hand for the bet's ranking (the player's own cards, or
+    the final hand where the ranking takes every card). ``pays_when``:
+    ``"always"``, or ``"player_loses"``: the paytable pays only when the
+    player's final hand, played to the showdown, loses to the dealer's (a
+    bad-beat bet), and the bet loses otherwise (a fold included).
+    """
+
+    board_cards: int | None = None
+    pays_when: str = "always"
+
+    @property
+    def note(self) -> str:
+        """How the hand is taken, for a report ("" for the usual hand)."""
+        parts = []
+        if self.board_cards is not None:
+            parts.append(f"the player's cards and the first {self.board_cards} community cards")
+        if self.pays_when == "player_loses":
+            parts.append("paid only when the dealer's hand beats the player's")
+        return "; ".join(parts)
+
+
+#: When a side bet pays: on the hand alone, or only when the player's hand loses to the dealer's.
+PAYS_WHEN = ("always", "player_loses")
+
+
+@dataclass(frozen=True)
 class SideBet:
-    """An optional wager paid on the player's cards alone, whatever the player decides."""
+    """An optional wager paid by a table on a hand of the player's (:class:`PaidOn`), whatever the player
+    decides."""
 
     name: str
     title: str
     ranking: HandRanking
     paytables: dict[str, Paytable]
     default_paytable: str
+    paid_on: PaidOn = PaidOn()
 
 
 @dataclass(frozen=True)
@@ -412,13 +445,39 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
 def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     key = f"side_bets.{bet_name}"
     entry = _table(entry, where, key)
-    _known_keys(entry, PAYTABLE_KEYS + ("hand",), where, key)
+    _known_keys(entry, PAYTABLE_KEYS + ("hand",) + PAID_ON_KEYS, where, key)
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, side bet {bet_name}")
     default = _default_paytable(entry, paytables, where, key)
     if "title" not in entry or default is None:
         raise RulesError(f"{where}: {key} needs a title, paytables and a default_paytable")
-    return SideBet(bet_name, entry["title"], ranking, paytables, default)
+    cards = (data["player_cards"], data["dealer_cards"], data.get("community_cards", 0))
+    return SideBet(bet_name, entry["title"], ranking, paytables, default, paid_on(entry, ranking, cards, where, key))
+
+
+#: The keys that say which hand a side bet is paid on (:class:`PaidOn`).
+PAID_ON_KEYS = ("board_cards", "pays_when")
+
+
+def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], where: str, key: str) -> PaidOn:
+    """The :class:`PaidOn` of a side bet's (or progressive's) ``entry``, checked against the game's
+    ``cards`` (player's, dealer's, community)."""
+    player, dealer, community = cards
+    board = entry.get("board_cards")
+    if board is not None:
+        board = _whole(board, where, f"{key}.board_cards")
+        if board > community:
+            raise RulesError(f"{where}: {key}.board_cards is {board}, but the game turns {community} community cards")
+        if player + board != ranking.cards:
+            raise RulesError(f"{where}: {key}: the player's {player} cards and {board} community cards are not a "
+                             f"{ranking.title} ({ranking.cards} cards)")
+    pays_when = entry.get("pays_when", "always")
+    if pays_when not in PAYS_WHEN:
+        raise RulesError(f"{where}: {key}.pays_when must be one of {', '.join(PAYS_WHEN)}, not {pays_when!r}")
+    if pays_when == "player_loses" and (not dealer or board is not None):
+        raise RulesError(f"{where}: {key}: pays_when = \"player_loses\" needs a dealer hand and the player's final "
+                         "hand (no board_cards)")
+    return PaidOn(board, pays_when)
 
 
 def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:

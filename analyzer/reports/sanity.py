@@ -61,5 +61,5 @@ def game_warnings(analysis: GameResults) -> list[str]:
             name = f"{bet.title} paytable {paytable.name}"
             table = analysis.side_bet_table(bet, paytable)
             warnings += table_warnings(name, table) + paytable_warnings(
-                name, bet.ranking, paytable, analysis.line_combinations(bet.ranking, paytable))
+                name, bet.ranking, paytable, analysis.line_combinations(bet.ranking, paytable, bet.paid_on))
     return warnings

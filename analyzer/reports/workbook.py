@@ -46,7 +46,14 @@ from analyzer.core import figures
 from analyzer.core.atomic import write_atomically
 from analyzer.engines.results import GameResults
 from analyzer.engines.strategy_grid import decision_colour, decision_grid, multiple_of
-from analyzer.games.rules import OUTCOME_LABELS, OUTCOMES, Paytable, SideBet, Wager
+from analyzer.games.rules import (
+    OUTCOME_LABELS,
+    OUTCOMES,
+    PaidOn,
+    Paytable,
+    SideBet,
+    Wager,
+)
 from analyzer.protection.procedure_risk import PLAYER_ADVANTAGE, PLAYER_GAME, UNCERTAIN
 from analyzer.reports import lab_figures
 from analyzer.reports.charts import net_result_chart, strategy_chart
@@ -941,15 +948,15 @@ def write_variants(sheet: Sheet, analysis: GameResults) -> None:
     each line, the line's probability and 1 in N, and each paytable's house edge."""
     put_title(sheet, f"{analysis.rules.title}: paytable variants side by side")
     row = 3
-    owners = [(w.title, w.ranking, list(w.paytables.values())) for w in analysis.rules.wagers if w.paytables]
-    owners += [(b.title, b.ranking, list(b.paytables.values())) for b in analysis.rules.side_bets]
+    owners = [(w.title, w.ranking, list(w.paytables.values()), PaidOn()) for w in analysis.rules.wagers if w.paytables]
+    owners += [(b.title, b.ranking, list(b.paytables.values()), b.paid_on) for b in analysis.rules.side_bets]
     edges = {bet.title: analysis.side_bet_figures().get(bet.name, {}) for bet in analysis.rules.side_bets}
-    for title, ranking, paytables in owners:
+    for title, ranking, paytables, paid in owners:
         labels = list(dict.fromkeys(line.label for paytable in paytables for line in paytable.lines))
         put_title(sheet, f"{title}: pays (to 1) by paytable", row)
         put_header(sheet, row + 1, ("line", "probability", "odds", *(p.name for p in paytables)), repeat=False)
         first = paytables[0]
-        counts = dict(zip((line.label for line in first.lines), analysis.line_combinations(ranking, first)))
+        counts = dict(zip((line.label for line in first.lines), analysis.line_combinations(ranking, first, paid)))
         for row, label in enumerate(labels, start=row + 2):
             pays = [next((number(line.pays) for line in p.lines if line.label == label), "-") for p in paytables]
             count = counts.get(label)

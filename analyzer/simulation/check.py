@@ -226,7 +226,7 @@ def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy, exact: Ex
         for name, pair in sums.items():
             totals[name] = totals.get(name, 0) + pair
     titles = {**{wager.name: wager.title for wager in data.wagers}, TOTAL: "Total (main game)",
-              **{name: title for name, (title, _) in data.side_bets.items()}}
+              **{name: bet.title for name, bet in data.side_bets.items()}}
     rows = []
     for name, (total, squares) in totals.items():
         mean = float(total) / hands

@@ -26,7 +26,8 @@ Settlement, for the Play multiple the strategy chose (0: a fold):
 >>> from analyzer.simulation.hands import cards
 >>> data = GameData.of(load_game("crazy4"))
 >>> player, dealer = hand_values(data, cards("7s 7d 7h 2c 9d"), cards("Qc Jd 9h 5s 3c"), cards(""))
->>> {name: float(result[0]) for name, result in settle(data, player, dealer, np.array([3])).items()}
+>>> {name: float(result[0]) for name, result in settle(data, player, dealer, np.array([3]),
+...                                                   (cards("7s 7d 7h 2c 9d"), cards(""))).items()}
 {'ante': 0.0, 'super_bonus': 2.0, 'play': 3.0, 'total': 5.0, 'queens_up': 8.0}
 """
 
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.games.rules import OUTCOMES, GameRules, Wager
+from analyzer.games.rules import OUTCOMES, GameRules, SideBet, Wager
 from analyzer.games.rules import Paytable as RulesPaytable
 from analyzer.simulation.hands import SimulationError, best, matches, pays
 from analyzer.simulation.strategies import Strategy
@@ -62,6 +63,45 @@ class Paytable:
     def pays(self, values: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Each hand's pay and whether a line pays it (``values``: ranking -> the player's hand values)."""
         return pays(values[self.ranking], self.ranking, self.lines)
+
+
+#: The outcomes in which the dealer's hand beats the player's (qualified or not).
+LOSING = tuple(OUTCOMES.index(outcome) for outcome in OUTCOMES if outcome.endswith("lose"))
+
+
+@dataclass(frozen=True)
+class SideBetData:
+    """A side bet as the simulator reads it: its title, its default paytable, which cards form its hand
+    (the player's with the first ``board_cards`` community cards; None: every card the player plays) and
+    when it pays (:class:`analyzer.games.rules.PaidOn`)."""
+
+    title: str
+    table: Paytable
+    board_cards: int | None = None
+    pays_when: str = "always"
+
+    @classmethod
+    def of(cls, bet: SideBet) -> SideBetData:
+        return cls(bet.title, Paytable.of(bet.ranking.name, bet.paytables[bet.default_paytable]),
+                   bet.paid_on.board_cards, bet.paid_on.pays_when)
+
+    def results(self, player: np.ndarray, board: np.ndarray, outcome: np.ndarray | None = None,
+                played: np.ndarray | None = None) -> np.ndarray:
+        """Result per unit staked of each deal (``player``, ``board``: its cards; ``outcome``, ``played``: the
+        showdown and whether the player's hand got there, for a bet paid only when the player loses).
+
+        >>> from analyzer.simulation.hands import cards
+        >>> bet = SideBetData("Flop", Paytable("five_card", (("pair of A or better", 7.0),)), board_cards=3)
+        >>> bet.results(cards("As Ah"), cards("2c 7d 9h Ad Kc")).tolist()   # aces with the flop: pays
+        [7.0]
+        >>> bet.results(cards("Ks Qh"), cards("2c 7d 9h Ad Ac")).tolist()   # the aces come on the turn: loses
+        [-1.0]
+        """
+        hand = np.concatenate([player, board if self.board_cards is None else board[:, :self.board_cards]], axis=1)
+        amount, hit = self.table.pays({self.table.ranking: best(hand, self.table.ranking)})
+        if self.pays_when == "player_loses":
+            hit = hit & played & np.isin(outcome, LOSING)
+        return np.where(hit, amount, -1.0)
 
 
 @dataclass(frozen=True)
@@ -135,7 +175,7 @@ class GameData:
     fold: bool
     play: tuple[PlayOption, ...]
     wagers: tuple[MainWager, ...]
-    side_bets: dict[str, tuple[str, Paytable]]  # name -> (title, default paytable)
+    side_bets: dict[str, SideBetData]
 
     @classmethod
     def of(cls, rules: GameRules) -> GameData:
@@ -148,13 +188,12 @@ class GameData:
                    tuple(PlayOption(option.multiple, option.requires.text if option.requires else None)
                          for option in rules.play),
                    tuple(MainWager.of(wager) for wager in rules.wagers),
-                   {bet.name: (bet.title, Paytable.of(bet.ranking.name, bet.paytables[bet.default_paytable]))
-                    for bet in rules.side_bets})
+                   {bet.name: SideBetData.of(bet) for bet in rules.side_bets})
 
     @property
     def rankings(self) -> set[str]:
-        """The rankings the player's hand is valued by: the game's and every paytable's."""
-        tables = [wager.paytable for wager in self.wagers if wager.paytable] + [t for _, t in self.side_bets.values()]
+        """The rankings the player's hand is valued by: the game's and every main paytable's."""
+        tables = [wager.paytable for wager in self.wagers if wager.paytable]
         return {self.ranking} | {table.ranking for table in tables}
 
     @property
@@ -216,15 +255,15 @@ def outcomes(data: GameData, player: np.ndarray, dealer: np.ndarray) -> np.ndarr
 
 
 def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
-           multiple: np.ndarray) -> dict[str, np.ndarray]:
+           multiple: np.ndarray, cards: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
     """Every main wager's result per ante, their total, and every side bet's per unit of its stake,
-    for each hand (``player``: ranking -> the player's hand values; ``dealer``: the dealer's)."""
+    for each hand (``player``: ranking -> the player's hand values; ``dealer``: the dealer's; ``cards``:
+    the player's cards and the board, which the side bets take their hands from)."""
     outcome = outcomes(data, player[data.ranking], dealer)
     out = {wager.name: wager.settle(outcome, multiple, player).astype(np.float64) for wager in data.wagers}
     out[TOTAL] = sum(out.values())
-    for name, (_, table) in data.side_bets.items():
-        amount, hit = table.pays(player)
-        out[name] = np.where(hit, amount, -1.0)
+    for name, bet in data.side_bets.items():
+        out[name] = bet.results(*cards, outcome, multiple > 0)
     return out
 
 
@@ -243,5 +282,5 @@ def play(data: GameData, strategy: Strategy, rng: np.random.Generator, hands: in
     multiple = np.asarray(strategy.multiples(player, dealer[:, :data.up_cards], board), dtype=np.int64)
     values, dealer_value = hand_values(data, player, dealer, board)
     data.check_play(multiple, values)
-    return settle(data, values, dealer_value, multiple)
+    return settle(data, values, dealer_value, multiple, (player, board))
 

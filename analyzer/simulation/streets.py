@@ -27,7 +27,7 @@ import numpy as np
 
 from analyzer.games.rules import GameRules
 from analyzer.simulation.hands import SIZES, SimulationError, best
-from analyzer.simulation.settlement import TOTAL, Paytable, shuffled_decks
+from analyzer.simulation.settlement import TOTAL, Paytable, SideBetData, shuffled_decks
 from analyzer.simulation.strategies import StrategyTable
 
 
@@ -65,7 +65,7 @@ class StreetGame:
     community_cards: int
     streets: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
     wagers: tuple[StreetWager, ...]
-    side_bets: dict[str, tuple[str, Paytable]]
+    side_bets: dict[str, SideBetData]
 
     @classmethod
     def of(cls, rules: GameRules) -> StreetGame:
@@ -82,8 +82,7 @@ class StreetGame:
                    tuple((street.cards, tuple((choice.action, choice.multiple) for choice in street.choices))
                          for street in rules.streets),
                    tuple(wagers),
-                   {bet.name: (bet.title, Paytable.of(bet.ranking.name, bet.paytables[bet.default_paytable]))
-                    for bet in rules.side_bets})
+                   {bet.name: SideBetData.of(bet) for bet in rules.side_bets})
 
     def stakes(self, path: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each deal's stake on every wager (deals, wagers) and whether it folded, from its choices."""
@@ -114,11 +113,10 @@ class StreetGame:
             per_unit = np.where(folded, wager.on_fold, np.where(hit, amount, wager.loses))
             out[wager.name] = stakes[:, column] * per_unit
         out[TOTAL] = sum(out.values())
-        player = deal[:, :self.player_cards]
-        for name, (_, table) in self.side_bets.items():
-            own = SIZES[table.ranking] == self.player_cards
-            amount, hit = table.pays({table.ranking: best(player if own else deal, table.ranking)})
-            out[name] = np.where(hit, amount, -1.0)
+        player, board = deal[:, :self.player_cards], deal[:, self.player_cards:]
+        for name, bet in self.side_bets.items():
+            own = SIZES[bet.table.ranking] == self.player_cards
+            out[name] = bet.results(player, board[:, :0] if own else board)
         return out
 
     def deal_hands(self, strategy: StreetPolicy, rng: np.random.Generator, hands: int) -> dict[str, np.ndarray]:

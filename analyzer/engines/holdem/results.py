@@ -119,6 +119,17 @@ def preflop_chart(decision: dict[str, str]) -> pd.DataFrame:
     return pd.DataFrame(grid, index=list(order)).rename_axis("suited above, offsuit below").reset_index()
 
 
+def check_line_patterns(rules: GameRules) -> None:
+    """Refuse a pay line of a main wager, or of a side bet paid on the final hand, that splits a hand line
+    (:func:`check_pattern`); side bets paid on fewer cards (``board_cards``) are counted hand by hand."""
+    paytables = [(w.title, w.ranking, w.paytable) for w in rules.wagers if w.paytable]
+    paytables += [(b.title, b.ranking, p) for b in rules.side_bets if b.paid_on.board_cards is None
+                  for p in b.paytables.values()]
+    for title, ranking, paytable in paytables:
+        for line in paytable.lines:
+            check_pattern(line.pattern, ranking, f"{rules.name}, {title} {paytable.name}")
+
+
 def main_wagers(rules: GameRules) -> MainWagers:
     """The main wagers of a Hold'em rules file as the enumeration settles them (scaled by SCALE).
 
@@ -284,11 +295,7 @@ class HoldemAnalysis(GameResults):
         if main_wagers(self.rules) != self.counts.wagers:
             raise RulesError(f"{self.rules.name}: these Hold'em counts were made for other main wagers (their "
                              "strategy is optimal for another Blind paytable, qualifier or settlement)")
-        paytables = [(w.title, w.ranking, w.paytable) for w in self.rules.wagers if w.paytable]
-        paytables += [(b.title, b.ranking, p) for b in self.rules.side_bets for p in b.paytables.values()]
-        for title, ranking, paytable in paytables:
-            for line in paytable.lines:
-                check_pattern(line.pattern, ranking, f"{self.rules.name}, {title} {paytable.name}")
+        check_line_patterns(self.rules)
 
     @property
     def cycle(self) -> int:
@@ -311,6 +318,13 @@ class HoldemAnalysis(GameResults):
     def hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals by the player's final hand line (strategy-independent: Trips stays in on a fold)."""
         return HandCounts(line_ranks(ranking)[0], self.counts.trips_hands)
+
+    def losing_hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Deals played to the showdown that the dealer's hand wins (qualified or not), by the player's final
+        hand line (a folded hand is out of action)."""
+        losing = [OUTCOMES.index("no_qualify_lose"), OUTCOMES.index("lose")]
+        played = self.counts.settlement_by_hand[1:]  # every Play multiple but the fold
+        return HandCounts(line_ranks(ranking)[0], played[:, losing].sum(axis=(0, 1)))
 
     @cached_property
     def settled(self) -> SettlementProfiles:

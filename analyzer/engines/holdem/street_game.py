@@ -30,7 +30,7 @@ from analyzer.engines.holdem.enumeration import (
     sum_over_flop_classes,
 )
 from analyzer.engines.holdem.results import (
-    check_pattern,
+    check_line_patterns,
     line_ranks,
     line_settlement,
     preflop_chart,
@@ -48,7 +48,7 @@ from analyzer.engines.holdem.streets import (
 )
 from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid, share_cell
-from analyzer.games.rules import GameRules, RulesError
+from analyzer.games.rules import OUTCOMES, GameRules, RulesError
 from analyzer.games.settlement import common_scale, scaled
 
 #: Part of the cache's file name: change it whenever the saved sums change meaning.
@@ -188,6 +188,12 @@ class StreetAnalysis(GameResults):
         """Deals by the player's final hand line (whatever the decisions)."""
         return HandCounts(line_ranks(ranking)[0], self.counts.final_outcomes.sum(axis=1))
 
+    def losing_hand_counts(self, ranking: HandRanking) -> HandCounts:
+        """Deals played to the showdown that the dealer's hand wins (qualified or not), by the player's final
+        hand line (a folded hand is out of action)."""
+        losing = [OUTCOMES.index("no_qualify_lose"), OUTCOMES.index("lose")]
+        return HandCounts(line_ranks(ranking)[0], self.counts.showdown[:, :, losing].sum(axis=(0, 2)))
+
     def posted_rule(self) -> None:
         """No posted rule is derived for these games yet (the strategy tables give it street by street)."""
         return None
@@ -275,10 +281,7 @@ class StreetAnalysis(GameResults):
 def check_street_game(rules: GameRules) -> None:
     """Refuse, in one line, what the Hold'em street counts cannot settle: other numbers of cards, pay lines
     that split a hand line."""
-    for wager in rules.wagers:
-        for line in wager.paytable.lines if wager.paytable else ():
-            check_pattern(line.pattern, wager.ranking, f"{rules.name}: {wager.name}")
     if rules.player_cards != 2 or rules.dealer_cards != 2 or rules.community_cards != 5:
         raise RulesError(f"{rules.name}: a Hold'em game over streets deals two hole cards to each side and five "
                          "community cards")
-
+    check_line_patterns(rules)
