@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import analyzer
+import analyzer.cli.main as cli
 import analyzer.engines.base
 import analyzer.engines.registry
 from analyzer.core.cards import parse_cards
@@ -333,3 +334,34 @@ def test_bad_beat_and_flop_bonus_on_uth_from_a_paytable_file(uth):
     assert int(table["combinations"].sum()) == analysis.cycle
     bonus = analysis.side_bet_figures()["flop_bonus"]["1000-500-200-100-75-50-10-2"]
     assert bonus["house_edge"] == Fraction(11891, 162435)
+
+
+# --------------------------------------------------------------------------- on the command line
+
+def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["solve", "casinoholdem", "--wager", "aa_bonus", "--line", "Pair of aces", "--target", "5%",
+                  "--quiet"])
+    assert done.value.code == 0
+    assert "pays 9751/1320 to 1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("arguments, refused", [
+    (["simulate", "thb"], "simulation is not supported for Texas Hold'em Bonus"),
+    (["protect", "thb", "--exposed-dealer-cards", "1"], "--exposed-dealer-cards is not supported"),
+    (["solve", "thb", "--wager", "ante", "--line", "Straight or better", "--target", "2%"], "solve is not supported"),
+])
+def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, arguments, refused):
+    with pytest.raises(SystemExit) as done:
+        cli.main([*arguments, "--quiet"])
+    assert done.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]   # after any notice of the counts used
+    assert last.startswith("analyzer: error: ") and refused in last
+
+
+def test_the_report_of_a_street_game_goes_without_a_simulation_check(tmp_path, capsys):
+    output = tmp_path / "thb.xlsx"
+    with pytest.raises(SystemExit) as done:
+        cli.main(["report", "thb", "-o", str(output), "--quiet"])
+    assert done.value.code == 0 and output.is_file()
+    assert "no simulation check" in capsys.readouterr().err

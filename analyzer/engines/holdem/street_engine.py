@@ -25,6 +25,7 @@ from analyzer.engines.holdem.street_game import (
     save_sums,
     street_counts,
 )
+from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules, game_names, load_game
 
@@ -74,6 +75,16 @@ class StreetHoldemEngine(Engine):
             sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress)
             save_sums(saved, sums)
         return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
+
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
+        """A side bet's line, on the counts of the analysis (its pays do not change them); a main wager's line
+        is refused: each trial pay would be a full enumeration with the strategy re-optimised."""
+        if wager not in {bet.name for bet in rules.side_bets}:
+            raise self.unsupported(rules, "solve", "a main wager's pay re-optimises the strategy, one full "
+                                                  "enumeration per trial pay, not done yet for games over streets "
+                                                  "(side bets are solved)")
+        counts = self.analyze(rules, run).counts
+        return solve_side_bet(rules, wager, line, target, lambda changed: StreetAnalysis(changed, counts))
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         raise self.unsupported(analysis.rules, "simulation", "the simulator has no player for Hold'em games over "
