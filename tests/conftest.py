@@ -77,3 +77,15 @@ def uth():
     from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
 
     return HoldemAnalysis(analyzer.load_game("uth"), load_counts(ROOT / "enumerations" / "uth"))
+
+
+@pytest.fixture(scope="session")
+def thb():
+    """Texas Hold'em Bonus from its committed counts (enumerations/thb/): no enumeration in tests."""
+    return analyzer.analyze("thb")
+
+
+@pytest.fixture(scope="session")
+def casinoholdem():
+    """Casino Hold'em from its committed counts (enumerations/casinoholdem/)."""
+    return analyzer.analyze("casinoholdem")

@@ -282,16 +282,6 @@ def test_a_street_game_the_engine_cannot_settle_is_one_line(tmp_path, old, new, 
 
 # --------------------------------------------------------------------------- the full games (committed counts)
 
-@pytest.fixture(scope="module")
-def thb():
-    return analyzer.analyze("thb")
-
-
-@pytest.fixture(scope="module")
-def casinoholdem():
-    return analyzer.analyze("casinoholdem")
-
-
 def test_texas_holdem_bonus_matches_the_published_figures(thb):
     figures = thb.main_figures()
     assert thb.cycle == comb(52, 2) * comb(50, 3) * 47 * 46 * comb(45, 2)
