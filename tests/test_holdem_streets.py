@@ -330,7 +330,7 @@ def test_bad_beat_and_flop_bonus_on_uth_from_a_paytable_file(uth):
 
 def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
     with pytest.raises(SystemExit) as done:
-        cli.main(["solve", "casinoholdem", "--wager", "aa_bonus", "--line", "Pair of aces", "--target", "5%",
+        cli.main(["solve", "casinoholdem", "--wager", "aa_bonus", "--line", "Pair of aces", "--target-edge", "5%",
                   "--quiet"])
     assert done.value.code == 0
     assert "pays 9751/1320 to 1" in capsys.readouterr().out
@@ -339,7 +339,7 @@ def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
 @pytest.mark.parametrize("arguments, refused", [
     (["simulate", "thb"], "simulation is not supported for Texas Hold'em Bonus"),
     (["protect", "thb", "--exposed-dealer-cards", "1"], "--exposed-dealer-cards is not supported"),
-    (["solve", "thb", "--wager", "ante", "--line", "Straight or better", "--target", "2%"], "solve is not supported"),
+    (["solve", "thb", "--wager", "ante", "--line", "Straight or better", "--target-edge", "2%"], "solve is not supported"),
 ])
 def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, arguments, refused):
     with pytest.raises(SystemExit) as done:
