@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.engines.base import Run
 from analyzer.games.rules import RulesError, load_game
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "crazy4-paytables.toml"
@@ -99,15 +100,25 @@ def test_compare_puts_each_variant_beside_the_shipped_game(tmp_path, monkeypatch
     import analyzer.reports.compare as compare
 
     path = write(tmp_path, QUEENS_UP + 'pays = [50, 40, 10, 4, 3, 2, 1]\ndefault = true\n')
-    shipped = compare.analyze  # the session's analysis stands in for the shipped game
-    monkeypatch.setattr(compare, "analyze", lambda game, options, jobs, progress, paytable_files:
-                        crazy4 if not paytable_files else shipped(game, options, jobs=2, paytable_files=paytable_files))
+    fresh = compare.analyze_rules  # the session's analysis stands in for the shipped game
+    monkeypatch.setattr(compare, "analyze_rules", lambda rules, run:
+                        crazy4 if rules == crazy4.rules else fresh(rules, Run(2)))
     frame = compare.compare_paytables("crazy4", [path])
     assert list(frame["variant"]) == ["as shipped", str(path)]
     assert frame["house_edge_per_ante"][0] == frame["house_edge_per_ante"][1]  # a side bet leaves the game alone
     assert list(frame["queens_up paytable"]) == ["50-40-8-4-3-2-1", "mine"]
     assert frame["queens_up house_edge"][1] == Fraction(1, 15470)  # 50-40-10-4-3-2-1: almost even
     assert not frame["strategy_changed"].any()
+
+
+def test_compare_takes_every_blind_table_of_one_file():
+    import analyzer.reports.compare as compare
+
+    path = EXAMPLE.parent / "uth-blind-paytables.toml"
+    shown = [(name, rules.wagers[1].paytable.name) for name, rules in compare.variants("uth", [path])]
+    assert shown == [("as shipped", "500-50-10-3-3:2-1"),
+                     (f"{path}: blind 1000-100-20-5-2-1", "1000-100-20-5-2-1"),
+                     (f"{path}: blind 500-50-10-3-2-1", "500-50-10-3-2-1")]
 
 
 @pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean"])

@@ -2,28 +2,52 @@
 
 Every variant is analysed in full, so a paytable that changes the optimal
 strategy (a main-game wager such as the Super Bonus) gets its own optimal
-strategy; the table says whether the strategy moved.
+strategy; the table says whether the strategy moved. A file holding several
+tables of one main wager gives one variant per table.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pandas as pd
 
-from analyzer.pipeline import analyze
+from analyzer.engines.base import Run
+from analyzer.engines.registry import engine_for
+from analyzer.engines.results import GameResults
+from analyzer.games.paytables import read_toml_file
+from analyzer.games.rules import GameRules, load_game
 
 SHIPPED = "as shipped"
 
 
+def variants(game: str, paytable_files: list[Path], options: dict[str, str] | None = None
+             ) -> list[tuple[str, GameRules]]:
+    """The shipped rules, then each file's: one variant per file, or, where a file holds several tables of
+    one main wager (Blind tables, say), one variant per table, each the wager's default in turn."""
+    found = [(SHIPPED, load_game(game, options))]
+    for path in paytable_files:
+        rules = load_game(game, options, (path,))
+        _, supplied = read_toml_file(path, "paytable")
+        several = [(wager, table) for wager, entry in supplied.get("wagers", {}).items()
+                   if len(entry.get("paytables", {})) > 1 for table in entry["paytables"]]
+        if not several:
+            found.append((str(path), rules))
+        for wager, table in several:
+            chosen = tuple(replace(w, default_paytable=table) if w.name == wager else w for w in rules.wagers)
+            found.append((f"{path}: {wager} {table}", replace(rules, wagers=chosen)))
+    return found
+
+
 def compare_paytables(game: str, paytable_files: list[Path], options: dict[str, str] | None = None,
                       jobs: int = 1, progress: bool = False) -> pd.DataFrame:
-    """One row per variant (the shipped rules, then each file): the main game's exact house edge per
-    ante, element of risk and standard deviation, the decision frequencies, and the default side bets."""
+    """One row per variant (:func:`variants`): the main game's exact house edge per ante, element of risk
+    and standard deviation, whether the decision frequencies moved, and the default side bets."""
     rows, baseline = [], None
-    for variant, files in [(SHIPPED, ())] + [(str(path), (path,)) for path in paytable_files]:
-        result = analyze(game, options, jobs=jobs, progress=progress, paytable_files=files)
+    for variant, rules in variants(game, paytable_files, options):
+        result = analyze_rules(rules, Run(jobs, progress))
         figures = result.main_figures()
         actions = figures["actions"]
         baseline = baseline or actions
@@ -43,6 +67,11 @@ def compare_paytables(game: str, paytable_files: list[Path], options: dict[str, 
             row[f"{bet} house_edge"] = tables[default]["house_edge"]
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def analyze_rules(rules: GameRules, run: Run) -> GameResults:
+    """The exact analysis of one variant by its engine."""
+    return engine_for(rules).analyze(rules, run)
 
 
 def as_display(frame: pd.DataFrame) -> pd.DataFrame:
