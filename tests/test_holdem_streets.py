@@ -23,7 +23,7 @@ from analyzer.engines.holdem.enumeration import (
     flop_classes,
     pair_index,
 )
-from analyzer.engines.holdem.results import line_settlement, main_wagers
+from analyzer.engines.holdem.results import kernel_problem, line_settlement, main_wagers
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
@@ -32,6 +32,7 @@ from analyzer.engines.holdem.sevens import (
     evaluate_hands,
     hand_lines,
 )
+from analyzer.engines.holdem.street_engine import StreetHoldemEngine
 from analyzer.engines.holdem.street_game import (
     StreetAnalysis,
     enumerate_street_sums,
@@ -42,6 +43,7 @@ from analyzer.engines.holdem.streets import (
     DEALER_HANDS,
     FOLDS,
     LEVELS,
+    as_streets,
     qualifying_rank,
     street_flop,
     street_plan,
@@ -263,6 +265,30 @@ def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
     assert streets.cycle == 2 * kernel.cycle           # the turn and the river dealt in order
     assert streets.main_figures()["house_edge_per_ante"] == kernel.house_edge_per_ante()
     assert list(streets.preflop_values()["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
+
+
+def test_uth_s_play_table_reads_as_the_same_streets(tmp_path):
+    written = uth_over_streets(tmp_path)
+    read = as_streets(load_game("uth"))
+    assert read.play_once and read.cards_before_streets == written.cards_before_streets == 0
+    assert [(s.title, s.cards, s.wager, [(c.action, c.multiple) for c in s.choices]) for s in read.streets] == \
+        [(s.title, s.cards, s.wager, [(c.action, c.multiple) for c in s.choices]) for s in written.streets]
+
+
+def test_a_blind_pay_the_one_bet_kernel_cannot_count_goes_over_streets(tmp_path):
+    path = tmp_path / "blind.toml"
+    path.write_text('game = "uth"\n[wagers.blind.paytables."flush 7 to 5"]\ndefault = true\nlines = [\n'
+                    '  { hand = "royal_flush", pays = "500" }, { hand = "straight_flush", pays = "50" },\n'
+                    '  { hand = "four_of_a_kind", pays = "10" }, { hand = "full_house", pays = "3" },\n'
+                    '  { hand = "flush", pays = "7 to 5" }, { hand = "straight", pays = "1" },\n]\n')
+    rules = load_game("uth", paytable_files=(path,))
+    assert kernel_problem(rules) and kernel_problem(load_game("uth")) is None
+    assert isinstance(analyzer.engines.registry.engine_for(rules), StreetHoldemEngine)
+    flush_7_5 = reduced(as_streets(rules), FLOP_CLASSES[:1])
+    flush_3_2 = reduced(as_streets(load_game("uth")), FLOP_CLASSES[:1])
+    assert flush_7_5.scale == 5
+    # the Blind's flush pays less, so the game is worth less to the player on the same flops
+    assert flush_7_5.main_figures()["house_edge_per_ante"] > flush_3_2.main_figures()["house_edge_per_ante"]
 
 
 @pytest.mark.parametrize("old, new, message", [

@@ -35,7 +35,12 @@ from analyzer.engines.holdem.posted import (
     load_posted_counts,
     posted_strategy_counts,
 )
-from analyzer.engines.holdem.results import HoldemAnalysis, load_counts, main_wagers
+from analyzer.engines.holdem.results import (
+    HoldemAnalysis,
+    kernel_problem,
+    load_counts,
+    main_wagers,
+)
 from analyzer.engines.holdem.solve import solve_main_pay
 from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine
@@ -74,8 +79,10 @@ class HoldemEngine(Engine):
     """Hold'em against a dealer: pre-flop, flop and river decisions, best five of seven cards."""
 
     def serving(self, rules: GameRules) -> Engine:
-        """A game played over ``[[streets]]`` goes to :class:`StreetHoldemEngine` (same family, same name)."""
-        return street_engine(self.name) if rules.streets else self
+        """A game played over ``[[streets]]``, or one whose main wagers the one-Play-bet kernel cannot settle
+        (:func:`analyzer.engines.holdem.results.kernel_problem`), goes to :class:`StreetHoldemEngine` (same
+        family, same name)."""
+        return street_engine(self.name) if rules.streets or kernel_problem(rules) is not None else self
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
         """The main wagers: the strategy is part of the counts, and the main game steers it."""

@@ -130,6 +130,31 @@ def check_line_patterns(rules: GameRules) -> None:
             check_pattern(line.pattern, ranking, f"{rules.name}, {title} {paytable.name}")
 
 
+def kernel_problem(rules: GameRules) -> str | None:
+    """Why the one-Play-bet kernel cannot settle ``rules``' main wagers (None: it can): it counts in halves
+    of an ante, and splits the dealer's hands at a pair (a qualifier of a pair or better, or none with every
+    wager settling a dealer without a pair as one with it).
+
+    >>> from analyzer.games.rules import load_game
+    >>> kernel_problem(load_game("uth")) is None
+    True
+    """
+    values = [v for w in rules.wagers for v in (w.on_fold, *w.results,
+                                                 *(line.pays for line in (w.paytable.lines if w.paytable else ())))]
+    if any(SCALE % Fraction(v).denominator for v in values):
+        return f"counts in 1/{SCALE} antes: a main wager's result or pay is not a multiple of 1/{SCALE}"
+    lowest, highest = line_ranks(rules.ranking)
+    if rules.dealer_qualifies is not None:
+        pair_or_better = np.arange(len(LINES)) <= LINES.index("pair")
+        if not all(np.array_equal(rules.dealer_qualifies.matches(rules.ranking, ends), pair_or_better)
+                   for ends in (lowest, highest)):
+            return ("splits the dealer's hands at a pair: the dealer must qualify with a pair or better, or not "
+                    f"at all, not '{rules.dealer_qualifies.text}'")
+    elif any(w.results[:3] != w.results[3:] for w in rules.wagers):
+        return "without a qualifier settles every main wager alike whether or not the dealer has a pair"
+    return None
+
+
 def main_wagers(rules: GameRules) -> MainWagers:
     """The main wagers of a Hold'em rules file as the enumeration settles them (scaled by SCALE).
 
@@ -147,22 +172,8 @@ def main_wagers(rules: GameRules) -> MainWagers:
     >>> main_wagers(load_game("uth")) == SHIPPED
     True
     """
-    where = f"{rules.name}: the Hold'em enumeration"
-    values = [v for w in rules.wagers for v in (w.on_fold, *w.results,
-                                                 *(line.pays for line in (w.paytable.lines if w.paytable else ())))]
-    if any(SCALE % Fraction(v).denominator for v in values):
-        raise RulesError(f"{where} counts in 1/{SCALE} antes: a main wager's result or pay is not a multiple "
-                         f"of 1/{SCALE}")
-    lowest, highest = line_ranks(rules.ranking)
-    if rules.dealer_qualifies is not None:
-        pair_or_better = np.arange(len(LINES)) <= LINES.index("pair")
-        if not all(np.array_equal(rules.dealer_qualifies.matches(rules.ranking, ends), pair_or_better)
-                   for ends in (lowest, highest)):
-            raise RulesError(f"{where} splits the dealer's hands at a pair: the dealer must qualify with a pair "
-                             f"or better, or not at all, not '{rules.dealer_qualifies.text}'")
-    elif any(w.results[:3] != w.results[3:] for w in rules.wagers):
-        raise RulesError(f"{where}: without a qualifier every main wager settles alike whether or not the "
-                         "dealer has a pair")
+    if (why := kernel_problem(rules)) is not None:
+        raise RulesError(f"{rules.name}: the Hold'em enumeration {why}")
     fold = sum((w.on_fold for w in rules.wagers if w.role != "raise"), Fraction(0))
     return MainWagers(line_settlement(rules, SCALE), int(SCALE * fold))
 

@@ -1,5 +1,8 @@
 """The Hold'em engine for games played over streets (``[[streets]]`` in the rules file): Texas Hold'em
-Bonus, Casino Hold'em, any game whose decisions come before the flop, on the flop, the turn or the river.
+Bonus, Casino Hold'em, any game whose decisions come before the flop, on the flop, the turn or the river;
+also a one-Play-bet game (``[play]``) whose settlement the one-Play-bet kernel cannot count (a pay not a
+multiple of half an ante, a qualifier other than a pair), read over streets
+(:func:`analyzer.engines.holdem.streets.as_streets`).
 
 Its analysis is the exact per-board enumeration of :mod:`analyzer.engines.holdem.streets` with the
 strategy optimal for the rules file; the counts are cached, and a shipped game's are committed
@@ -25,6 +28,7 @@ from analyzer.engines.holdem.street_game import (
     save_sums,
     street_counts,
 )
+from analyzer.engines.holdem.streets import as_streets
 from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.games.rules import GameRules, game_names, load_game
@@ -38,6 +42,7 @@ class StreetHoldemEngine(Engine):
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
         """The streets, the tie rule and every main wager's settlement: the strategy is part of the counts."""
+        rules = as_streets(rules)
         return {"streets": [[s.title, s.cards, s.wager, [[c.action, c.multiple] for c in s.choices]]
                             for s in rules.streets],
                 "before": rules.cards_before_streets, "play_once": rules.play_once, "tie_break": rules.tie_break,
@@ -56,6 +61,7 @@ class StreetHoldemEngine(Engine):
         """The committed counts when they apply, else the cache, else the enumeration (and cache it)."""
         if exposed:
             raise self.unsupported(rules, "dealer cards seen", "the exposure path covers the one-Play-bet game only")
+        rules = as_streets(rules)
         check_street_game(rules)
         started = time.perf_counter()
         plan, _, scale = game_plan(rules)

@@ -37,7 +37,7 @@ C(52,2) * C(50,3) * 47 * 46 * C(45,2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, make_dataclass
+from dataclasses import dataclass, make_dataclass, replace
 from math import comb
 
 import numpy as np
@@ -71,7 +71,7 @@ from analyzer.engines.holdem.sevens import (
     evaluate_cards,
     rank_line,
 )
-from analyzer.games.rules import GameRules, RulesError, Street
+from analyzer.games.rules import GameRules, RulesError, Street, StreetChoice
 
 #: Community cards seen at each decision point: pre-flop, flop, turn, river.
 LEVELS = (0, 3, 4, 5)
@@ -135,6 +135,39 @@ def street_levels(rules: GameRules) -> tuple[Street | None, ...]:
         deciding[LEVELS.index(seen)] = street
         seen += street.cards
     return tuple(deciding)
+
+
+def as_streets(rules: GameRules) -> GameRules:
+    """``rules`` written over streets: unchanged when they are; a ``[play]`` table of one Play bet at the
+    decision points its options name (``when``: pre-flop, flop, turn, river) becomes one street per point
+    (check, or fold at the last point when the game allows a fold, and the bets named there) with
+    ``play_once``, the Play bet made at most once (Ultimate Texas Hold'em's reading).
+
+    >>> from analyzer.games.rules import load_game
+    >>> streets = as_streets(load_game("uth"))
+    >>> [(s.title, s.cards, [c.label for c in s.choices]) for s in streets.streets], streets.play_once
+    ([('pre-flop', 3, ['check', 'bet 3x', 'bet 4x']), ('flop', 2, ['check', 'bet 2x']), ('river', 0, ['fold', 'bet 1x'])], True)
+    """
+    if rules.streets:
+        return rules
+    if any(option.requires is not None for option in rules.play):
+        raise RulesError(f"{rules.name}: a Hold'em Play option with a hand required is not read over streets")
+    points = sorted({option.when for option in rules.play}, key=lambda when: LEVEL_NAMES.index(when)
+                    if when in LEVEL_NAMES else -1)
+    if any(point not in LEVEL_NAMES for point in points):
+        raise RulesError(f"{rules.name}: each Play option of a Hold'em game names its decision point (when = "
+                         f"{', '.join(LEVEL_NAMES)}), not {points[0]!r}")
+    levels = [LEVELS[LEVEL_NAMES.index(point)] for point in points]
+    raise_wager = rules.raise_wager.name
+    streets = []
+    for number, (point, level) in enumerate(zip(points, levels)):
+        last = number == len(points) - 1
+        quiet = StreetChoice("fold", 0, "fold") if last and rules.fold else StreetChoice("check", 0, "check")
+        bets = sorted(option.multiple for option in rules.play if option.when == point)
+        choices = (quiet, *(StreetChoice("bet", m, f"bet {m}x") for m in bets))
+        cards = (levels[number + 1] if not last else rules.community_cards) - level
+        streets.append(Street(point, cards, raise_wager, choices))
+    return replace(rules, streets=tuple(streets), cards_before_streets=levels[0], play_once=True)
 
 
 def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
