@@ -81,3 +81,22 @@ def test_without_a_file_the_progressive_is_listed_as_not_analysed():
     rules = load_game("fourcardfever")
     assert "no paytable" in rules.unanalysed()["progressive"]
     assert rules.unanalysed({"progressive"}) == {}
+
+
+def test_a_progressive_on_the_hole_cards_and_flop_of_uth(uth):
+    progressive = load_progressive(Path(__file__).resolve().parents[1] / "examples" / "uth-progressive.toml",
+                                   load_game("uth"))
+    assert progressive.paid_on.board_cards == 3
+    table = progressive_table(uth, progressive).set_index("outcome")
+    per_hand = uth.cycle // comb(52, 5)          # every five-card hand of hole cards and flop alike
+    assert table.loc["Royal flush", "combinations"] == 4 * per_hand
+    assert table.loc["Four of a kind", "combinations"] == 13 * 48 * per_hand
+    figures = progressive_figures(uth, progressive)
+    assert figures["break_even_meter"] is not None and figures["break_even_meter"] > progressive.reset
+
+
+def test_a_progressive_paid_on_more_cards_than_its_hand_is_one_line(tmp_path):
+    path = write(tmp_path, 'stake = 1\nreset = 1000\nranking = "five_card"\nboard_cards = 4\n'
+                           'lines = [{ hand = "royal_flush", meter = "100%" }]\n')
+    with pytest.raises(RulesError, match="the player's 2 cards and 4 community cards are not a"):
+        load_progressive(path, load_game("uth"))
