@@ -88,7 +88,7 @@ def test_a_player_advantage_is_in_the_pdf(super4, tmp_path):  # 1.6 s with the s
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean", "mississippi",
-                                  "letitride"])
+                                  "letitride", "thb", "casinoholdem"])
 def test_every_shipped_game_writes_its_pdf(game, request, tmp_path):
     analysis = request.getfixturevalue(game)
     posted = analysis.posted_rule()
