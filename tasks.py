@@ -4,6 +4,7 @@
     python3 tasks.py report [GAME ...]   write reports/GAME.xlsx (default: every game)
     python3 tasks.py test [PYTEST ARGS]  run the whole test suite (what CI runs)
     python3 tasks.py test --fast [...]   the fast lane: every test not marked slow (pytest -m "not slow")
+    python3 tasks.py test --exhaustive   the whole-game runs of minutes left out of the suite (pytest -m exhaustive)
     python3 tasks.py benchmark [...]     time the full analyses (scripts/benchmark.py)
 
 Each command first makes a local virtual environment in .venv and installs
@@ -49,7 +50,11 @@ def main(arguments: list[str]) -> int:
     if command == "test":
         if "--fast" in rest:  # the fast lane: leave out the tests marked slow (see pyproject.toml)
             rest = ["-m", "not slow", *(argument for argument in rest if argument != "--fast")]
-        return subprocess.run([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT).returncode
+        if "--exhaustive" in rest:  # only the whole-game runs of minutes, left out of the suite otherwise
+            rest = ["-m", "exhaustive", *(argument for argument in rest if argument != "--exhaustive")]
+        # one worker per core, a test file's tests on one worker (they share its fixtures); see docs/testing.md
+        workers = [] if any(argument.startswith("-n") for argument in rest) else ["-n", "auto", "--dist", "loadfile"]
+        return subprocess.run([str(PYTHON), "-m", "pytest", *workers, *rest], cwd=ROOT).returncode
     if command == "benchmark":
         return subprocess.run([str(PYTHON), str(ROOT / "scripts" / "benchmark.py"), *rest], cwd=ROOT).returncode
     games = rest or subprocess.run([str(PYTHON), "-c", "import analyzer; print(*analyzer.game_names())"],

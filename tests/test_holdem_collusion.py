@@ -215,6 +215,7 @@ def test_the_board_tasks_add_up_to_every_board():
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 def test_cli_protect_uth_colluders(capsys):
     assert run(["protect", "uth", "--colluding-players", "6", "--deals", "4", "--seed", "2", "--preflop-samples", "2",
                 "--quiet", "--json", "--jobs", "2"]) == 0

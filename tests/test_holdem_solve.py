@@ -88,6 +88,7 @@ def test_a_target_between_halves_gives_a_pay_between_them():
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 def test_the_full_game_flush_for_three_percent():
     """The full game (three enumerations, about 2 minutes on one core; cached afterwards): a flush paying
     70513118023/59602662740 gives exactly 3%, nobody folding a flush; the posted pays around it, each
