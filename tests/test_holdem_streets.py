@@ -381,3 +381,32 @@ def test_the_report_of_a_street_game_goes_without_a_simulation_check(tmp_path, c
         cli.main(["report", "thb", "-o", str(output), "--quiet"])
     assert done.value.code == 0 and output.is_file()
     assert "no simulation check" in capsys.readouterr().err
+
+
+def test_a_bet_on_the_dealer_s_hand_is_dealt_as_the_player_s(tmp_path, uth):
+    path = tmp_path / "dealer.toml"
+    path.write_text('game = "uth"\n[side_bets.dealer_flush]\ntitle = "Dealer flush"\nhand_of = "dealer"\n'
+                    'board_cards = 3\ndefault_paytable = "50"\nlines = [{ hand = "flush or better" }]\n'
+                    '[side_bets.dealer_flush.paytables]\n"50" = { pays = ["50"] }\n'
+                    '[side_bets.player_flush]\ntitle = "Player flush"\nboard_cards = 3\ndefault_paytable = "50"\n'
+                    'lines = [{ hand = "flush or better" }]\n[side_bets.player_flush.paytables]\n"50" = { pays = ["50"] }\n')
+    rules = load_game("uth", paytable_files=(path,))
+    analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
+    dealer, player = (analysis.side_bet_figures()[name]["50"]["house_edge"] for name in ("dealer_flush", "player_flush"))
+    assert dealer == player
+    # the simulator takes the dealer's cards for it
+    from analyzer.simulation.hands import cards
+    from analyzer.simulation.settlement import SideBetData
+    bet = SideBetData.of(rules.side_bets[1])
+    assert bet.hand_of == "dealer"
+    assert bet.results(cards("Ah Kh"), cards("2h 7h 9c Jd Qs")).tolist() == [-1.0]   # two hearts on the flop: no flush
+    assert bet.results(cards("Ah Kh"), cards("2h 7h 9h Jd Qs")).tolist() == [50.0]
+
+
+def test_a_bet_on_the_dealer_s_hand_needs_as_many_dealer_cards(tmp_path):
+    path = tmp_path / "dealer.toml"
+    path.write_text('game = "fourcardfever"\n[side_bets.dealer]\ntitle = "Dealer"\nhand_of = "dealer"\n'
+                    'default_paytable = "5"\nlines = [{ hand = "pair or better" }]\n'
+                    '[side_bets.dealer.paytables]\n"5" = { pays = ["5"] }\n')
+    with pytest.raises(RulesError, match="needs as many dealer cards as the player's"):
+        load_game("fourcardfever", paytable_files=(path,))

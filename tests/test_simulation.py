@@ -272,7 +272,7 @@ def test_patterns_naming_several_ranks_match_the_analyzer_s(ranking, text, three
 def settled(data: GameData, player: str, dealer: str, multiple: int, board: str = "") -> dict[str, float]:
     """Every wager's result for one hand-picked deal."""
     values, theirs = hand_values(data, cards(player), cards(dealer), cards(board))
-    results = settle(data, values, theirs, np.array([multiple]), (cards(player), cards(board)))
+    results = settle(data, values, theirs, np.array([multiple]), (cards(player), cards(board), cards(dealer)))
     return {name: float(result[0]) for name, result in results.items()}
 
 

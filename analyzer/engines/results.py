@@ -266,7 +266,11 @@ class GameResults:
 
         With ``board_cards`` the player's cards and that many community cards
         are an equally likely set of ``ranking.cards`` cards in every deal, so
-        each such hand is dealt ``cycle / C(52, cards)`` times.
+        each such hand is dealt ``cycle / C(52, cards)`` times. The dealer's
+        cards (as many as the player's) with the same community cards are
+        dealt exactly as the player's are (exchange the two hands: a
+        one-to-one map of the deals), so a bet on the dealer's hand has the
+        player's counts.
         """
         if paid.pays_when == "player_loses":
             return self.losing_hand_counts(ranking)

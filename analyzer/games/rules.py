@@ -111,7 +111,9 @@ class PaidOn:
     ``board_cards``: the player's cards with the first that many community
     cards (Casino Hold'em's AA Bonus: the hole cards and the flop, 3); None:
     the game's usual hand for the bet's ranking (the player's own cards, or
-    the final hand where the ranking takes every card). ``pays_when``:
+    the final hand where the ranking takes every card). ``hand_of``:
+    ``"player"``, or ``"dealer"``: the same cards of the dealer's (the dealer's
+    own cards with the same community cards). ``pays_when``:
     ``"always"``, or ``"player_loses"``: the paytable pays only when the
     player's final hand, played to the showdown, loses to the dealer's (a
     bad-beat bet), and the bet loses otherwise (a fold included).
@@ -119,13 +121,16 @@ class PaidOn:
 
     board_cards: int | None = None
     pays_when: str = "always"
+    hand_of: str = "player"
 
     @property
     def note(self) -> str:
         """How the hand is taken, for a report ("" for the usual hand)."""
         parts = []
+        if self.hand_of == "dealer":
+            parts.append("the dealer's hand")
         if self.board_cards is not None:
-            parts.append(f"the player's cards and the first {self.board_cards} community cards")
+            parts.append(f"the {self.hand_of}'s cards and the first {self.board_cards} community cards")
         if self.pays_when == "player_loses":
             parts.append("paid only when the dealer's hand beats the player's")
         return "; ".join(parts)
@@ -456,7 +461,7 @@ def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
 
 
 #: The keys that say which hand a side bet is paid on (:class:`PaidOn`).
-PAID_ON_KEYS = ("board_cards", "pays_when")
+PAID_ON_KEYS = ("board_cards", "pays_when", "hand_of")
 
 
 def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], where: str, key: str) -> PaidOn:
@@ -477,7 +482,13 @@ def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], wher
     if pays_when == "player_loses" and (not dealer or board is not None):
         raise RulesError(f"{where}: {key}: pays_when = \"player_loses\" needs a dealer hand and the player's final "
                          "hand (no board_cards)")
-    return PaidOn(board, pays_when)
+    hand_of = entry.get("hand_of", "player")
+    if hand_of not in ("player", "dealer"):
+        raise RulesError(f"{where}: {key}.hand_of must be \"player\" or \"dealer\", not {hand_of!r}")
+    if hand_of == "dealer" and (dealer != player or pays_when != "always"):
+        raise RulesError(f"{where}: {key}: a bet on the dealer's hand needs as many dealer cards as the player's "
+                         "(its hands are then dealt as often as the player's) and pays_when = \"always\"")
+    return PaidOn(board, pays_when, hand_of)
 
 
 def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:

@@ -26,8 +26,8 @@ Settlement, for the Play multiple the strategy chose (0: a fold):
 >>> from analyzer.simulation.hands import cards
 >>> data = GameData.of(load_game("crazy4"))
 >>> player, dealer = hand_values(data, cards("7s 7d 7h 2c 9d"), cards("Qc Jd 9h 5s 3c"), cards(""))
->>> {name: float(result[0]) for name, result in settle(data, player, dealer, np.array([3]),
-...                                                   (cards("7s 7d 7h 2c 9d"), cards(""))).items()}
+>>> deal = (cards("7s 7d 7h 2c 9d"), cards(""), cards("Qc Jd 9h 5s 3c"))
+>>> {name: float(result[0]) for name, result in settle(data, player, dealer, np.array([3]), deal).items()}
 {'ante': 0.0, 'super_bonus': 2.0, 'play': 3.0, 'total': 5.0, 'queens_up': 8.0}
 """
 
@@ -79,11 +79,12 @@ class SideBetData:
     table: Paytable
     board_cards: int | None = None
     pays_when: str = "always"
+    hand_of: str = "player"
 
     @classmethod
     def of(cls, bet: SideBet) -> SideBetData:
         return cls(bet.title, Paytable.of(bet.ranking.name, bet.paytables[bet.default_paytable]),
-                   bet.paid_on.board_cards, bet.paid_on.pays_when)
+                   bet.paid_on.board_cards, bet.paid_on.pays_when, bet.paid_on.hand_of)
 
     def results(self, player: np.ndarray, board: np.ndarray, outcome: np.ndarray | None = None,
                 played: np.ndarray | None = None) -> np.ndarray:
@@ -255,15 +256,17 @@ def outcomes(data: GameData, player: np.ndarray, dealer: np.ndarray) -> np.ndarr
 
 
 def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
-           multiple: np.ndarray, cards: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
+           multiple: np.ndarray, cards: tuple[np.ndarray, np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
     """Every main wager's result per ante, their total, and every side bet's per unit of its stake,
     for each hand (``player``: ranking -> the player's hand values; ``dealer``: the dealer's; ``cards``:
-    the player's cards and the board, which the side bets take their hands from)."""
+    the player's cards, the board and the dealer's cards, which the side bets take their hands from)."""
     outcome = outcomes(data, player[data.ranking], dealer)
     out = {wager.name: wager.settle(outcome, multiple, player).astype(np.float64) for wager in data.wagers}
     out[TOTAL] = sum(out.values())
+    player_cards, board, dealer_cards = cards
     for name, bet in data.side_bets.items():
-        out[name] = bet.results(*cards, outcome, multiple > 0)
+        own = dealer_cards if bet.hand_of == "dealer" else player_cards
+        out[name] = bet.results(own, board, outcome, multiple > 0)
     return out
 
 
@@ -282,5 +285,5 @@ def play(data: GameData, strategy: Strategy, rng: np.random.Generator, hands: in
     multiple = np.asarray(strategy.multiples(player, dealer[:, :data.up_cards], board), dtype=np.int64)
     values, dealer_value = hand_values(data, player, dealer, board)
     data.check_play(multiple, values)
-    return settle(data, values, dealer_value, multiple, (player, board))
+    return settle(data, values, dealer_value, multiple, (player, board, dealer))
 
