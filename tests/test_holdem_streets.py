@@ -23,6 +23,7 @@ from analyzer.engines.holdem.enumeration import (
     flop_classes,
     pair_index,
 )
+from analyzer.engines.holdem.final_pairs import committed_final_pairs
 from analyzer.engines.holdem.results import kernel_problem, line_settlement, main_wagers
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
@@ -342,7 +343,7 @@ def test_bad_beat_and_flop_bonus_on_uth_from_a_paytable_file(uth):
     from analyzer.games.rules import load_game as load
     rules = load("uth", paytable_files=(ROOT / "examples" / "uth-side-bets.toml",))
     analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
-    bad_beat, flop_bonus = rules.side_bets[1:]
+    bad_beat, flop_bonus = rules.side_bets[1:3]
     table = analysis.side_bet_table(bad_beat, bad_beat.paytables[bad_beat.default_paytable]).set_index("outcome")
     counts = uth.counts.settlement_by_hand                        # (Play multiple, outcome, line)
     lose = [OUTCOMES.index("no_qualify_lose"), OUTCOMES.index("lose")]
@@ -399,8 +400,9 @@ def test_a_bet_on_the_dealer_s_hand_is_dealt_as_the_player_s(tmp_path, uth):
     from analyzer.simulation.settlement import SideBetData
     bet = SideBetData.of(rules.side_bets[1])
     assert bet.hand_of == "dealer"
-    assert bet.results(cards("Ah Kh"), cards("2h 7h 9c Jd Qs")).tolist() == [-1.0]   # two hearts on the flop: no flush
-    assert bet.results(cards("Ah Kh"), cards("2h 7h 9h Jd Qs")).tolist() == [50.0]
+    mine, theirs = cards("2c 3d"), cards("Ah Kh")
+    assert bet.results(mine, cards("2h 7h 9c Jd Qs"), dealer=theirs).tolist() == [-1.0]  # two hearts on the flop
+    assert bet.results(mine, cards("2h 7h 9h Jd Qs"), dealer=theirs).tolist() == [50.0]   # the dealer's flush
 
 
 def test_a_bet_on_the_dealer_s_hand_needs_as_many_dealer_cards(tmp_path):
@@ -410,3 +412,32 @@ def test_a_bet_on_the_dealer_s_hand_needs_as_many_dealer_cards(tmp_path):
                     '[side_bets.dealer.paytables]\n"5" = { pays = ["5"] }\n')
     with pytest.raises(RulesError, match="needs as many dealer cards as the player's"):
         load_game("fourcardfever", paytable_files=(path,))
+
+
+def test_a_bet_on_both_final_hands_from_the_committed_pairs(uth):
+    rules = load_game("uth", paytable_files=(ROOT / "examples" / "uth-side-bets.toml",))
+    analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
+    bet = rules.side_bets[-1]
+    assert bet.paid_on.hand_of == "both"
+    table = analysis.side_bet_table(bet, bet.paytables[bet.default_paytable]).set_index("outcome")
+    pairs = committed_final_pairs()
+    flush_up = LINES.index("flush") + 1                     # royal flush ... flush
+    assert table.loc["Both flush or better", "combinations"] == \
+        pairs[:flush_up, :flush_up].sum() - pairs[:LINES.index("full_house") + 1, :LINES.index("full_house") + 1].sum()
+    assert analysis.side_bet_figures()["both_hands"]["100-30-12"]["house_edge"] == Fraction(960922189, 13372024050)
+    # a game over streets counts every deal twice (the turn and the river in order): the same figures
+    streets = analyzer.analyze("thb")
+    assert streets.hand_pair_counts(rules.ranking)[2].sum() == 2 * pairs.sum()
+
+
+@pytest.mark.parametrize("where, text, message", [
+    ("side_bets", 'title = "B"\ndefault_paytable = "5"\nlines = [{ hand = "flush", dealer_hand = "flush" }]\n'
+                  '[side_bets.b.paytables]\n"5" = { pays = ["5"] }\n', 'needs hand_of = "both"'),
+    ("side_bets", 'title = "B"\nhand_of = "both"\nboard_cards = 3\ndefault_paytable = "5"\nlines = [{ hand = "flush" }]\n'
+                  '[side_bets.b.paytables]\n"5" = { pays = ["5"] }\n', "is paid on the final hands"),
+])
+def test_a_bet_on_both_hands_written_wrong_is_one_line(tmp_path, where, text, message):
+    path = tmp_path / "both.toml"
+    path.write_text(f'game = "uth"\n[{where}.b]\n{text}')
+    with pytest.raises(RulesError, match=message):
+        load_game("uth", paytable_files=(path,))

@@ -280,9 +280,19 @@ class GameResults:
         assert left == 0, "the cycle does not deal every hand of the side bet equally often"
         return HandCounts(ranking.table, np.full(len(ranking.table), per_hand, dtype=np.int64))
 
+    def hand_pair_counts(self, ranking: HandRanking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deals by the pair of final hands, the player's and the dealer's (rows: player rank, dealer rank,
+        deals), for a bet on both hands; engines that count them give it."""
+        raise RulesError(f"{self.rules.title}: a side bet on both final hands needs the deals by the pair of "
+                         "final hands, which this game's analysis does not count")
+
     def line_combinations(self, ranking: HandRanking, paytable: Paytable, paid: PaidOn = PaidOn()) -> list[int]:
         """Deals whose hand (the player's, or the one ``paid`` names) is paid by each line of ``paytable``,
         whatever the decision."""
+        if paid.hand_of == "both":
+            player, dealer, deals = self.hand_pair_counts(ranking)
+            hits = paytable.line_index(ranking, player, dealer)
+            return [int(deals[hits == index].sum()) for index in range(len(paytable.lines))]
         hands = self.paid_hands(ranking, paid)
         hits = paytable.line_index(ranking, hands.ranks)
         return [int(hands.deals[hits == index].sum()) for index in range(len(paytable.lines))]

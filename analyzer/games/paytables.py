@@ -68,11 +68,13 @@ def parse_pays(value: object) -> Fraction:
 
 @dataclass(frozen=True)
 class PayLine:
-    """One line of a paytable: the hands it pays and the pay "to 1"."""
+    """One line of a paytable: the hands it pays and the pay "to 1"; for a bet on both hands
+    (``hand_of = "both"``), also the dealer's hands it pays with (``dealer``, None: any)."""
 
     label: str
     pattern: HandPattern
     pays: Fraction
+    dealer: HandPattern | None = None
 
 
 @dataclass(frozen=True)
@@ -82,13 +84,26 @@ class Paytable:
     name: str
     lines: tuple[PayLine, ...]
 
-    def line_index(self, ranking: HandRanking, ranks: np.ndarray) -> np.ndarray:
-        """Index of the first matching line for each rank, -1 where none matches."""
+    def line_index(self, ranking: HandRanking, ranks: np.ndarray, dealer_ranks: np.ndarray | None = None
+                   ) -> np.ndarray:
+        """Index of the first matching line for each rank (with the dealer's rank beside it, for lines that
+        name the dealer's hand too), -1 where none matches."""
         ranks = np.asarray(ranks)
         index = np.full(ranks.shape, -1, dtype=np.int64)
         for position in reversed(range(len(self.lines))):
-            index[self.lines[position].pattern.matches(ranking, ranks)] = position
+            line = self.lines[position]
+            hit = line.pattern.matches(ranking, ranks)
+            if line.dealer is not None:
+                if dealer_ranks is None:
+                    raise ValueError(f"line {line.label!r} names the dealer's hand: give the dealer's ranks")
+                hit = hit & line.dealer.matches(ranking, np.asarray(dealer_ranks))
+            index[hit] = position
         return index
+
+    @property
+    def on_both_hands(self) -> bool:
+        """Whether a line names the dealer's hand too."""
+        return any(line.dealer is not None for line in self.lines)
 
     @property
     def title(self) -> str:
@@ -122,12 +137,14 @@ def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, 
                 raise RulesError(f"{here}: every line needs a hand and pays ({row!r})")
             try:
                 pattern = parse_pattern(row["hand"], ranking)
+                dealer = parse_pattern(row["dealer_hand"], ranking) if "dealer_hand" in row else None
                 pays = parse_pays(row["pays"])
             except (PatternError, RulesError) as error:
                 raise RulesError(f"{here}: {error}") from None
-            if any(line.pattern == pattern for line in lines):
+            if any((line.pattern, line.dealer) == (pattern, dealer) for line in lines):
                 raise RulesError(f"{here}: hand {row['hand']!r} appears twice")
-            lines.append(PayLine(row.get("label", pattern.text), pattern, pays))
+            label = row.get("label", pattern.text + (f" against {dealer.text}" if dealer else ""))
+            lines.append(PayLine(label, pattern, pays, dealer))
         tables[name] = Paytable(name, tuple(lines))
     return tables
 

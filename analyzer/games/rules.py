@@ -113,7 +113,8 @@ class PaidOn:
     the game's usual hand for the bet's ranking (the player's own cards, or
     the final hand where the ranking takes every card). ``hand_of``:
     ``"player"``, or ``"dealer"``: the same cards of the dealer's (the dealer's
-    own cards with the same community cards). ``pays_when``:
+    own cards with the same community cards), or ``"both"``: the pair of
+    final hands, each line naming the player's and the dealer's hands. ``pays_when``:
     ``"always"``, or ``"player_loses"``: the paytable pays only when the
     player's final hand, played to the showdown, loses to the dealer's (a
     bad-beat bet), and the bet loses otherwise (a fold included).
@@ -127,8 +128,9 @@ class PaidOn:
     def note(self) -> str:
         """How the hand is taken, for a report ("" for the usual hand)."""
         parts = []
-        if self.hand_of == "dealer":
-            parts.append("the dealer's hand")
+        if self.hand_of != "player":
+            parts.append({"dealer": "the dealer's hand", "both": "the player's and the dealer's final hands"}[
+                self.hand_of])
         if self.board_cards is not None:
             parts.append(f"the {self.hand_of}'s cards and the first {self.board_cards} community cards")
         if self.pays_when == "player_loses":
@@ -440,6 +442,9 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
         raise RulesError(f"{where}: {key}.results: {problem} (outcomes: {', '.join(OUTCOMES)})")
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, wager {wager_name}")
+    if any(table.on_both_hands for table in paytables.values()):
+        raise RulesError(f"{where}: {key}: a main wager's line cannot name the dealer's hand (dealer_hand): the "
+                         "outcome already compares the hands")
     default = _default_paytable(entry, paytables, where, key)
     outcomes = _paytable_outcomes(entry, where, key) if default else OUTCOMES
     return Wager(wager_name, entry["title"], entry["role"], _result(entry["on_fold"], where, f"{key}.on_fold"),
@@ -457,7 +462,11 @@ def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     if "title" not in entry or default is None:
         raise RulesError(f"{where}: {key} needs a title, paytables and a default_paytable")
     cards = (data["player_cards"], data["dealer_cards"], data.get("community_cards", 0))
-    return SideBet(bet_name, entry["title"], ranking, paytables, default, paid_on(entry, ranking, cards, where, key))
+    paid = paid_on(entry, ranking, cards, where, key)
+    if any(table.on_both_hands for table in paytables.values()) and paid.hand_of != "both":
+        raise RulesError(f"{where}: {key}: a line names the dealer's hand (dealer_hand): the bet needs "
+                         "hand_of = \"both\"")
+    return SideBet(bet_name, entry["title"], ranking, paytables, default, paid)
 
 
 #: The keys that say which hand a side bet is paid on (:class:`PaidOn`).
@@ -483,12 +492,19 @@ def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], wher
         raise RulesError(f"{where}: {key}: pays_when = \"player_loses\" needs a dealer hand and the player's final "
                          "hand (no board_cards)")
     hand_of = entry.get("hand_of", "player")
-    if hand_of not in ("player", "dealer"):
-        raise RulesError(f"{where}: {key}.hand_of must be \"player\" or \"dealer\", not {hand_of!r}")
-    if hand_of == "dealer" and (dealer != player or pays_when != "always"):
+    if hand_of not in HANDS_OF:
+        raise RulesError(f"{where}: {key}.hand_of must be one of {', '.join(HANDS_OF)}, not {hand_of!r}")
+    if hand_of != "player" and (dealer != player or pays_when != "always"):
         raise RulesError(f"{where}: {key}: a bet on the dealer's hand needs as many dealer cards as the player's "
                          "(its hands are then dealt as often as the player's) and pays_when = \"always\"")
+    if hand_of == "both" and board is not None:
+        raise RulesError(f"{where}: {key}: a bet on both hands is paid on the final hands (no board_cards)")
     return PaidOn(board, pays_when, hand_of)
+
+
+#: Whose hand a side bet is paid on: the player's, the dealer's, or the pair of final hands (a line naming
+#: ``dealer_hand`` too).
+HANDS_OF = ("player", "dealer", "both")
 
 
 def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:

@@ -72,24 +72,28 @@ LOSING = tuple(OUTCOMES.index(outcome) for outcome in OUTCOMES if outcome.endswi
 @dataclass(frozen=True)
 class SideBetData:
     """A side bet as the simulator reads it: its title, its default paytable, which cards form its hand
-    (the player's with the first ``board_cards`` community cards; None: every card the player plays) and
-    when it pays (:class:`analyzer.games.rules.PaidOn`)."""
+    (the player's, or the dealer's, with the first ``board_cards`` community cards; None: every card the
+    hand plays; or both final hands, a line naming the dealer's hand too in ``dealer_lines``) and when it
+    pays (:class:`analyzer.games.rules.PaidOn`)."""
 
     title: str
     table: Paytable
     board_cards: int | None = None
     pays_when: str = "always"
     hand_of: str = "player"
+    dealer_lines: tuple[str | None, ...] = ()
 
     @classmethod
     def of(cls, bet: SideBet) -> SideBetData:
-        return cls(bet.title, Paytable.of(bet.ranking.name, bet.paytables[bet.default_paytable]),
-                   bet.paid_on.board_cards, bet.paid_on.pays_when, bet.paid_on.hand_of)
+        table = bet.paytables[bet.default_paytable]
+        return cls(bet.title, Paytable.of(bet.ranking.name, table), bet.paid_on.board_cards, bet.paid_on.pays_when,
+                   bet.paid_on.hand_of, tuple(line.dealer.text if line.dealer else None for line in table.lines))
 
     def results(self, player: np.ndarray, board: np.ndarray, outcome: np.ndarray | None = None,
-                played: np.ndarray | None = None) -> np.ndarray:
-        """Result per unit staked of each deal (``player``, ``board``: its cards; ``outcome``, ``played``: the
-        showdown and whether the player's hand got there, for a bet paid only when the player loses).
+                played: np.ndarray | None = None, dealer: np.ndarray | None = None) -> np.ndarray:
+        """Result per unit staked of each deal (``player``, ``board``, ``dealer``: its cards; ``outcome``,
+        ``played``: the showdown and whether the player's hand got there, for a bet paid only when the
+        player loses).
 
         >>> from analyzer.simulation.hands import cards
         >>> bet = SideBetData("Flop", Paytable("five_card", (("pair of A or better", 7.0),)), board_cards=3)
@@ -98,8 +102,22 @@ class SideBetData:
         >>> bet.results(cards("Ks Qh"), cards("2c 7d 9h Ad Ac")).tolist()   # the aces come on the turn: loses
         [-1.0]
         """
-        hand = np.concatenate([player, board if self.board_cards is None else board[:, :self.board_cards]], axis=1)
-        amount, hit = self.table.pays({self.table.ranking: best(hand, self.table.ranking)})
+        ranking = self.table.ranking
+        seen = board if self.board_cards is None else board[:, :self.board_cards]
+        own = dealer if self.hand_of == "dealer" else player
+        value = best(np.concatenate([own, seen], axis=1), ranking)
+        if self.hand_of == "both":
+            theirs = best(np.concatenate([dealer, seen], axis=1), ranking)
+            amount = np.zeros(len(value))
+            hit = np.zeros(len(value), dtype=bool)
+            for (name, pay), against in zip(self.table.lines, self.dealer_lines):
+                new = matches(value, ranking, name) & ~hit
+                if against is not None:
+                    new &= matches(theirs, ranking, against)
+                amount[new] = pay
+                hit |= new
+        else:
+            amount, hit = self.table.pays({ranking: value})
         if self.pays_when == "player_loses":
             hit = hit & played & np.isin(outcome, LOSING)
         return np.where(hit, amount, -1.0)
@@ -265,8 +283,7 @@ def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
     out[TOTAL] = sum(out.values())
     player_cards, board, dealer_cards = cards
     for name, bet in data.side_bets.items():
-        own = dealer_cards if bet.hand_of == "dealer" else player_cards
-        out[name] = bet.results(own, board, outcome, multiple > 0)
+        out[name] = bet.results(player_cards, board, outcome, multiple > 0, dealer_cards)
     return out
 
 

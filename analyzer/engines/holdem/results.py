@@ -38,6 +38,8 @@ from analyzer.engines.holdem.enumeration import (
     MainWagers,
     collapse_lines,
 )
+from analyzer.engines.holdem.final_pairs import CYCLE as PAIRS_CYCLE
+from analyzer.engines.holdem.final_pairs import committed_final_pairs
 from analyzer.engines.holdem.posted import (
     CARD_WITH_DEALER_OUTS,
     PostedCounts,
@@ -119,6 +121,19 @@ def preflop_chart(decision: dict[str, str]) -> pd.DataFrame:
     return pd.DataFrame(grid, index=list(order)).rename_axis("suited above, offsuit below").reset_index()
 
 
+def line_pair_counts(ranking: HandRanking, cycle: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Deals of a Hold'em game of ``cycle`` deals by (player's final line, dealer's final line), each line
+    stood for by its lowest rank: (player ranks, dealer ranks, deals), from the committed table
+    (:mod:`analyzer.engines.holdem.final_pairs`) scaled to the game's cycle (a whole multiple of the table's:
+    the orders of the turn and river of a game over streets)."""
+    times, left = divmod(cycle, PAIRS_CYCLE)
+    if left:
+        raise ValueError(f"a cycle of {cycle} deals is not a multiple of the table's {PAIRS_CYCLE}")
+    lowest = line_ranks(ranking)[0]
+    player, dealer = np.meshgrid(np.arange(len(LINES)), np.arange(len(LINES)), indexing="ij")
+    return lowest[player.ravel()], lowest[dealer.ravel()], times * committed_final_pairs().ravel()
+
+
 def check_line_patterns(rules: GameRules) -> None:
     """Refuse a pay line of a main wager, or of a side bet paid on the final hand, that splits a hand line
     (:func:`check_pattern`); side bets paid on fewer cards (``board_cards``) are counted hand by hand."""
@@ -127,7 +142,8 @@ def check_line_patterns(rules: GameRules) -> None:
                   for p in b.paytables.values()]
     for title, ranking, paytable in paytables:
         for line in paytable.lines:
-            check_pattern(line.pattern, ranking, f"{rules.name}, {title} {paytable.name}")
+            for pattern in (line.pattern, line.dealer) if line.dealer else (line.pattern,):
+                check_pattern(pattern, ranking, f"{rules.name}, {title} {paytable.name}")
 
 
 def kernel_problem(rules: GameRules) -> str | None:
@@ -329,6 +345,10 @@ class HoldemAnalysis(GameResults):
     def hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals by the player's final hand line (strategy-independent: Trips stays in on a fold)."""
         return HandCounts(line_ranks(ranking)[0], self.counts.trips_hands)
+
+    def hand_pair_counts(self, ranking: HandRanking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deals by the pair of final hand lines (:func:`line_pair_counts`)."""
+        return line_pair_counts(ranking, self.cycle)
 
     def losing_hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals played to the showdown that the dealer's hand wins (qualified or not), by the player's final

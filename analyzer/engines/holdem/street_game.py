@@ -31,6 +31,7 @@ from analyzer.engines.holdem.enumeration import (
 )
 from analyzer.engines.holdem.results import (
     check_line_patterns,
+    line_pair_counts,
     line_ranks,
     line_settlement,
     preflop_chart,
@@ -187,6 +188,10 @@ class StreetAnalysis(GameResults):
     def hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals by the player's final hand line (whatever the decisions)."""
         return HandCounts(line_ranks(ranking)[0], self.counts.final_outcomes.sum(axis=1))
+
+    def hand_pair_counts(self, ranking: HandRanking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deals by the pair of final hand lines (:func:`analyzer.engines.holdem.results.line_pair_counts`)."""
+        return line_pair_counts(ranking, self.cycle)
 
     def losing_hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals played to the showdown that the dealer's hand wins (qualified or not), by the player's final
