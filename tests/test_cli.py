@@ -30,7 +30,8 @@ def test_games_lists_every_game():
     done = run_cli("games")
     assert done.returncode == 0
     assert [line.split()[0] for line in done.stdout.splitlines()] == sorted(
-        ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean", "mississippi", "letitride"])
+        ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean", "mississippi", "letitride", "thb",
+         "casinoholdem"])
 
 
 def test_help_exits_zero():
