@@ -15,7 +15,7 @@ So each class of player hands adds its multiplicity times that row to
 class (times its weight) and turn/river pair the counts are of the cycle
 C(52,2) x C(50,3) x C(47,2) x C(45,2) of the one-Play-bet enumeration; they
 do not depend on the game, so the full table is committed
-(``enumerations/holdem_final_pairs/final_pairs.csv``) and scaled to each
+(``enumerations/final_hand_pairs/final_pairs.csv``) and scaled to each
 game's cycle.
 """
 
@@ -58,7 +58,7 @@ from analyzer.engines.holdem.sevens import (
 )
 
 #: Where the committed table lives (a part of the results of every Hold'em game, not of one game).
-COMMITTED = "holdem_final_pairs"
+COMMITTED = "final_hand_pairs"
 FILE = "final_pairs.csv"
 
 
