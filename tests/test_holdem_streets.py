@@ -441,3 +441,23 @@ def test_a_bet_on_both_hands_written_wrong_is_one_line(tmp_path, where, text, me
     path.write_text(f'game = "uth"\n[{where}.b]\n{text}')
     with pytest.raises(RulesError, match=message):
         load_game("uth", paytable_files=(path,))
+
+
+def test_a_variant_is_enumerated_cached_and_read_back(tmp_path, monkeypatch):
+    """A paytable the committed counts do not cover: enumerated (a reduced run stands in for the full one),
+    saved in the cache, and read from it the next time."""
+    import analyzer.engines.holdem.street_engine as street_engine
+
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(street_engine, "enumerate_street_sums", lambda rules, jobs, progress: enumerate_street_sums(
+        rules, jobs=jobs, progress=progress, flop_class_indices=np.array(FLOP_CLASSES[:1])))
+    path = tmp_path / "ante.toml"
+    path.write_text('game = "thb"\n[wagers.ante.paytables."flush or better 1"]\ndefault = true\n'
+                    'lines = [{ hand = "flush or better", pays = "1" }]\n')
+    rules = load_game("thb", paytable_files=(path,))
+    engine = analyzer.engines.registry.engine_for(rules)
+    notices: list[str] = []
+    fresh = engine.analyze(rules, analyzer.engines.base.Run(cache=False, notify=notices.append))
+    again = engine.analyze(rules, analyzer.engines.base.Run(notify=notices.append))
+    assert notices and "using the cached enumeration" in notices[-1]
+    assert again.main_figures()["house_edge_per_ante"] == fresh.main_figures()["house_edge_per_ante"]

@@ -75,7 +75,8 @@ def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True
 
 
 def save_sums(path: Path, sums: FlopClassSums) -> None:
-    """Write the class sums as one compressed .npz, atomically."""
+    """Write the class sums as one compressed .npz, atomically (its folder made when missing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     arrays = {name: getattr(sums, name) for name in type(sums).SHAPES}
     write_atomically(path, lambda temporary: np.savez_compressed(temporary, **arrays))
 
