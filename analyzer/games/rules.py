@@ -126,7 +126,11 @@ class PaidOn:
 
     @property
     def note(self) -> str:
-        """How the hand is taken, for a report ("" for the usual hand)."""
+        """How the hand is taken, for a report ("" for the usual hand).
+
+        >>> PaidOn(board_cards=3).note
+        "the player's cards and the first 3 community cards"
+        """
         parts = []
         if self.hand_of != "player":
             parts.append({"dealer": "the dealer's hand", "both": "the player's and the dealer's final hands"}[

@@ -438,7 +438,8 @@ def tables(builder: Builder, analysis: GameResults, progressive: dict | None) ->
     for bet in analysis.rules.side_bets:
         for name, paytable in bet.paytables.items():
             default = " (default)" if name == bet.default_paytable else ""
-            builder.outcome_table(f"Side bet {bet.title}, paytable {name}{default}",
+            paid = f" ({bet.paid_on.note})" if bet.paid_on.note else ""
+            builder.outcome_table(f"Side bet {bet.title}{paid}, paytable {name}{default}",
                                   analysis.side_bet_table(bet, paytable), what="expected result per unit staked")
     if progressive is not None:
         figures = progressive["figures"]

@@ -443,7 +443,8 @@ def write_side_bet_sheet(sheet: Sheet, analysis: GameResults, bet: SideBet, payt
     """One side bet paytable: outcomes, return per unit and house edge."""
     mark = "default paytable" if paytable.name == bet.default_paytable else "alternative paytable"
     table = analysis.side_bet_table(bet, paytable)
-    block = write_outcome_table(sheet, f"{bet.title} side bet, paytable {paytable.name} ({mark})",
+    paid = f" ({bet.paid_on.note})" if bet.paid_on.note else ""
+    block = write_outcome_table(sheet, f"{bet.title} side bet{paid}, paytable {paytable.name} ({mark})",
                                 table, analysis.cycle)
     write_formulas(sheet, block, wager_formulas(table, side_bet=True))
 

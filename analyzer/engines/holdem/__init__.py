@@ -1,4 +1,11 @@
-"""Ultimate Texas Hold'em: exact enumeration of every deal with the optimal strategy.
+"""The Hold'em family: exact enumeration of every deal with the optimal strategy.
+
+Ultimate Texas Hold'em's one-Play-bet game has its own fast kernel; any other
+decision streets (Texas Hold'em Bonus, Casino Hold'em) go to the streets
+kernel (:mod:`analyzer.engines.holdem.streets`,
+:mod:`analyzer.engines.holdem.street_engine`), and
+:mod:`analyzer.engines.holdem.final_pairs` counts deals by the pair of final
+hands for side bets on both hands.
 
 * :mod:`analyzer.engines.holdem.sevens`: best five-card rank of five to seven cards
   (numba), and the ranks of every two-card completion of a board;
