@@ -85,6 +85,29 @@ def _board_pairs(count, first, second, ranks, multiplicity, type_counts, weight,
             pairs[lines[c], dealer] += weight * multiplicity[c] * hands
 
 
+def board_final_pairs(board: np.ndarray) -> np.ndarray:
+    """The (player line, dealer line) deals of one five-card board (every player hand of the 47 other cards,
+    every dealer hand of the 45 left), by the same identity.
+
+    >>> from analyzer.core.cards import parse_cards
+    >>> pairs = board_final_pairs(np.array(parse_cards("2c 7d 9h Jc Ks")))
+    >>> int(pairs.sum()) == 1081 * 990, bool((pairs == pairs.T).all())
+    (True, True)
+    """
+    board = np.asarray(board, dtype=np.int64)
+    unseen = np.setdiff1d(np.arange(52, dtype=np.int64), board)
+    scratch = class_scratch()
+    plain, _, _, pair_order = flop_rank_tables(np.sort(board[:3]), STRAIGHT_TOP)
+    turn, river = board[3] >> 2, board[4] >> 2
+    flush_suit = type_cards(board, unseen, scratch)
+    count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK,
+                          PAIR_OR_BETTER, scratch)
+    pairs = np.zeros((LINE_COUNT, LINE_COUNT), dtype=np.int64)
+    _board_pairs(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], scratch[CLASS_RANKS],
+                 scratch[CLASS_MULTIPLICITY], scratch[TYPE_COUNTS], 1, pairs)
+    return pairs
+
+
 @njit(cache=True, nogil=True)
 def flop_final_pairs(flop, weight, straight_top, flush_rank, pairs):
     """Add every turn/river pair of one flop representative, times ``weight``, to ``pairs``."""
