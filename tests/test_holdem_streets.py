@@ -238,7 +238,7 @@ def uth_over_streets(tmp_path):
 def reduced(rules, indices):
     plan, _, scale = game_plan(rules)
     sums = enumerate_street_sums(rules, jobs=1, progress=False, flop_class_indices=np.array(indices))
-    return StreetAnalysis(rules, street_counts(sums, plan, scale, complete=False))
+    return StreetAnalysis(rules, street_counts(sums, plan, scale))
 
 
 FLOP_CLASSES = [0, 400, 1200]

@@ -53,7 +53,7 @@ from analyzer.games.rules import OUTCOMES, GameRules, RulesError
 from analyzer.games.settlement import common_scale, scaled
 
 #: Part of the cache's file name: change it whenever the saved sums change meaning.
-SUMS_VERSION = "holdem-streets-v1"
+SUMS_VERSION = "streets-v1"
 
 
 def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
@@ -100,7 +100,7 @@ class StreetCounts:
     showdown state s; ``folds[level, s]``: deals folding there; ``taken[level, line, choice]``: deals taking
     a street's choice by the line of the cards seen (pre-flop: by class, ``preflop_taken[c, choice]``);
     ``final_outcomes[line, outcome]``: every deal by the final line and the dealer outcome, whatever the
-    decisions; ``complete``: every flop class enumerated.
+    decisions (a reduced run over some flop classes counts those deals only).
     """
 
     plan: StreetPlan
@@ -112,14 +112,13 @@ class StreetCounts:
     taken: np.ndarray
     preflop_taken: np.ndarray
     final_outcomes: np.ndarray
-    complete: bool
 
     @property
     def cycle(self) -> int:
         return int(self.final_outcomes.sum())
 
 
-def street_counts(sums: FlopClassSums, plan: StreetPlan, scale: int, complete: bool = True) -> StreetCounts:
+def street_counts(sums: FlopClassSums, plan: StreetPlan, scale: int) -> StreetCounts:
     """The pre-flop decisions from the class sums, then every count under them."""
     values = per_hole_values(sums.root_values)
     decision = np.zeros(len(values), dtype=np.int64)
@@ -136,8 +135,7 @@ def street_counts(sums: FlopClassSums, plan: StreetPlan, scale: int, complete: b
     preflop_taken = np.zeros((len(values), len(street.choices) if street else 1), dtype=np.int64)
     preflop_taken[chosen, np.maximum(plan.action[0, 0, decision], 0)] = class_deals
     return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
-                        sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
-                        complete)
+                        sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0))
 
 
 @dataclass

@@ -84,8 +84,6 @@ CONTINUE = -1
 DEALER_HANDS = comb(DECK_SIZE - 7, 2)
 TURNS = DECK_SIZE - 5
 RIVERS = DECK_SIZE - 6
-#: Deals below one node of each level, per (hole pair, flop): the flop, the turn, the river.
-DEALS_BELOW = (TURNS * RIVERS * DEALER_HANDS, TURNS * RIVERS * DEALER_HANDS, RIVERS * DEALER_HANDS, DEALER_HANDS)
 #: Ordered deals per hole pair.
 DEALS_PER_HOLE = comb(DECK_SIZE - 2, 3) * TURNS * RIVERS * DEALER_HANDS
 CYCLE = HOLE_PAIRS * DEALS_PER_HOLE
