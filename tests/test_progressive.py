@@ -51,14 +51,14 @@ def test_return_at_reset_and_break_even_meter_are_exact(tmp_path, crazy4):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("stake = 1\nreset = 10\n", "missing lines"),
+    ("stake = 1\nreset = 10\n", "missing key 'lines'"),
     ("stake = 1\nreset = 10\nlines = [{ hand = 'flush' }]\n", "either pays or meter"),
-    ("stake = 1\nreset = 10\nlines = [{ hand = 'flush', pays = -2 }]\n", "negative"),
+    ("stake = 1\nreset = 10\nlines = [{ hand = 'flush', pays = -2 }]\n", "line 3: lines[1].pays: a pay is from 0 to"),
     ("stake = 1\nreset = 10\nlines = [{ hand = 'flush', pays = 'lots' }]\n", "cannot read pay"),
     ("stake = 1\nreset = 10\nlines = [{ hand = 'five_of_a_kind', pays = 2 }]\n", "unknown hand"),
-    ("stake = 1\nreset = 10\nlines = [{ hand = 'flush', meter = '150%' }]\n", "not between 0% and 100%"),
+    ("stake = 1\nreset = 10\nlines = [{ hand = 'flush', meter = '150%' }]\n", "lines[1].meter: a share is from 0% to 100%, not '150%'"),
     ("stake = 1\nreset = 10\nlines = [{ hand = 'flush', pays = 2 }, { hand = 'Flush', pays = 3 }]\n", "appears twice"),
-    ("stake = 0\nreset = 10\nlines = []\n", "stake must be positive"),
+    ("stake = 0\nreset = 10\nlines = []\n", "stake: the stake must be positive"),
     ("stake = 1\nreset = \n", "not valid TOML"),
 ])
 def test_a_bad_file_is_a_one_line_error_naming_the_file(tmp_path, text, message):

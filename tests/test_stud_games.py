@@ -316,7 +316,9 @@ def test_a_street_rule_reads_its_action_and_conditions():
     ('[[streets]]\nrules = ["1x with any pear", "fold"]\n' * 3, "cannot read condition 'any pear'"),
     ('[[streets]]\nrules = ["5x with any pair", "fold"]\n' * 3, "third street (two cards): no choice '5x'"),
     ('[[streets]]\nrules = ["1x with any pair"]\n' * 3, "end its rules with 'otherwise ACTION'"),
-    ('game = "letitride"\n', "the file is for 'letitride', not 'mississippi'"),
+    ('game = "letitride"\n' + '[[streets]]\nrules = ["fold"]\n' * 3, "the file is for 'letitride', not 'mississippi'"),
+    ('game = "mississippi"\n', "no rules (write rules = [...], or [[streets]] rules = [...])"),
+    ('[[streets]]\nrulez = ["fold"]\n', "line 2: streets[1].rulez: unknown key 'rulez'; did you mean 'rules'?"),
 ])
 def test_a_bad_strategy_file_is_one_line(tmp_path, text, message):
     path = tmp_path / "bad.toml"

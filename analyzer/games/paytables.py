@@ -23,8 +23,7 @@ it can be found, the line.
 from __future__ import annotations
 
 import copy
-import re
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -32,38 +31,24 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.ranking import HandRanking, load_ranking
+from analyzer.games.errors import RulesError
+from analyzer.games.files import parse_toml, read_rules_file, read_text
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
-
-
-class RulesError(ValueError):
-    """A game, option or paytable that cannot be read; the message says where and why."""
+from analyzer.games.schema import pay_value, validate
+from analyzer.games.toml_lines import key_lines, line_of
 
 
 def parse_pays(value: object) -> Fraction:
-    """A pay "to 1" written as a number, "3 to 2", "3:2", "3/2" or "1.5"; never negative.
+    """A pay "to 1" written as a number, "3 to 2", "3:2", "3/2" or "1.5", from 0 to
+    :data:`~analyzer.games.schema.MOST_PAY` (:func:`analyzer.games.schema.pay_value`).
 
     >>> parse_pays("2 to 1"), parse_pays("7")
     (Fraction(2, 1), Fraction(7, 1))
     """
-    if isinstance(value, bool):
-        raise RulesError(f"pay {value!r} is not a number")
-    if isinstance(value, (int, float)):
-        text = repr(value)
-    elif isinstance(value, str):
-        text = value.strip().lower()
-    else:
-        raise RulesError(f"pay {value!r} is not a number")
-    ratio = re.fullmatch(r"([0-9.]+)\s*(?:to|:|/|-)\s*([0-9.]+)(?:\s*to\s*1)?", text) if isinstance(value, str) else None
     try:
-        if ratio:
-            pays = Fraction(ratio[1]) / Fraction(ratio[2])
-        else:
-            pays = Fraction(text.removesuffix("to 1").removesuffix("-1").strip())
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"cannot read pay {value!r} (write e.g. 2, \"3 to 2\", \"3:2\" or 1.5)") from None
-    if pays < 0:
-        raise RulesError(f"pay {value!r} is negative: a pay is what a win returns 'to 1'")
-    return pays
+        return pay_value(value)
+    except ValueError as error:
+        raise RulesError(str(error)) from None
 
 
 @dataclass(frozen=True)
@@ -149,24 +134,14 @@ def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, 
     return tables
 
 
-def _line_of(text: str, needle: str) -> str:
-    """", line N" for the first line of ``text`` that holds ``needle`` (quoted or not), else ""."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if needle and needle in line:
-            return f", line {number}"
-    return ""
+#: The kind of file (:data:`analyzer.games.schema.FILE_KINDS`) each reader's ``what`` names.
+FILE_KIND = {"game": "game", "paytable": "paytable", "strategy": "strategy", "progressive paytable": "progressive"}
 
 
 def read_toml_file(path: Path, what: str) -> tuple[str, dict]:
-    """The text and data of a user's TOML file; a missing file or a syntax error is a one-line RulesError."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulesError(f"{path}: cannot read the {what} file ({error.strerror})") from None
-    try:
-        return text, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{path}: not valid TOML ({error})") from None
+    """The text and data of a user's file of ``what`` (a key of :data:`FILE_KIND`), checked against the schema
+    (:func:`analyzer.games.files.read_rules_file`): every problem is a one-line RulesError."""
+    return read_rules_file(path, FILE_KIND[what])
 
 
 def apply_paytable_file(data: dict, path: Path) -> dict:
@@ -186,41 +161,58 @@ def apply_paytable_file(data: dict, path: Path) -> dict:
     defines no paytables (expected [wagers.NAME.paytables."TABLE"] or [side_bets.NAME.paytables."TABLE"])
     """
     where = str(path)
-    text, supplied = read_toml_file(path, "paytable")
+    text = read_text(path, "paytable")
+    supplied = parse_toml(text, where)
+    lines = key_lines(text)
+
+    def here(*key: str | int) -> str:
+        line = line_of(lines, key)
+        return f"{where}{f', line {line}' if line else ''}: {'.'.join(str(part) for part in key)}"
+
     if supplied.get("game", data["name"]) != data["name"]:
-        raise RulesError(f"{where}: written for game {supplied['game']!r}, not {data['name']!r}")
-    unknown = set(supplied) - {"game", "wagers", "side_bets"}
-    if unknown:
-        raise RulesError(f"{where}{_line_of(text, sorted(unknown)[0])}: unknown key {sorted(unknown)[0]!r} "
-                         "(expected wagers or side_bets)")
-    if not supplied.get("wagers") and not supplied.get("side_bets"):
-        raise RulesError(f'{where}: defines no paytables (expected [wagers.NAME.paytables."TABLE"] '
-                         'or [side_bets.NAME.paytables."TABLE"])')
+        raise RulesError(f"{here('game')}: written for game {supplied['game']!r}, not {data['name']!r}")
+    validate("paytable", supplied, where, text)
     merged = copy.deepcopy(data)
     for kind in ("wagers", "side_bets"):
         for name, entry in supplied.get(kind, {}).items():
-            if kind == "side_bets" and name not in merged.get(kind, {}) and isinstance(entry, dict) \
-                    and "title" in entry:
+            owner = f"{where}, {kind[:-1].replace('_', ' ')} {name}"
+            if kind == "side_bets" and "title" in entry:
+                if name in merged.get(kind, {}):
+                    raise RulesError(f"{here(kind, name)}: {data['name']} already has a side bet {name!r}: give "
+                                     "only its paytables, or another name for a new side bet")
+                ranking = load_ranking(entry.get("ranking", data["ranking"]))
+                _located(lambda: build_paytables(entry, ranking, owner), lambda message: here(kind, name))
                 merged.setdefault(kind, {})[name] = entry  # a new side bet, read and checked like the game's own
                 continue
             if name not in merged.get(kind, {}):
                 known = ", ".join(merged.get(kind, {})) or "none"
-                raise RulesError(f"{where}{_line_of(text, name)}: {data['name']} has no {kind[:-1].replace('_', ' ')} "
+                raise RulesError(f"{here(kind, name)}: {data['name']} has no {kind[:-1].replace('_', ' ')} "
                                  f"{name!r} (known: {known})")
             target = merged[kind][name]
-            if not isinstance(entry, dict) or not entry.get("paytables"):
-                raise RulesError(f"{where}{_line_of(text, name)}: {name} gives no paytables")
             ranking = load_ranking(target.get("ranking", data["ranking"]))
             for table_name, table in entry["paytables"].items():
                 check = {"lines": target.get("lines", []), "paytables": {table_name: {
                     key: value for key, value in table.items() if key != "default"}}}
-                try:
-                    build_paytables(check, ranking, f"{where}, {name}")
-                except RulesError as error:
-                    hands = [row.get("hand", "") for row in table.get("lines", []) if isinstance(row, dict)]
-                    culprit = next((hand for hand in hands if hand and hand in str(error)), table_name)
-                    raise RulesError(str(error).replace(where, where + _line_of(text, culprit), 1)) from None
+                rows = table.get("lines", [])
+                _located(lambda: build_paytables(check, ranking, owner), lambda message: here(
+                    kind, name, "paytables", table_name, *_culprit(rows, message)))
                 target.setdefault("paytables", {})[table_name] = check["paytables"][table_name]
                 if table.get("default"):
                     target["default_paytable"] = table_name
     return merged
+
+
+def _located(build: Callable[[], object], here: Callable[[str], str]) -> None:
+    """Run ``build``; a RulesError it raises is re-raised starting with ``here(message)`` (the file, line
+    and key)."""
+    try:
+        build()
+    except RulesError as error:
+        message = str(error).split(": ", 1)[-1]
+        raise RulesError(f"{here(message)}: {message}") from None
+
+
+def _culprit(rows: list[dict], message: str) -> tuple[str | int, ...]:
+    """The key path, below a paytable, of the line whose hand ``message`` names (none: the table itself)."""
+    named = [number for number, row in enumerate(rows) if repr(row.get("hand", "")) in message]
+    return ("lines", named[0]) if named else ()

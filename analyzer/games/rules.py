@@ -40,6 +40,7 @@ import copy
 import hashlib
 import json
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -49,22 +50,26 @@ from pathlib import Path
 
 from analyzer.core.ranking import HandRanking, load_ranking
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
+from analyzer.games.errors import RulesError
+from analyzer.games.files import parse_toml, read_rules_file, read_text
 from analyzer.games.paytables import (  # noqa: F401 (re-exported)
     PayLine,
     Paytable,
-    RulesError,
     apply_paytable_file,
     build_paytables,
     parse_pays,
-    read_toml_file,
 )
-
-#: The outcomes of a hand played against the dealer: whether the dealer
-#: qualifies, then how the best hands compare.
-OUTCOMES = ("no_qualify_win", "no_qualify_tie", "no_qualify_lose", "win", "tie", "lose")
-
-#: How a wager's paytable combines with its result per outcome.
-PAYTABLE_MODES = ("instead", "in_addition", "on_win")
+from analyzer.games.schema import (
+    HANDS_OF,
+    OUTCOMES,
+    PAYTABLE_MODES,
+    PAYS_WHEN,
+    ROLES,
+    STREET_ACTIONS,
+    TIE_BREAKS,
+    validate,
+)
+from analyzer.games.toml_lines import key_lines, line_of
 
 #: The outcomes in which the player's hand is higher: where an "on_win" paytable applies.
 WINNING_OUTCOMES = tuple(outcome for outcome in OUTCOMES if outcome.endswith("win"))
@@ -142,9 +147,6 @@ class PaidOn:
         return "; ".join(parts)
 
 
-#: When a side bet pays: on the hand alone, or only when the player's hand loses to the dealer's.
-PAYS_WHEN = ("always", "player_loses")
-
 
 @dataclass(frozen=True)
 class SideBet:
@@ -167,13 +169,6 @@ class PlayOption:
     requires: HandPattern | None = None
     when: str | None = None  # the decision point, in games with several ("pre-flop", "flop", "river")
 
-
-#: What a street's choice does: fold, stake the street's wager, or take it back.
-STREET_ACTIONS = ("fold", "check", "bet", "take_back")
-
-#: How an exact tie between the expected values of two actions is broken: towards the smaller or the larger
-#: total wager.
-TIE_BREAKS = ("smaller", "larger")
 
 
 @dataclass(frozen=True)
@@ -261,31 +256,11 @@ def game_names() -> list[str]:
                   if entry.name.endswith(".toml"))
 
 
-#: The keys every game file must give (a game played over streets gives ``streets`` instead of ``play``).
-REQUIRED_KEYS = ("ranking", "player_cards", "dealer_cards", "play", "wagers")
-
-#: Every key a game file may give: the required ones and these.
-GAME_KEYS = REQUIRED_KEYS + ("name", "title", "rules_source", "engine", "community_cards", "dealer_up_cards",
-                             "dealer_qualifies", "rules", "assumptions", "not_analysed", "side_bets", "options",
-                             "streets", "tie_break", "cards_before_streets", "play_once")
-
-#: The keys of a street, and of one of its choices.
-STREET_KEYS = ("title", "cards", "wager", "choices")
-CHOICE_KEYS = ("action", "multiple", "label")
-
-#: The keys every main wager must give.
-WAGER_KEYS = ("title", "role", "on_fold", "results")
-
-#: Every key a paytable's owner may give (a wager's also WAGER_KEYS and the paytable's mode and outcomes;
-#: a side bet's also ``hand``, a note on which hand it is paid).
-PAYTABLE_KEYS = ("title", "ranking", "lines", "paytables", "default_paytable")
-
-#: A wager's role: "initial" (compulsory, one unit), "raise" (the Play: stake = the multiple chosen), "street"
-#: (staked, or taken back, at a street).
-ROLES = ("initial", "raise", "street")
-
 #: What a wager with ``paid_as = "OTHER"`` takes from the other wager (it gives its own title, role, on_fold).
 PAID_AS_KEYS = ("results", "ranking", "lines", "paytables", "default_paytable", "paytable_mode", "paytable_outcomes")
+
+#: The keys that say which hand a side bet (or progressive) is paid on (:class:`PaidOn`).
+PAID_ON_KEYS = ("board_cards", "pays_when", "hand_of")
 
 
 def is_game_file(name: str) -> bool:
@@ -297,37 +272,34 @@ def is_game_file(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or os.sep in name
 
 
-def _read_game(name: str) -> tuple[str, dict]:
-    """Where the game is written (for messages) and its data: a shipped game or a user's file.
+def _read_game(name: str) -> tuple[str, str, dict]:
+    """Where the game is written (for messages), its text and its data, checked against the schema
+    (:class:`analyzer.games.schema.GameFile`): a shipped game or a user's file.
 
     A user's file may leave out ``name`` (its file name is used), ``title`` and ``rules_source``.
     """
     if is_game_file(name):
         path = Path(name)
-        where, (_, data) = str(path), read_toml_file(path, "game")
+        where = str(path)
+        text = read_text(path, "game")
+        data = parse_toml(text, where)
+        if data and "name" not in data and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,63}", path.stem):
+            raise RulesError(f"{where}: give the game a name = \"...\" (letters, digits, _ and -): the file's "
+                             f"name {path.stem!r} is not one")
         defaults = {"name": path.stem, "title": data.get("name", path.stem), "rules_source": path.name}
         data = {**defaults, **data} if data else data
     elif name in game_names():
         where = f"{name}.toml"
-        data = tomllib.loads(resources.files("analyzer.games.data").joinpath("games", where).read_text())
+        text = resources.files("analyzer.games.data").joinpath("games", where).read_text()
+        data = tomllib.loads(text)
     else:
         raise RulesError(f"unknown game {name!r}; known games: {', '.join(game_names())} "
                          "(or the path of a game file ending in .toml)")
     if not data:
-        raise RulesError(f"{where}: the file defines no game (a game gives {', '.join(REQUIRED_KEYS)})")
-    required = [key for key in REQUIRED_KEYS if not (key == "play" and "streets" in data)]
-    missing = [key for key in required if key not in data]
-    if missing:
-        raise RulesError(f"{where}: missing key {missing[0]!r} (a game gives {', '.join(required)})")
-    _known_keys(data, GAME_KEYS, where, "the game")
-    return where, data
-
-
-def _known_keys(entry: dict, known: tuple[str, ...], where: str, key: str) -> None:
-    """Refuse a key the rules language does not know (a misspelt key would otherwise be ignored)."""
-    unknown = [name for name in entry if name not in known]
-    if unknown:
-        raise RulesError(f"{where}: {key}: unknown key {unknown[0]!r} (known: {', '.join(known)})")
+        raise RulesError(f"{where}: the file defines no game (a game gives ranking, player_cards, dealer_cards, "
+                         "wagers and its decision, [play] or [[streets]])")
+    validate("game", data, where, text)
+    return where, text, data
 
 
 def _table(value: object, where: str, key: str) -> dict:
@@ -352,35 +324,50 @@ def _result(value: object, where: str, key: str) -> Fraction:
         raise RulesError(f"{where}: {key} must be a number, not {value!r}") from None
 
 
-def _apply_options(declared: dict, requested: dict[str, str], where: str) -> tuple[dict, list[RuleOption]]:
-    data = copy.deepcopy(declared)
-    options = _table(data.get("options", {}), where, "options")
+def _apply_options(declared: dict, requested: dict[str, str], where: str, text: str
+                   ) -> tuple[dict, list[RuleOption]]:
+    """The game's data with the chosen reading of every rule option applied (the default where none is
+    requested), and the options as chosen. Every choice of every option is checked: the game it makes must
+    pass the schema too, so a choice that is never the default cannot hide a mistake."""
+    options = declared.get("options", {})
     unknown = set(requested) - set(options)
     if unknown:
-        known = ", ".join(options) or "none"
-        raise RulesError(f"{where}: unknown rule option {sorted(unknown)[0]!r} (options: {known})")
+        raise RulesError(f"{where}: unknown rule option {sorted(unknown)[0]!r} (options: {', '.join(options) or 'none'})")
+    data = copy.deepcopy(declared)
     chosen_options = []
     for name, option in options.items():
-        option = _table(option, where, f"options.{name}")
-        if any(key not in option for key in ("description", "default", "choices")):
-            raise RulesError(f"{where}: options.{name} needs a description, a default and choices")
-        choices = {choice: _table(entry, where, f"options.{name}.choices.{choice}")
-                   for choice, entry in _table(option["choices"], where, f"options.{name}.choices").items()}
+        choices = option["choices"]
+        for choice, entry in choices.items():
+            here = f"options.{name}.choices.{choice}.set"
+            line = line_of(key_lines(text), ("options", name, "choices", choice, "set"))
+            located = f"{where}{f', line {line}' if line else ''}: {here}"
+            applied = _set(copy.deepcopy(declared), entry.get("set", {}), located)
+            try:
+                validate("game", applied, where)
+            except RulesError as error:
+                raise RulesError(f"{located}: the game this choice makes is wrong: "
+                                 f"{str(error).removeprefix(where + ': ')}") from None
         chosen = requested.get(name, option["default"])
         if chosen not in choices:
             raise RulesError(f"{where}: option {name} has no choice {chosen!r} (choices: {', '.join(choices)})")
-        for path, value in _table(choices[chosen].get("set", {}), where, f"options.{name}.choices.{chosen}.set").items():
-            target = data
-            *parents, last = path.split(".")
-            for part in parents:
-                target = target.get(part) if isinstance(target, dict) else None
-            if not isinstance(target, dict):
-                raise RulesError(f"{where}: option {name}, choice {chosen}: the game has no {path!r} to set")
-            target[last] = value
+        _set(data, choices[chosen].get("set", {}), where)
         chosen_options.append(RuleOption(
             name, option["description"],
             {choice: entry.get("description", choice) for choice, entry in choices.items()}, chosen))
     return data, chosen_options
+
+
+def _set(data: dict, values: dict[str, object], where: str) -> dict:
+    """``data`` with each dotted key path of ``values`` set (its parent tables must exist)."""
+    for path, value in values.items():
+        target = data
+        *parents, last = path.split(".")
+        for part in parents:
+            target = target.get(part) if isinstance(target, dict) else None
+        if not isinstance(target, dict):
+            raise RulesError(f"{where}: the game has no {'.'.join(parents)!r} to set {last!r} in")
+        target[last] = value
+    return data
 
 
 def _ranking(data: dict, entry: dict, where: str, key: str) -> HandRanking:
@@ -428,13 +415,6 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
                              f"not {entry['paid_as']!r}")
         entry = {**{name: value for name, value in source.items() if name in PAID_AS_KEYS}, **entry}
         del entry["paid_as"]
-    allowed = tuple(dict.fromkeys(WAGER_KEYS + PAYTABLE_KEYS + ("paytable_mode", "paytable_outcomes")))
-    _known_keys(entry, allowed, where, key)
-    missing = [field_ for field_ in WAGER_KEYS if field_ not in entry]
-    if missing:
-        raise RulesError(f"{where}: {key} has no {missing[0]!r} (a wager gives {', '.join(WAGER_KEYS)})")
-    if entry["role"] not in ROLES:
-        raise RulesError(f"{where}: {key}.role must be one of {', '.join(ROLES)}, not {entry['role']!r}")
     results = entry["results"]
     if data.get("dealer_cards") == 0 and not isinstance(results, dict):  # no dealer: one result for every outcome
         results = dict.fromkeys(OUTCOMES, results)
@@ -459,7 +439,6 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
 def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     key = f"side_bets.{bet_name}"
     entry = _table(entry, where, key)
-    _known_keys(entry, PAYTABLE_KEYS + ("hand",) + PAID_ON_KEYS, where, key)
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, side bet {bet_name}")
     default = _default_paytable(entry, paytables, where, key)
@@ -471,10 +450,6 @@ def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
         raise RulesError(f"{where}: {key}: a line names the dealer's hand (dealer_hand): the bet needs "
                          "hand_of = \"both\"")
     return SideBet(bet_name, entry["title"], ranking, paytables, default, paid)
-
-
-#: The keys that say which hand a side bet is paid on (:class:`PaidOn`).
-PAID_ON_KEYS = ("board_cards", "pays_when", "hand_of")
 
 
 def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], where: str, key: str) -> PaidOn:
@@ -506,10 +481,6 @@ def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], wher
     return PaidOn(board, pays_when, hand_of)
 
 
-#: Whose hand a side bet is paid on: the player's, the dealer's, or the pair of final hands (a line naming
-#: ``dealer_hand`` too).
-HANDS_OF = ("player", "dealer", "both")
-
 
 def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:
     entries = data.get("not_analysed", [])
@@ -530,7 +501,6 @@ def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
     streets = []
     for number, entry in enumerate(entries, start=1):
         key = f"streets[{number}]"
-        _known_keys(entry, STREET_KEYS, where, key)
         if roles.get(entry.get("wager")) not in allowed:
             kinds = " or \"raise\"" if dealer else ""
             raise RulesError(f"{where}: {key}.wager must name a wager of role \"street\"{kinds}, "
@@ -540,7 +510,6 @@ def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
             raise RulesError(f"{where}: {key}.choices must list the actions, e.g. [{{ action = \"fold\" }}]")
         made = []
         for choice in choices:
-            _known_keys(choice, CHOICE_KEYS, where, f"{key}.choices")
             action = choice.get("action")
             if action not in STREET_ACTIONS:
                 raise RulesError(f"{where}: {key}.choices: action must be one of {', '.join(STREET_ACTIONS)}, "
@@ -582,10 +551,15 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
     :func:`is_game_file`), with the given option choices (defaults otherwise) and the paytables
     of the user's ``paytable_files`` added. Every problem is a one-line RulesError naming the file
     and, where it can, the key."""
-    where, declared = _read_game(os.fspath(name))
-    data, chosen = _apply_options(declared, options or {}, where)
+    where, text, declared = _read_game(os.fspath(name))
+    data, chosen = _apply_options(declared, options or {}, where, text)
+    origin: dict[str, str] = {}  # a side bet a paytable file defines whole -> that file
     for path in paytable_files:
+        before = set(data.get("side_bets", {}))
         data = apply_paytable_file(data, Path(path))
+        _, paytable_text = read_rules_file(Path(path), "paytable")
+        validate("game", data, str(path), paytable_text)  # what the file's additions make of the game
+        origin.update(dict.fromkeys(set(data.get("side_bets", {})) - before, str(path)))
     ranking = _ranking(data, {}, where, "ranking")
 
     def pattern(text_: object, key: str) -> HandPattern:
@@ -612,7 +586,7 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
     tie_break = data.get("tie_break", "smaller")
     if tie_break not in TIE_BREAKS:
         raise RulesError(f"{where}: tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}")
-    side_bets = [_side_bet(data, bet_name, entry, where)
+    side_bets = [_side_bet(data, bet_name, entry, origin.get(bet_name, where))
                  for bet_name, entry in _table(data.get("side_bets", {}), where, "side_bets").items()]
     if streets:
         play = _street_play(streets)
