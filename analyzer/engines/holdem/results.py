@@ -141,6 +141,9 @@ def check_line_patterns(rules: GameRules) -> None:
     paytables += [(b.title, b.ranking, p) for b in rules.side_bets if b.paid_on.board_cards is None
                   for p in b.paytables.values()]
     for title, ranking, paytable in paytables:
+        if ranking.name != rules.ranking.name:
+            raise RulesError(f"{rules.name}, {title}: a wager on the final hand is ranked {rules.ranking.name!r}, as "
+                             f"the game's hands are, not {ranking.name!r} (a bet on fewer cards gives board_cards)")
         for line in paytable.lines:
             for pattern in (line.pattern, line.dealer) if line.dealer else (line.pattern,):
                 check_pattern(pattern, ranking, f"{rules.name}, {title} {paytable.name}")
