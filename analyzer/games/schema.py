@@ -517,7 +517,7 @@ def describe(model: type[Strict], error: ValidationError, data: dict, where: str
     path = _data_path(problem["loc"], data)
     kind = problem["type"]
     message = str(problem["msg"]).removeprefix("Value error, ")
-    parent = _model_at(model, tuple(problem["loc"][:-1]))
+    parent = table_model(model, tuple(problem["loc"][:-1]))
     if kind == "extra_forbidden":
         known = list(parent.model_fields) if parent else []
         message = f"unknown key {path[-1]!r}{_did_you_mean(str(path[-1]), known)}" + (
@@ -609,7 +609,7 @@ def _step(annotation: object, key: str | int) -> object:
     return None
 
 
-def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+def table_model(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     """The model of the table at the schema's error location ``loc`` (None where it leads to no table)."""
     here: object = model
     for key in loc:
@@ -651,17 +651,17 @@ def _dotted(path: tuple[str | int, ...]) -> str:
 
 
 def kind_of(data: dict) -> str | None:
-    """The kind of file ``data`` looks like (None when it is none of them).
+    """The kind of file ``data`` looks like: the kind whose top-level keys it shares most (a key written
+    exactly counts 2, a near miss 1, so a misspelt key still tells); None when it shares none.
 
     >>> kind_of({"stake": 5, "lines": []}), kind_of({"game": "uth", "streets": [{"rules": []}]})
     ('progressive', 'strategy')
+    >>> kind_of({"game": "crazy4", "wager": {}})   # a paytable file, its wagers misspelt
+    'paytable'
     """
-    if "wagers" in data and ("ranking" in data or "player_cards" in data):
-        return "game"
-    if "stake" in data or "reset" in data or "contribution" in data:
-        return "progressive"
-    if "rules" in data or "up_cards" in data or "streets" in data:
-        return "strategy"
-    if "wagers" in data or "side_bets" in data:
-        return "paytable"
-    return None
+    def score(kind: str) -> int:
+        fields = list(MODELS[kind].model_fields)
+        return sum(2 if key in fields else 1 if difflib.get_close_matches(str(key), fields, n=1, cutoff=0.75)
+                   else 0 for key in data)
+    best = max(FILE_KINDS, key=score)
+    return best if score(best) else None

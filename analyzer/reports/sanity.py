@@ -15,7 +15,7 @@ import pandas as pd
 from analyzer.core.figures import percent  # noqa: F401 (the reports' formatter)
 from analyzer.core.ranking import HandRanking
 from analyzer.engines.results import GameResults, distribution
-from analyzer.games.rules import Paytable
+from analyzer.games.rules import OUTCOME_LABELS, OUTCOMES, WINNING_OUTCOMES, GameRules, Paytable
 
 
 def table_warnings(name: str, table: pd.DataFrame, column: str = "pays") -> list[str]:
@@ -46,11 +46,35 @@ def paytable_warnings(name: str, ranking: HandRanking, paytable: Paytable,
     return warnings
 
 
+def result_warnings(rules: GameRules) -> list[str]:
+    """Main wagers whose results run against the hand: a loss when the player's hand is higher, a win when
+    the dealer qualifies with the higher hand, or a win on a fold (a game with no dealer hand settles by its
+    paytables: only the fold is checked).
+
+    >>> from analyzer.games.rules import load_game
+    >>> result_warnings(load_game("crazy4"))
+    []
+    """
+    warnings = []
+    for wager in rules.wagers:
+        results = dict(zip(OUTCOMES, wager.results)) if rules.dealer_cards else {}
+        for outcome in WINNING_OUTCOMES if results else ():
+            if results[outcome] < 0:
+                warnings.append(f"BACKWARDS: {wager.title} loses {-results[outcome]} per unit when "
+                                f"{OUTCOME_LABELS[outcome]}.")
+        if results and results["lose"] > 0:
+            warnings.append(f"BACKWARDS: {wager.title} wins {results['lose']} per unit when "
+                            f"{OUTCOME_LABELS['lose']}.")
+        if wager.on_fold > 0:
+            warnings.append(f"BACKWARDS: {wager.title} wins {wager.on_fold} per unit when the player folds.")
+    return warnings
+
+
 def game_warnings(analysis: GameResults) -> list[str]:
     """Every warning about a game as analysed, main game first, then side bets."""
     rules = analysis.rules
-    warnings = table_warnings(f"the main game ({rules.title}, per ante, optimal strategy)",
-                              analysis.return_table(), column="net")
+    warnings = result_warnings(rules) + table_warnings(f"the main game ({rules.title}, per ante, optimal strategy)",
+                                                       analysis.return_table(), column="net")
     for wager in rules.wagers:
         if wager.paytable is not None:
             warnings += paytable_warnings(f"{wager.title} paytable {wager.paytable.name}", wager.ranking,
