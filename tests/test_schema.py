@@ -16,6 +16,7 @@ from analyzer.cli.main import main
 from analyzer.games.errors import RulesError
 from analyzer.games.rules import game_names, load_game
 from analyzer.games.schema import MODELS, exact_number, kind_of, pay_value, table_model, validate
+from analyzer.games.schema_reference import reference_markdown
 from analyzer.games.toml_lines import key_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,3 +216,8 @@ def test_the_shipped_games_are_each_a_game_to_check(capsys):
     for game in game_names():
         code, _ = check(SHIPPED / f"{game}.toml", None, capsys)
         assert code == 0
+
+
+def test_the_key_reference_in_docs_is_the_schema_written_out():
+    assert (ROOT / "docs" / "rules-file-keys.md").read_text() == reference_markdown(), \
+        "run scripts/rules_file_keys.py"

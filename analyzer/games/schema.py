@@ -224,9 +224,9 @@ class FilePaytable(Paytable):
 class PaidTables(Strict):
     """What a wager or side bet's paytables share: a ranking, shared lines, named paytables, the default."""
 
-    ranking: RankingName | None = None
+    ranking: RankingName | None = Field(None, description="the ranking its hands are paid on (default: the game's)")
     lines: list[SharedLine] = Field(default_factory=list, description="lines shared by every paytable")
-    paytables: dict[Label, Paytable] = Field(default_factory=dict)
+    paytables: dict[Label, Paytable] = Field(default_factory=dict, description="named paytables")
     default_paytable: Label | None = Field(None, description="the paytable analysed unless another is asked")
 
     @model_validator(mode="after")
@@ -259,14 +259,17 @@ def _table_or_number(value: object) -> str:
 class Wager(PaidTables):
     """A main wager: its role, what a fold does, its result per outcome, optionally paytables."""
 
-    title: Text | None = None
-    role: Literal["initial", "raise", "street"] | None = None
+    title: Text | None = Field(None, description="the wager's name in reports (required)")
+    role: Literal["initial", "raise", "street"] | None = Field(
+        None, description="initial: compulsory, one unit; raise: the Play; street: staked at a street (required)")
     on_fold: Result | None = Field(None, description="the result when the player folds")
     results: Annotated[Annotated[Results, Tag("table")] | Annotated[Result, Tag("number")],
                        Discriminator(_table_or_number)] | None = Field(
         None, description="per outcome, or one number in a game with no dealer hand")
-    paytable_mode: Literal["instead", "in_addition", "on_win"] | None = None
-    paytable_outcomes: list[Outcome] | None = Field(None, min_length=1)
+    paytable_mode: Literal["instead", "in_addition", "on_win"] | None = Field(
+        None, description="the paytable paid instead of the result, in addition to it, or instead on a win")
+    paytable_outcomes: list[Outcome] | None = Field(None, min_length=1,
+                                                    description="the outcomes on which the paytable applies")
     paid_as: Identifier | None = Field(None, description="settled as this other wager (its results and paytables)")
 
     @model_validator(mode="after")
@@ -284,11 +287,11 @@ class Wager(PaidTables):
 class SideBet(PaidTables):
     """An optional wager paid by a table on a hand, whatever the player decides."""
 
-    title: Text
+    title: Text = Field(description="the side bet's name in reports")
     hand: Text | None = Field(None, description="a note on the hand it is paid on, for the reader")
     board_cards: Cards | None = Field(None, description="the player's cards with the first N community cards")
-    pays_when: Literal["always", "player_loses"] = "always"
-    hand_of: Literal["player", "dealer", "both"] = "player"
+    pays_when: Literal["always", "player_loses"] = Field("always", description="player_loses: a bad-beat bet")
+    hand_of: Literal["player", "dealer", "both"] = Field("player", description="whose hand it is paid on")
 
     @model_validator(mode="after")
     def _has_default(self) -> SideBet:
@@ -308,16 +311,16 @@ class PlayMultiple(Strict):
 class Play(Strict):
     """The one decision: fold (when allowed) or one of the Play multiples."""
 
-    fold: bool = True
-    multiples: list[PlayMultiple] = Field(min_length=1)
+    fold: bool = Field(True, description="whether the player may fold")
+    multiples: list[PlayMultiple] = Field(min_length=1, description="the Play wagers allowed")
 
 
 class StreetChoice(Strict):
     """One action allowed at a street."""
 
-    action: Literal["fold", "check", "bet", "take_back"]
+    action: Literal["fold", "check", "bet", "take_back"] = Field(description="what the choice does")
     multiple: Annotated[int, Field(ge=1, le=1000)] | None = Field(None, description="with bet: times the Ante")
-    label: Text | None = None
+    label: Text | None = Field(None, description="the choice's name in reports")
 
     @model_validator(mode="after")
     def _bet_has_multiple(self) -> StreetChoice:
@@ -329,32 +332,32 @@ class StreetChoice(Strict):
 class Street(Strict):
     """A decision before ``cards`` community cards are turned."""
 
-    title: Text | None = None
-    cards: Cards = 1
-    wager: Identifier
-    choices: list[StreetChoice] = Field(min_length=1)
+    title: Text | None = Field(None, description="the street's name in reports")
+    cards: Cards = Field(1, description="community cards turned after the decision")
+    wager: Identifier = Field(description="the wager staked here (role street, or the raise wager)")
+    choices: list[StreetChoice] = Field(min_length=1, description="the actions allowed")
 
 
 class NotAnalysed(Strict):
     """A wager the rules leave unanalysable, and why."""
 
-    wager: Identifier
-    reason: Text
+    wager: Identifier = Field(description="the wager's name")
+    reason: Text = Field(description="why, for the report")
 
 
 class OptionChoice(Strict):
     """One reading of an ambiguous rule: the values it sets, by dotted key path."""
 
-    description: Text | None = None
+    description: Text | None = Field(None, description="the reading, for the report")
     set: dict[Annotated[str, Field(max_length=200)], Any] = Field(default_factory=dict)
 
 
 class RuleOption(Strict):
     """A named reading of an ambiguous rule (``--option NAME=CHOICE``)."""
 
-    description: Text
-    default: Identifier
-    choices: dict[Identifier, OptionChoice] = Field(min_length=1)
+    description: Text = Field(description="the ambiguity, for the report")
+    default: Identifier = Field(description="the choice analysed unless another is asked")
+    choices: dict[Identifier, OptionChoice] = Field(min_length=1, description="the readings, by name")
 
     @model_validator(mode="after")
     def _default_is_a_choice(self) -> RuleOption:
@@ -367,26 +370,28 @@ class GameFile(Strict):
     """A game: its cards, ranking, decisions and wagers."""
 
     name: Identifier | None = Field(None, description="the game's short name (default: the file's name)")
-    title: Text | None = None
-    rules_source: Text | None = None
+    title: Text | None = Field(None, description="the game's name in reports (default: its name)")
+    rules_source: Text | None = Field(None, description="the document the rules come from")
     engine: Identifier | None = Field(None, description="the engine's registry name (default: one decision)")
-    ranking: RankingName
-    player_cards: Annotated[int, Field(ge=1, le=DECK_CARDS)]
-    dealer_cards: Cards
-    dealer_up_cards: Cards = 0
-    community_cards: Cards = 0
+    ranking: RankingName = Field(description="the ranking of the game's hands: " + ", ".join(declared_rankings()))
+    player_cards: Annotated[int, Field(ge=1, le=DECK_CARDS)] = Field(description="cards dealt to the player")
+    dealer_cards: Cards = Field(description="cards dealt to the dealer (0: no dealer hand)")
+    dealer_up_cards: Cards = Field(0, description="of the dealer's cards, those dealt face up")
+    community_cards: Cards = Field(0, description="cards shared by the player and the dealer")
     dealer_qualifies: Text | None = Field(None, description="the dealer's least qualifying hand")
     rules: list[Text] = Field(default_factory=list, description="the rules in prose, for the report")
     assumptions: list[Text] = Field(default_factory=list, description="readings the analysis makes, for the report")
-    not_analysed: list[NotAnalysed] = Field(default_factory=list)
-    play: Play | None = None
-    streets: list[Street] = Field(default_factory=list)
-    cards_before_streets: Cards = 0
-    play_once: bool = False
-    tie_break: Literal["smaller", "larger"] = "smaller"
-    wagers: dict[Identifier, Wager] = Field(min_length=1)
-    side_bets: dict[Identifier, SideBet] = Field(default_factory=dict)
-    options: dict[Identifier, RuleOption] = Field(default_factory=dict)
+    not_analysed: list[NotAnalysed] = Field(default_factory=list, description="wagers left out, and why")
+    play: Play | None = Field(None, description="the one decision (or give streets)")
+    streets: list[Street] = Field(default_factory=list, description="decisions street by street (or give play)")
+    cards_before_streets: Cards = Field(0, description="community cards turned before the first street")
+    play_once: bool = Field(False, description="the first bet is the only one")
+    tie_break: Literal["smaller", "larger"] = Field(
+        "smaller", description="which action an exact tie of expected values goes to: the smaller or larger wager")
+    wagers: dict[Identifier, Wager] = Field(min_length=1, description="the main wagers, by name")
+    side_bets: dict[Identifier, SideBet] = Field(default_factory=dict, description="optional wagers, by name")
+    options: dict[Identifier, RuleOption] = Field(default_factory=dict,
+                                                  description="readings of ambiguous rules, by name")
 
     @model_validator(mode="after")
     def _cards_agree(self) -> GameFile:
@@ -415,7 +420,7 @@ class GameFile(Strict):
 class PaytableAdditions(Strict):
     """Paytables added to (or replacing those of) one of the game's wagers or side bets."""
 
-    paytables: dict[Label, FilePaytable] = Field(min_length=1)
+    paytables: dict[Label, FilePaytable] = Field(min_length=1, description="named paytables")
 
 
 def _whole_or_added(value: object) -> str:
@@ -426,10 +431,11 @@ class PaytableFile(Strict):
     """Paytables for a game's wagers and side bets, and whole new side bets (a table with a title)."""
 
     game: Identifier | None = Field(None, description="the game the file is written for")
-    wagers: dict[Identifier, PaytableAdditions] = Field(default_factory=dict)
+    wagers: dict[Identifier, PaytableAdditions] = Field(default_factory=dict, description="by the wager's name")
     side_bets: dict[Identifier, Annotated[Annotated[SideBet, Tag("whole")] | Annotated[PaytableAdditions,
                                                                                     Tag("added")],
-                                          Discriminator(_whole_or_added)]] = Field(default_factory=dict)
+                                          Discriminator(_whole_or_added)]] = Field(
+        default_factory=dict, description="paytables by the side bet's name, or a whole new side bet (with a title)")
 
     @model_validator(mode="after")
     def _defines_something(self) -> PaytableFile:
@@ -442,19 +448,19 @@ class PaytableFile(Strict):
 class StreetRules(Strict):
     """The rules of one decision street, checked from the top."""
 
-    rules: list[Text] = Field(min_length=1)
+    rules: list[Text] = Field(min_length=1, description="\"3x with pair of 6 or better\", ..., \"otherwise fold\"")
 
 
 class StrategyFile(Strict):
     """A strategy written as rules: one list (``rules``, and per dealer up-card ``up_cards``), or one list per
     street (``[[streets]]``)."""
 
-    game: Identifier | None = None
-    title: Text | None = None
-    rules: list[Text] | None = Field(None, min_length=1)
+    game: Identifier | None = Field(None, description="the game the strategy is for")
+    title: Text | None = Field(None, description="the strategy's name in reports (default: the file's)")
+    rules: list[Text] | None = Field(None, min_length=1, description="one decision's rules, checked from the top")
     up_cards: dict[Annotated[str, Field(pattern=r"^(?:[2-9TJQKA]|10)$")], list[Text]] | None = Field(
         None, description="rules per dealer up-card rank")
-    streets: list[StreetRules] | None = Field(None, min_length=1)
+    streets: list[StreetRules] | None = Field(None, min_length=1, description="one rule list per street, in order")
 
     @model_validator(mode="after")
     def _one_form(self) -> StrategyFile:
@@ -468,8 +474,8 @@ class StrategyFile(Strict):
 class ProgressiveLine(Strict):
     """A progressive award: a fixed pay or a share of the meter."""
 
-    hand: Text
-    label: Text | None = None
+    hand: Text = Field(description="the hands the line pays")
+    label: Text | None = Field(None, description="the line's name in reports")
     pays: Pay | None = None
     meter: Share | None = Field(None, description="a share of the meter: \"100%\"")
 
@@ -483,15 +489,15 @@ class ProgressiveLine(Strict):
 class ProgressiveFile(Strict):
     """A progressive paytable: the stake, the meter's reset and contribution, the lines."""
 
-    title: Text | None = None
+    title: Text | None = Field(None, description="the progressive's name in reports")
     stake: Stake = Field(description="the progressive wager, in money")
     reset: Pay = Field(description="the meter's reset value, in money")
-    contribution: Share = 0
-    ranking: RankingName | None = None
-    lines: list[ProgressiveLine] = Field(min_length=1)
-    board_cards: Cards | None = None
-    pays_when: Literal["always", "player_loses"] = "always"
-    hand_of: Literal["player", "dealer", "both"] = "player"
+    contribution: Share = Field(0, description="the share of each wager added to the meter")
+    ranking: RankingName | None = Field(None, description="the ranking its hands are paid on (default: the game's)")
+    lines: list[ProgressiveLine] = Field(min_length=1, description="the awards, checked from the top")
+    board_cards: Cards | None = Field(None, description="the player's cards with the first N community cards")
+    pays_when: Literal["always", "player_loses"] = Field("always", description="player_loses: a bad-beat award")
+    hand_of: Literal["player", "dealer", "both"] = Field("player", description="whose hand it is paid on")
 
 
 MODELS: dict[str, type[Strict]] = {"game": GameFile, "paytable": PaytableFile, "strategy": StrategyFile,
