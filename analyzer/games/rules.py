@@ -59,16 +59,7 @@ from analyzer.games.paytables import (  # noqa: F401 (re-exported)
     build_paytables,
     parse_pays,
 )
-from analyzer.games.schema import (
-    HANDS_OF,
-    OUTCOMES,
-    PAYTABLE_MODES,
-    PAYS_WHEN,
-    ROLES,
-    STREET_ACTIONS,
-    TIE_BREAKS,
-    validate,
-)
+from analyzer.games.schema import IDENTIFIER, OUTCOMES, exact_number, validate
 from analyzer.games.toml_lines import key_lines, line_of
 
 #: The outcomes in which the player's hand is higher: where an "on_win" paytable applies.
@@ -231,7 +222,7 @@ class GameRules:
     engine: str | None = None  # the engine that enumerates the game, by its registry name (None: the default)
     community_cards: int = 0
     streets: tuple[Street, ...] = ()  # decisions street by street
-    tie_break: str = "smaller"  # which action an exact tie of expected values goes to (TIE_BREAKS)
+    tie_break: str = "smaller"  # which action an exact tie of expected values goes to (analyzer.games.schema.TIE_BREAKS)
     cards_before_streets: int = 0  # community cards turned before the first street's decision
     play_once: bool = False  # the raise wager is made at one street only: a bet ends the decisions
 
@@ -283,7 +274,7 @@ def _read_game(name: str) -> tuple[str, str, dict]:
         where = str(path)
         text = read_text(path, "game")
         data = parse_toml(text, where)
-        if data and "name" not in data and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,63}", path.stem):
+        if data and "name" not in data and not re.fullmatch(IDENTIFIER, path.stem):
             raise RulesError(f"{where}: give the game a name = \"...\" (letters, digits, _ and -): the file's "
                              f"name {path.stem!r} is not one")
         defaults = {"name": path.stem, "title": data.get("name", path.stem), "rules_source": path.name}
@@ -302,26 +293,11 @@ def _read_game(name: str) -> tuple[str, str, dict]:
     return where, text, data
 
 
-def _table(value: object, where: str, key: str) -> dict:
-    if not isinstance(value, dict):
-        raise RulesError(f"{where}: {key} must be a table (a [section] or {{ ... }})")
+def _at_least(value: int, lowest: int, where: str, key: str) -> int:
+    """A count the schema has read (a whole number), checked against a lower bound it cannot know."""
+    if value < lowest:
+        raise RulesError(f"{where}: {key} must be at least {lowest} for this game, not {value}")
     return value
-
-
-def _whole(value: object, where: str, key: str, lowest: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
-        raise RulesError(f"{where}: {key} must be a whole number of at least {lowest}, not {value!r}")
-    return value
-
-
-def _result(value: object, where: str, key: str) -> Fraction:
-    """A result per unit staked: a whole number, a decimal or a fraction "3/2"; may be negative."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RulesError(f"{where}: {key} must be a number, not {value!r}")
-    try:
-        return Fraction(repr(value) if isinstance(value, float) else value)
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{where}: {key} must be a number, not {value!r}") from None
 
 
 def _apply_options(declared: dict, requested: dict[str, str], where: str, text: str
@@ -379,22 +355,13 @@ def _ranking(data: dict, entry: dict, where: str, key: str) -> HandRanking:
 
 def _paytable_outcomes(entry: dict, where: str, key: str) -> tuple[str, ...]:
     """The outcomes on which a wager's paytable applies, in :data:`OUTCOMES` order."""
-    mode = entry.get("paytable_mode")
-    if mode not in PAYTABLE_MODES:
-        raise RulesError(f"{where}: {key}.paytable_mode must be one of {', '.join(PAYTABLE_MODES)}, not {mode!r}")
+    mode = entry["paytable_mode"]
     if "paytable_outcomes" not in entry:
         return WINNING_OUTCOMES if mode == "on_win" else OUTCOMES
-    named = entry["paytable_outcomes"]
     if mode == "on_win":
         raise RulesError(f"{where}: {key}: paytable_mode \"on_win\" already says where the paytable applies; "
                          "give paytable_outcomes with \"instead\" or \"in_addition\"")
-    if not isinstance(named, list) or not named:
-        raise RulesError(f"{where}: {key}.paytable_outcomes must be a list of outcomes ({', '.join(OUTCOMES)})")
-    unknown = [outcome for outcome in named if outcome not in OUTCOMES]
-    if unknown:
-        raise RulesError(f"{where}: {key}.paytable_outcomes: unknown outcome {unknown[0]!r} "
-                         f"(outcomes: {', '.join(OUTCOMES)})")
-    return tuple(outcome for outcome in OUTCOMES if outcome in named)
+    return tuple(outcome for outcome in OUTCOMES if outcome in entry["paytable_outcomes"])
 
 
 def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, key: str) -> str | None:
@@ -407,23 +374,19 @@ def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, k
 
 def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
     key = f"wagers.{wager_name}"
-    entry = _table(entry, where, key)
     if "paid_as" in entry:  # settled like another wager: its results, paytables and their mode
-        source = data["wagers"].get(entry["paid_as"]) if isinstance(data["wagers"], dict) else None
-        if not isinstance(source, dict) or "paid_as" in source:
+        source = data["wagers"].get(entry["paid_as"])
+        if source is None or "paid_as" in source:
             raise RulesError(f"{where}: {key}.paid_as must name another wager that gives its own paytables, "
                              f"not {entry['paid_as']!r}")
         entry = {**{name: value for name, value in source.items() if name in PAID_AS_KEYS}, **entry}
         del entry["paid_as"]
     results = entry["results"]
-    if data.get("dealer_cards") == 0 and not isinstance(results, dict):  # no dealer: one result for every outcome
+    if not isinstance(results, dict):  # one result for every outcome: only where no dealer hand is compared
+        if data["dealer_cards"]:
+            raise RulesError(f"{where}: {key}.results must give a result per outcome ({', '.join(OUTCOMES)}): "
+                             "the game has a dealer hand")
         results = dict.fromkeys(OUTCOMES, results)
-    results = _table(results, where, f"{key}.results")
-    unknown = [outcome for outcome in results if outcome not in OUTCOMES]
-    absent = [outcome for outcome in OUTCOMES if outcome not in results]
-    if unknown or absent:
-        problem = f"unknown outcome {unknown[0]!r}" if unknown else f"no result for {absent[0]!r}"
-        raise RulesError(f"{where}: {key}.results: {problem} (outcomes: {', '.join(OUTCOMES)})")
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, wager {wager_name}")
     if any(table.on_both_hands for table in paytables.values()):
@@ -431,19 +394,16 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
                          "outcome already compares the hands")
     default = _default_paytable(entry, paytables, where, key)
     outcomes = _paytable_outcomes(entry, where, key) if default else OUTCOMES
-    return Wager(wager_name, entry["title"], entry["role"], _result(entry["on_fold"], where, f"{key}.on_fold"),
-                 tuple(_result(results[outcome], where, f"{key}.results.{outcome}") for outcome in OUTCOMES),
+    return Wager(wager_name, entry["title"], entry["role"], exact_number(entry["on_fold"], "a result"),
+                 tuple(exact_number(results[outcome], "a result") for outcome in OUTCOMES),
                  ranking, paytables, default, entry.get("paytable_mode"), outcomes)
 
 
 def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     key = f"side_bets.{bet_name}"
-    entry = _table(entry, where, key)
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, side bet {bet_name}")
-    default = _default_paytable(entry, paytables, where, key)
-    if "title" not in entry or default is None:
-        raise RulesError(f"{where}: {key} needs a title, paytables and a default_paytable")
+    default = entry["default_paytable"]
     cards = (data["player_cards"], data["dealer_cards"], data.get("community_cards", 0))
     paid = paid_on(entry, ranking, cards, where, key)
     if any(table.on_both_hands for table in paytables.values()) and paid.hand_of != "both":
@@ -458,21 +418,16 @@ def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], wher
     player, dealer, community = cards
     board = entry.get("board_cards")
     if board is not None:
-        board = _whole(board, where, f"{key}.board_cards")
         if board > community:
             raise RulesError(f"{where}: {key}.board_cards is {board}, but the game turns {community} community cards")
         if player + board != ranking.cards:
             raise RulesError(f"{where}: {key}: the player's {player} cards and {board} community cards are not a "
                              f"{ranking.title} ({ranking.cards} cards)")
     pays_when = entry.get("pays_when", "always")
-    if pays_when not in PAYS_WHEN:
-        raise RulesError(f"{where}: {key}.pays_when must be one of {', '.join(PAYS_WHEN)}, not {pays_when!r}")
     if pays_when == "player_loses" and (not dealer or board is not None):
         raise RulesError(f"{where}: {key}: pays_when = \"player_loses\" needs a dealer hand and the player's final "
                          "hand (no board_cards)")
     hand_of = entry.get("hand_of", "player")
-    if hand_of not in HANDS_OF:
-        raise RulesError(f"{where}: {key}.hand_of must be one of {', '.join(HANDS_OF)}, not {hand_of!r}")
     if hand_of != "player" and (dealer != player or pays_when != "always"):
         raise RulesError(f"{where}: {key}: a bet on the dealer's hand needs as many dealer cards as the player's "
                          "(its hands are then dealt as often as the player's) and pays_when = \"always\"")
@@ -482,19 +437,10 @@ def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], wher
 
 
 
-def _not_analysed(data: dict, where: str) -> tuple[tuple[str, str], ...]:
-    entries = data.get("not_analysed", [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) and {"wager", "reason"} <= set(e) for e in entries):
-        raise RulesError(f"{where}: not_analysed must list {{ wager = ..., reason = ... }} entries")
-    return tuple((entry["wager"], entry["reason"]) for entry in entries)
-
-
 def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
     """The decision streets, each naming a wager of role "street" (staked there only) or, in a game with a
     dealer hand, the raise wager (whose bets add up over the streets)."""
     entries = data.get("streets", [])
-    if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
-        raise RulesError(f"{where}: streets must list [[streets]] tables")
     roles = {wager.name: wager.role for wager in wagers}
     dealer = bool(data.get("dealer_cards"))
     allowed = ("street", "raise") if dealer else ("street",)
@@ -505,38 +451,24 @@ def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
             kinds = " or \"raise\"" if dealer else ""
             raise RulesError(f"{where}: {key}.wager must name a wager of role \"street\"{kinds}, "
                              f"not {entry.get('wager')!r}")
-        choices = entry.get("choices")
-        if not isinstance(choices, list) or not choices or not all(isinstance(c, dict) for c in choices):
-            raise RulesError(f"{where}: {key}.choices must list the actions, e.g. [{{ action = \"fold\" }}]")
         made = []
-        for choice in choices:
-            action = choice.get("action")
-            if action not in STREET_ACTIONS:
-                raise RulesError(f"{where}: {key}.choices: action must be one of {', '.join(STREET_ACTIONS)}, "
-                                 f"not {action!r}")
-            multiple = _whole(choice.get("multiple"), where, f"{key}.choices: multiple", 1) if action == "bet" else 0
+        for choice in entry["choices"]:
+            action = choice["action"]
+            multiple = choice.get("multiple", 0)
             label = choice.get("label", f"bet {multiple}x" if action == "bet" else action.replace("_", " "))
             made.append(StreetChoice(action, multiple, str(label)))
         streets.append(Street(str(entry.get("title", f"street {number}")),
-                              _whole(entry.get("cards", 1), where, f"{key}.cards", 0 if dealer else 1),
+                              _at_least(entry.get("cards", 1), 0 if dealer else 1, where, f"{key}.cards"),
                               entry["wager"], tuple(made)))
     named = [street.wager for street in streets if roles[street.wager] == "street"]
     if len(set(named)) != len(named) or set(named) != {w for w, role in roles.items() if role == "street"}:
         raise RulesError(f"{where}: streets: every wager of role \"street\" is staked at exactly one street")
-    before = _whole(data.get("cards_before_streets", 0), where, "cards_before_streets")
+    before = data.get("cards_before_streets", 0)
     turned = before + sum(street.cards for street in streets)
     if streets and turned != data.get("community_cards", 0):
         raise RulesError(f"{where}: streets turn {turned} cards (cards_before_streets included), "
                          f"community_cards says {data.get('community_cards', 0)}")
     return tuple(streets)
-
-
-def _flag(data: dict, key: str, where: str) -> bool:
-    """A true/false key of the game (false when absent)."""
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise RulesError(f"{where}: {key} must be true or false, not {value!r}")
-    return value
 
 
 def _street_play(streets: tuple[Street, ...]) -> tuple[PlayOption, ...]:
@@ -568,36 +500,27 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         except PatternError as error:
             raise RulesError(f"{where}: {key}: {error}") from None
 
-    engine = data.get("engine")
-    if engine is not None and not isinstance(engine, str):
-        raise RulesError(f"{where}: engine must be an engine's name (see analyzer.engines.registry), not {engine!r}")
-    community = _whole(data.get("community_cards", 0), where, "community_cards")
-    player_cards = _whole(data["player_cards"], where, "player_cards", max(1, ranking.cards - community))
+    community = data.get("community_cards", 0)
+    player_cards = data["player_cards"]
     lowest_dealer = 0 if "streets" in data else max(1, ranking.cards - community)  # streets: no dealer hand
-    dealer_cards = _whole(data["dealer_cards"], where, "dealer_cards", lowest_dealer)
-    up_cards = _whole(data.get("dealer_up_cards", 0), where, "dealer_up_cards")
+    dealer_cards = _at_least(data["dealer_cards"], lowest_dealer, where, "dealer_cards")
+    up_cards = data.get("dealer_up_cards", 0)
     if up_cards >= dealer_cards and dealer_cards:
         raise RulesError(f"{where}: dealer_up_cards ({up_cards}) must be fewer than dealer_cards ({dealer_cards})")
-    wagers = [_wager(data, wager_name, entry, where)
-              for wager_name, entry in _table(data["wagers"], where, "wagers").items()]
+    wagers = [_wager(data, wager_name, entry, where) for wager_name, entry in data["wagers"].items()]
     streets = _streets(data, wagers, where)
     if not streets and [wager.role for wager in wagers].count("raise") != 1:
         raise RulesError(f"{where}: wagers: exactly one wager must have role = \"raise\" (the Play)")
     tie_break = data.get("tie_break", "smaller")
-    if tie_break not in TIE_BREAKS:
-        raise RulesError(f"{where}: tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}")
     side_bets = [_side_bet(data, bet_name, entry, origin.get(bet_name, where))
-                 for bet_name, entry in _table(data.get("side_bets", {}), where, "side_bets").items()]
+                 for bet_name, entry in data.get("side_bets", {}).items()]
     if streets:
         play = _street_play(streets)
         fold = any(choice.action == "fold" for street in streets for choice in street.choices)
     else:
-        multiples = _table(data["play"], where, "play").get("multiples")
-        if not isinstance(multiples, list) or not multiples or not all(isinstance(m, dict) for m in multiples):
-            raise RulesError(f"{where}: play.multiples must list the Play options, e.g. [{{ multiple = 1 }}]")
-        play = tuple(PlayOption(_whole(option.get("multiple"), where, "play.multiples: multiple", 1),
+        play = tuple(PlayOption(option["multiple"],
                                 pattern(option["requires"], "play.multiples: requires") if "requires" in option
-                                else None, option.get("when")) for option in multiples)
+                                else None, option.get("when")) for option in data["play"]["multiples"])
         fold = data["play"].get("fold", True)
     qualifier = data.get("dealer_qualifies")
     fingerprint = json.dumps({"game": data, "options": {o.name: o.chosen for o in chosen}}, sort_keys=True,
@@ -608,7 +531,8 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         dealer_qualifies=pattern(qualifier, "dealer_qualifies") if qualifier else None,
         rules=tuple(data.get("rules", ())), assumptions=tuple(data.get("assumptions", ())),
         fold=fold, play=play, wagers=tuple(wagers),
-        side_bets=tuple(side_bets), options=tuple(chosen), not_analysed=_not_analysed(data, where),
-        engine=engine, community_cards=community, streets=streets, tie_break=tie_break,
-        cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=_flag(data, "play_once", where),
+        side_bets=tuple(side_bets), options=tuple(chosen),
+        not_analysed=tuple((entry["wager"], entry["reason"]) for entry in data.get("not_analysed", [])),
+        engine=data.get("engine"), community_cards=community, streets=streets, tie_break=tie_break,
+        cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=data.get("play_once", False),
         input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())

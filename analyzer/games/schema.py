@@ -165,7 +165,8 @@ def _shown(value: object) -> str:
 
 Text = Annotated[str, Field(max_length=MOST_TEXT)]
 #: A name of a game, wager, side bet or option: letters, digits, ``_`` and ``-`` (never a path).
-Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
+IDENTIFIER = r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$"
+Identifier = Annotated[str, Field(pattern=IDENTIFIER)]
 #: A paytable's name: any short text on one line ("200-30-15-2-3:2-1").
 Label = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\n\r]*$")]
 Cards = Annotated[int, Field(ge=0, le=DECK_CARDS)]
