@@ -72,7 +72,7 @@ def test_impossible_exposures_are_rules_errors(cards):
 
 def test_an_engine_refuses_what_it_cannot_analyse_in_one_line():
     uth = load_game("uth")
-    with pytest.raises(Unsupported, match="^a full analysis with dealer cards seen is not supported for "
+    with pytest.raises(Unsupported, match="^uth.toml: a full analysis with dealer cards seen is not supported for "
                                           "Ultimate Texas Hold'em: use protect --exposed-dealer-cards"):
         engine_for(uth).analyze(uth, Run(), exposed=1)
 

@@ -42,4 +42,4 @@ def engine_for(rules: GameRules) -> Engine:
     try:
         return engine_named(rules.engine or DEFAULT_ENGINE).serving(rules)
     except RulesError as error:
-        raise RulesError(f"{rules.title}: {error}") from None
+        raise RulesError(f"{rules.source}: {error}") from None

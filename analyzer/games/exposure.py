@@ -26,7 +26,7 @@ def expose(rules: GameRules, cards: int) -> GameRules:
     """``rules`` with ``cards`` of the dealer's face-down cards seen by the player before deciding."""
     hidden = rules.dealer_cards - rules.dealer_up_cards
     if not 1 <= cards < hidden:
-        raise RulesError(f"{rules.title}: between 1 and {hidden - 1} of the dealer's {hidden} face-down cards "
+        raise RulesError(f"{rules.source}: between 1 and {hidden - 1} of the dealer's {hidden} face-down cards "
                          f"can be exposed, not {cards}")
     plural = "card" if cards == 1 else "cards"
     return dataclasses.replace(

@@ -218,6 +218,7 @@ class GameRules:
     side_bets: tuple[SideBet, ...]
     options: tuple[RuleOption, ...]
     input_hash: str
+    source: str  # where the game is written, for messages: "crazy4.toml" (shipped) or the user's file's path
     not_analysed: tuple[tuple[str, str], ...] = ()  # (wager, why) for wagers the rules leave unanalysable
     engine: str | None = None  # the engine that enumerates the game, by its registry name (None: the default)
     community_cards: int = 0
@@ -535,4 +536,4 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         not_analysed=tuple((entry["wager"], entry["reason"]) for entry in data.get("not_analysed", [])),
         engine=data.get("engine"), community_cards=community, streets=streets, tie_break=tie_break,
         cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=data.get("play_once", False),
-        input_hash=hashlib.sha256(fingerprint.encode()).hexdigest())
+        input_hash=hashlib.sha256(fingerprint.encode()).hexdigest(), source=where)

@@ -200,7 +200,7 @@ class GameData:
     def of(cls, rules: GameRules) -> GameData:
         """From :class:`analyzer.games.rules.GameRules` (rule options already applied to it)."""
         if rules.dealer_cards == 0:
-            raise SimulationError(f"{rules.title}: the simulator settles games against a dealer's hand")
+            raise SimulationError(f"{rules.source}: the simulator settles games against a dealer's hand")
         return cls(rules.name, rules.title, rules.ranking.name, rules.player_cards, rules.dealer_cards,
                    rules.dealer_up_cards, rules.community_cards,
                    rules.dealer_qualifies.text if rules.dealer_qualifies else None, rules.fold,
