@@ -221,3 +221,64 @@ def test_the_shipped_games_are_each_a_game_to_check(capsys):
 def test_the_key_reference_in_docs_is_the_schema_written_out():
     assert (ROOT / "docs" / "rules-file-keys.md").read_text() == reference_markdown(), \
         "run scripts/rules_file_keys.py"
+
+
+def run_cli(arguments: list[str], capsys) -> tuple[int, str]:
+    """The command line in this process: (exit code, stdout and stderr)."""
+    with pytest.raises(SystemExit) as done:
+        main(arguments)
+    captured = capsys.readouterr()
+    return done.value.code, captured.out + captured.err
+
+
+#: The malformed files the issue met with a traceback, each as (file name, text, what the one line says).
+MALFORMED = [
+    ("title.toml", (SHIPPED / "crazy4.toml").read_text().replace('title = "Crazy 4 Poker"', 'title = ["x"]'),
+     "line 4: title: must be a text in quotes"),
+    ("rules.toml", (SHIPPED / "crazy4.toml").read_text().replace("rules = [", "rules = 5\nrulez = [", 1),
+     "unknown key 'rulez'"),
+    ("lines.toml", (SHIPPED / "crazy4.toml").read_text().replace('hand = "best"', 'hand = "best"\nlines = 7', 1),
+     "not valid TOML"),
+    ("paytables.toml", 'game = "crazy4"\n[side_bets.queens_up]\npaytables = [1, 2]\n',
+     "line 3: side_bets.queens_up.paytables: must be a table"),
+    ("hand.toml", (SHIPPED / "crazy4.toml").read_text().replace('hand = "best"', "hand = 5"),
+     "side_bets.queens_up.hand: must be a text in quotes, not 5"),
+    ("up_cards.toml", 'game = "caribbean"\nup_cards = 5\n', "line 2: up_cards: must be a table"),
+    ("latin.toml", 'title = "caf\xe9"\n', "not UTF-8 text (byte 0xe9 at offset 12)"),
+    ("nested.toml", "x = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deeply"),
+    ("pay.toml", 'game = "crazy4"\n[side_bets.queens_up.paytables.big]\npays = [1' + "0" * 30 + ', 1, 1, 1, 1, 1, 1]\n',
+     "pays[1]: a pay is from 0 to 1,000,000,000 'to 1'"),
+    ("empty-name.toml", (SHIPPED / "crazy4.toml").read_text().replace('name = "crazy4"', 'name = ""'),
+     "line 3: name: '' must be made of letters"),
+]
+
+
+@pytest.mark.parametrize("name, text, expected", MALFORMED, ids=[case[0] for case in MALFORMED])
+def test_a_malformed_file_is_one_line_and_exit_code_2(tmp_path, capsys, name, text, expected):
+    path = tmp_path / name
+    path.write_bytes(text.encode("latin-1" if name == "latin.toml" else "utf-8"))
+    code, err = run_cli(["check", str(path)], capsys)
+    assert code == 2 and err.count("\n") == 1 and expected in err and str(path) in err, err
+
+
+def test_a_binary_file_is_one_line(tmp_path, capsys):
+    path = tmp_path / "binary.toml"
+    path.write_bytes(bytes(range(256)) * 4)
+    code, err = run_cli(["check", str(path)], capsys)
+    assert code == 2 and err.count("\n") == 1 and "not UTF-8 text" in err
+
+
+def test_check_says_what_a_valid_file_holds_and_needs_the_game_of_a_strategy(tmp_path, capsys):
+    code, out = run_cli(["check", str(EXAMPLES / "crazy4-paytables.toml")], capsys)
+    assert code == 0 and "a valid paytable file for Crazy 4 Poker: 2 paytables" in out
+    progressive = EXAMPLES / "fourcardfever-progressive.toml"
+    code, err = run_cli(["check", str(progressive)], capsys)
+    assert code == 2 and "give the file a game key or --game" in err
+    code, err = run_cli(["check", str(progressive), "--game", "fourcardfever"], capsys)
+    assert code == 0
+    unknown = tmp_path / "what.toml"
+    unknown.write_text("colour = 1\n")
+    code, err = run_cli(["check", str(unknown)], capsys)
+    assert code == 2 and "cannot tell which kind of file this is" in err
+    code, err = run_cli(["check", str(unknown), "--kind", "strategy", "--game", "crazy4"], capsys)
+    assert code == 2 and "unknown key 'colour'" in err
