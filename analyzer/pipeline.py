@@ -1,4 +1,5 @@
-"""The whole analysis of one game: its rules read, the engine that serves it found, the exact results.
+"""The whole analysis of one game: its rules read, the engine that serves it found, its size checked
+against this machine (:func:`check_size`), the exact results.
 
 >>> rules_and_engine("uth")[1].name
 'holdem'
@@ -9,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from analyzer.core.distributed import available_memory
 from analyzer.engines.base import Engine, Run
 from analyzer.engines.registry import engine_for
 from analyzer.engines.results import GameResults
+from analyzer.engines.sizes import SizeEstimate, size_text
 from analyzer.games.rules import GameRules, load_game
 
 
@@ -21,6 +24,22 @@ def rules_and_engine(game: str, options: dict[str, str] | None = None,
     paytable files applied, and the engine that serves them."""
     rules = load_game(game, options, tuple(paytable_files))
     return rules, engine_for(rules)
+
+
+class TooLarge(Exception):
+    """A game whose analysis needs more memory than this machine has available: refused before any work."""
+
+
+def check_size(game: str, rules: GameRules, engine: Engine, run: Run) -> SizeEstimate:
+    """The engine's estimate of what the analysis of ``rules`` takes with ``run``'s workers; past the memory
+    available (:func:`analyzer.core.distributed.available_memory`), :class:`TooLarge` with the estimate,
+    before any work."""
+    estimate = engine.estimate(rules, run)
+    available = available_memory()
+    if estimate.bytes > available:
+        raise TooLarge(f"{game}: too large for this machine: its analysis needs {estimate.describe()}, and "
+                       f"{size_text(available)} of memory is available; refused before any work")
+    return estimate
 
 
 def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, progress: bool = False,
@@ -34,7 +53,10 @@ def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, pro
     one; the enumeration is saved either way, with its completed chunks on the
     way, so an interrupted run resumes. ``notify`` receives a line saying when
     a cached enumeration is used. ``exposed``: how many of the dealer's
-    face-down cards the player sees (see :mod:`analyzer.games.exposure`).
+    face-down cards the player sees (see :mod:`analyzer.games.exposure`). A
+    game too large for this machine's memory is refused first (:class:`TooLarge`).
     """
     rules, engine = rules_and_engine(game, options, paytable_files)
-    return engine.analyze(rules, Run(jobs, progress, cache, notify), exposed)
+    run = Run(jobs, progress, cache, notify)
+    check_size(game, rules, engine, run)
+    return engine.analyze(rules, run, exposed)

@@ -4,7 +4,8 @@ An engine turns a game's rules (:class:`analyzer.games.rules.GameRules`) into
 exact results (:class:`analyzer.engines.results.GameResults`) and serves the
 capabilities the commands ask for: a written strategy's cost, the game with
 dealer cards seen (exposure), colluding players, the pay solver, the
-simulator's strategy, the procedure risk rows. The CLI, the reports and the
+simulator's strategy, the procedure risk rows; and before any work, what the
+analysis will take (:meth:`Engine.estimate`: memory, deals, rough time). The CLI, the reports and the
 protection tables reach every game through this interface only; which engine
 serves a game is the registry's business (:mod:`analyzer.engines.registry`).
 
@@ -27,6 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from analyzer.engines.sizes import PROCESS_BYTES, SizeEstimate
 from analyzer.games.rules import GameRules, RulesError, game_names, load_game
 
 if TYPE_CHECKING:
@@ -137,6 +139,12 @@ class Engine:
         return Unsupported(f"{capability} is not supported for {rules.title}: {why}")
 
     # -- the analysis -------------------------------------------------------------------------------
+    def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
+        """What the analysis of ``rules`` will take with ``run``'s workers (memory, deals, rough time),
+        worked out from the numbers of cards in microseconds, before any work (an engine that does not say:
+        one process)."""
+        return SizeEstimate(PROCESS_BYTES, 0, 0.0)
+
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> GameResults:
         """Exact results of the game under the optimal strategy (``exposed``: more dealer cards seen)."""
         raise NotImplementedError

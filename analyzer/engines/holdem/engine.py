@@ -46,6 +46,7 @@ from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_ru
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine
 from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
+from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
 
 
@@ -95,6 +96,10 @@ class HoldemEngine(Engine):
         committed run with it."""
         return HoldemAnalysis(rules, load_counts(committed_folder(rules.name)),
                               committed_posted=load_posted_counts(committed_folder(rules.name, "posted")))
+
+    def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
+        """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.holdem_game`)."""
+        return holdem_game(rules, run.jobs, "flop classes")
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
         """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from

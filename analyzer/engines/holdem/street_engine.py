@@ -31,6 +31,7 @@ from analyzer.engines.holdem.street_game import (
 from analyzer.engines.holdem.streets import as_streets
 from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
+from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
 
 #: The file of the class sums, in the cache and among the committed results.
@@ -56,6 +57,10 @@ class StreetHoldemEngine(Engine):
         """Whether the committed counts hold for ``rules``: a shipped game whose counts depend on the same inputs."""
         return (rules.name in game_names() and (committed_folder(rules.name) / SUMS_FILE).is_file()
                 and enumeration_key(rules) == enumeration_key(load_game(rules.name)))
+
+    def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
+        """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.holdem_game`)."""
+        return holdem_game(rules, run.jobs, "streets")
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> StreetAnalysis:
         """The committed counts when they apply, else the cache, else the enumeration (and cache it)."""

@@ -36,6 +36,7 @@ from analyzer.engines.one_decision.strategy_files import (
     load_strategy,
 )
 from analyzer.engines.results import GameResults, timing
+from analyzer.engines.sizes import SizeEstimate, dealer_hand_game
 from analyzer.games.exposure import expose
 from analyzer.games.rules import GameRules
 
@@ -43,6 +44,10 @@ from analyzer.games.rules import GameRules
 class OneDecisionEngine(Engine):
     """One decision (fold, or play one of the allowed multiples) after seeing the player's cards and the
     dealer's up-cards."""
+
+    def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
+        """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.dealer_hand_game`)."""
+        return dealer_hand_game(rules, run.jobs)
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> Analysis:
         """The exact analysis; the enumeration is read from the cache when there (and ``run.cache``),

@@ -32,6 +32,7 @@ from analyzer.engines.one_decision.collusion import CollusionEstimate
 from analyzer.engines.one_decision.protection import committed_collusion
 from analyzer.engines.pay_solver import Solution
 from analyzer.engines.results import GameResults, timing
+from analyzer.engines.sizes import SizeEstimate, streets_without_dealer
 from analyzer.engines.stud.enumeration import (
     enumerate_game,
     load_counts,
@@ -77,6 +78,10 @@ class StudEngine(Engine):
         if rules.player_cards + rules.community_cards != rules.ranking.cards:
             return f"the final hand must be every card dealt ({rules.ranking.cards} cards for a {rules.ranking.title})"
         return None
+
+    def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
+        """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.streets_without_dealer`)."""
+        return streets_without_dealer(rules, run.jobs)
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> PaytableAnalysis:
         """The exact analysis; the counts are read from the cache when there (and ``run.cache``)."""
