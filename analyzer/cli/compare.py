@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from analyzer.cli.common import Session, checked_output, game_command
+from analyzer.cli.outcome import writing
 from analyzer.pipeline import rules_and_engine
 from analyzer.reports.compare import as_display, compare_paytables
 from analyzer.reports.summary import exact
@@ -33,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
         print(as_display(frame).to_string(index=False))
     if output:
         from analyzer.reports.workbook import write_table_workbook
-        write_table_workbook(as_display(frame), f"{session.rules.title}: paytable variants", output)
+        with writing(output):
+            write_table_workbook(as_display(frame), f"{session.rules.title}: paytable variants", output)
         print(f"wrote {output}")
     return 0

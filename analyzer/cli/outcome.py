@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyzer.cli.common import Session, warn
+from analyzer.cli.common import OUTPUTS, Session, WriteError, reason, system_error_in, warn
 from analyzer.engines.base import Unsupported
 from analyzer.engines.progressive import (
     Progressive,
@@ -115,13 +117,30 @@ def finish(session: Session, extras: Extras, analysis: GameResults, risk: pd.Dat
             print("\nprocedure risk\n" + risk.drop(columns="exact").to_string(index=False))
     if output is None:
         return 0
-    write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk, simulation, lab)
+    with writing(output):
+        write_report(analysis, output, warnings, posted_rule, progressive_results, evaluated, risk, simulation,
+                     lab)
     print(f"wrote {output} ({analysis.rules.title}, exhaustive, {analysis.seconds:.1f} s of enumeration)")
     if getattr(session.args, "charts", False):
-        from analyzer.reports.charts import write_charts
-        for path in write_charts(analysis, output.with_suffix("")):
+        from analyzer.reports.charts import chart_paths, write_charts
+        with writing(output, ", ".join(str(path) for path in chart_paths(output.with_suffix("")).values())):
+            written = write_charts(analysis, output.with_suffix(""))
+        for path in written:
             print(f"wrote {path}")
     return 0
+
+
+@contextmanager
+def writing(output: Path, what: str | None = None) -> Iterator[None]:
+    """Write the report ``output`` (or the files ``what`` beside it), watched (:data:`OUTPUTS`): a refusal of
+    the operating system (a full disk, a permission) becomes one line naming the file."""
+    OUTPUTS.watch(output)
+    try:
+        yield
+    except Exception as error:
+        if (refusal := system_error_in(error)) is None:
+            raise
+        raise WriteError(f"cannot write {what or output}: {reason(refusal)}") from None
 
 
 def print_exposure(title: str, figures: dict[str, object], risk: pd.DataFrame, as_json: bool) -> None:

@@ -16,7 +16,7 @@ from analyzer.cli.common import (
     game_command,
     positive_count,
 )
-from analyzer.cli.outcome import Extras, finish, player_advantage, print_exposure
+from analyzer.cli.outcome import Extras, finish, player_advantage, print_exposure, writing
 from analyzer.core.distributed import execution_backend
 from analyzer.engines.base import MAX_COLLUDERS
 from analyzer.protection.procedure_risk import colluders_label, procedure_risk
@@ -79,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
         player_advantage(exposure.title.split(":")[0], exposure.figures["house_edge_per_ante"])
     if output is not None:
         from analyzer.reports.workbook import write_tables_workbook
-        write_tables_workbook([("Procedure risk", f"{session.rules.title}: procedure risk (house edge per ante)",
-                                risk), *exposure.tables], output)
+        with writing(output):
+            write_tables_workbook([("Procedure risk", f"{session.rules.title}: procedure risk (house edge per "
+                                                      "ante)", risk), *exposure.tables], output)
         print(f"wrote {output} (the procedure risk table{'s' if exposure.tables else ''}; cards seen give "
               "figures, not full tables)")
     return 0
@@ -111,7 +112,8 @@ def colluders(session: Session, output: Path | None) -> int:
         player_advantage(f"{rules.title} with {colluders_label(estimate.colluders)} (an estimate)", estimate.edge)
     if output is not None:
         from analyzer.reports.workbook import write_tables_workbook
-        write_tables_workbook([("Procedure risk", f"{rules.title}: procedure risk (house edge per ante)", risk)],
-                              output)
+        with writing(output):
+            write_tables_workbook([("Procedure risk", f"{rules.title}: procedure risk (house edge per ante)",
+                                    risk)], output)
         print(f"wrote {output} (the procedure risk table)")
     return 0

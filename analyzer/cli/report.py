@@ -8,12 +8,13 @@ import argparse
 from pathlib import Path
 
 from analyzer.cli.common import (
-    DEFAULT_REPORTS,
     Session,
     checked_output,
+    default_report,
     game_command,
     positive_amount,
     positive_count,
+    replaceable,
 )
 from analyzer.cli.outcome import Extras, finish
 from analyzer.core.distributed import execution_backend
@@ -76,9 +77,12 @@ def run(args: argparse.Namespace) -> int:
     session = Session.of(args)
     extras = Extras.of(session)
     if args.output is None:
-        args.output = DEFAULT_REPORTS / f"{session.rules.name}.xlsx"
-        DEFAULT_REPORTS.mkdir(exist_ok=True)
+        args.output = default_report(session.rules, args.game)
     output = checked_output(args.output, SUFFIXES)
+    if args.charts:
+        from analyzer.reports.charts import chart_paths
+        for path in chart_paths(output.with_suffix("")).values():
+            replaceable(path)
     with execution_backend(args.backend, args.scheduler):
         analysis = session.analysis()
         risk = procedure_risk(session.rules, session.run(), {0: analysis.main_figures()["house_edge_per_ante"]})
