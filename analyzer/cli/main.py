@@ -17,8 +17,9 @@ exit codes (:data:`EXIT_CODES`):
   permission, a file that cannot be replaced, an output stream that cannot be written), memory ran out,
   or the game is too large for this machine's memory (refused before any work, with the estimate); the
   line says which files were written before it stopped, an existing report is otherwise left as it was;
-* 130: interrupted (Ctrl-C) at any moment, from the first instant: no half-written file is left behind,
-  and the line says which files, if any, were written before;
+* 130: interrupted (Ctrl-C) at any moment from the first line of the analyzer's code (Python's own
+  start-up, a few hundredths of a second, comes before it): no half-written file is left behind, and the
+  line says which files, if any, were written before;
 * 141 (as a process killed by SIGPIPE): the reader of the output closed it early
   (``analyzer analyze crazy4 | head -1``): quietly.
 """
