@@ -20,6 +20,7 @@ import pandas as pd
 
 from analyzer.core import figures
 from analyzer.core.ranking import HandRanking
+from analyzer.engines.exact_sums import SumBound, largest_net, raise_stakes
 from analyzer.games.rules import (
     OUTCOME_LABELS,
     OUTCOMES,
@@ -73,9 +74,23 @@ def exact_bincount(codes: np.ndarray, counts: np.ndarray, length: int) -> np.nda
 
 
 def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFrame:
-    """Exact sums of ``combinations`` per distinct combination of the integer ``keys``, in key order."""
-    columns = [np.ravel(values).astype(np.int64) for values in keys.values()]
+    """Exact sums of ``combinations`` per distinct combination of the integer ``keys``, in key order.
+
+    Keys of any size: Python integers (an object array, results past 64 bits) and keys whose ranges
+    multiply past 64 bits are grouped by their rank among their distinct values.
+
+    >>> grouped({"net": np.array([2**70, -1, 2**70], dtype=object)}, np.array([1, 2, 3])).values.tolist()
+    [[-1, 2], [1180591620717411303424, 4]]
+    """
+    columns = [np.ravel(values) for values in keys.values()]
     counts = np.ravel(combinations).astype(np.int64)
+    spans = [(int(column.max()) - int(column.min()) + 1) if len(column) else 1 for column in columns]
+    wide = np.prod(spans, dtype=float) >= 2**62
+    decoders: list[np.ndarray | None] = [None] * len(columns)
+    for index, column in enumerate(columns):
+        if column.dtype == object or (wide and spans[index] > 1):
+            decoders[index], columns[index] = np.unique(column, return_inverse=True)
+        columns[index] = columns[index].astype(np.int64)
     code = np.zeros(len(counts), dtype=np.int64)
     lows, radices = [], []
     for column in columns:
@@ -84,6 +99,7 @@ def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFra
         code = code * radix + (column - low)
         lows.append(low)
         radices.append(radix)
+    assert np.prod(radices, dtype=float) < 2**63, "too many distinct keys to code in 64 bits"
     if np.prod(radices, dtype=float) <= 2**24:  # small code space: count by code directly
         distinct = np.arange(int(np.prod(radices)), dtype=np.int64)
     else:
@@ -91,8 +107,8 @@ def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFra
     sums = exact_bincount(code, counts, len(distinct))
     present = sums > 0
     remaining, values = distinct[present], {}
-    for name, low, radix in reversed(list(zip(keys, lows, radices))):
-        values[name] = remaining % radix + low
+    for name, low, radix, decoder in reversed(list(zip(keys, lows, radices, decoders))):
+        values[name] = remaining % radix + low if decoder is None else decoder[remaining % radix + low]
         remaining = remaining // radix
     return pd.DataFrame({**{name: values[name] for name in keys}, "combinations": sums[present]})
 
@@ -201,14 +217,17 @@ class GameResults:
         return self._cached(("return",), self._return_table)
 
     def _settle(self, wager: Wager) -> np.ndarray:
+        """``wager``'s scaled result per unit for each settlement profile and outcome, in a type that holds
+        the profile's net result exactly (:mod:`analyzer.engines.exact_sums`)."""
         hits = self.settled.hits.get(wager.name, np.full(len(self.settled.multiple), -1))
-        return settle(wager, hits, self.scale)
+        largest = largest_net(raise_stakes(self.rules, int(self.settled.multiple.max(initial=0))), self.scale)
+        return SumBound.of(1, largest).cast(settle(wager, hits, self.scale))
 
     def _return_table(self) -> pd.DataFrame:
         scale, settled = self.scale, self.settled
         initial = sum(self._settle(w) for w in self.rules.wagers if w.role == "initial")
         net = initial + settled.multiple[:, None] * self._settle(self.rules.raise_wager)
-        fold_net = sum(scaled([w.on_fold], scale)[0] for w in self.rules.wagers)
+        fold_net = sum(int(scaled([w.on_fold], scale)[0]) for w in self.rules.wagers)
         return net_table(np.concatenate([net.ravel(), np.full(len(settled.folded), fold_net)]),
                          np.concatenate([settled.per_outcome.ravel(), settled.folded]), scale, self.cycle)
 
@@ -232,7 +251,7 @@ class GameResults:
             "line": np.concatenate([line.ravel(), np.full(len(folded), -1)]),
             "outcome": np.concatenate([outcome.ravel(), np.full(len(folded), -2)]),
             "result": np.concatenate([(results * multiple[:, None]).ravel(),
-                                      np.full(len(folded), scaled([wager.on_fold], scale)[0])]),
+                                      np.full(len(folded), int(scaled([wager.on_fold], scale)[0]), dtype=results.dtype)]),
         }
         rows = grouped(keys, np.concatenate([settled.per_outcome.ravel(), folded]))
         rows = rows.sort_values(["multiple", "line", "outcome"], ascending=[False, True, True])

@@ -4,7 +4,8 @@ Settlement is linear: for a fixed player hand, a wager's result depends only
 on the outcome of the hand (see :data:`analyzer.games.rules.OUTCOMES`) and on
 the line of its paytable the player's cards are paid (if any). Results are
 scaled by the common denominator of every result and pay so that sums of
-counts times results are exact integers.
+counts times results are exact integers (in 64 bits only where they provably
+fit: :mod:`analyzer.engines.exact_sums`).
 """
 
 from __future__ import annotations
@@ -34,11 +35,24 @@ def common_scale(rules: GameRules) -> int:
     return lcm(*(fraction.denominator for fraction in fractions))
 
 
+#: The range of a signed 64-bit integer.
+INT64_RANGE = (-2**63, 2**63 - 1)
+
+
 def scaled(values, scale: int) -> np.ndarray:
-    """Fractions times ``scale`` as int64, checked to be whole."""
+    """Fractions times ``scale`` as int64, checked to be whole; as Python integers (an object array) when
+    one of them is past 64 bits, never wrapped round.
+
+    >>> scaled(["3/2", -1], 2).tolist(), scaled([500, 1], 10**17).dtype   # 5 * 10**19 is past 2**63
+    ([3, -2], dtype('O'))
+    """
     out = [Fraction(value) * scale for value in values]
     assert all(value.denominator == 1 for value in out), "scale is not a common denominator"
-    return np.array([int(value) for value in out], dtype=np.int64)
+    whole = [int(value) for value in out]
+    low, high = INT64_RANGE
+    if all(low <= value <= high for value in whole):
+        return np.array(whole, dtype=np.int64)
+    return np.array(whole, dtype=object)
 
 
 def settle(wager: Wager, hits: np.ndarray, scale: int) -> np.ndarray:
