@@ -49,6 +49,7 @@ from analyzer.core.cards import DECK_SIZE, SUIT_COUNT, colex_index
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.progress import progress_bar
 from analyzer.engines.base import MAX_COLLUDERS
+from analyzer.engines.exact_sums import exact_total
 from analyzer.engines.one_decision.enumeration import (
     DenseRanks,
     Situations,
@@ -257,7 +258,7 @@ def random_deals(rules: GameRules, colluders: int, count: int, seed: int, chunk:
 def deal_gains(rules: GameRules, normal: NormalDecisions, colluders: int, count: int, seed: int,
                chunk: int) -> np.ndarray:
     """The scaled integer gain (see the module) of each of a batch of sampled deals, and whether the
-    decision changed: (count, 2) int64."""
+    decision changed: (count, 2) int64 (Python integers where the batch's sums pass 64 bits)."""
     player, up, colluded = random_deals(rules, colluders, count, seed, chunk)
     dense = DenseRanks.of(rules)
     best = best_ranks(rules.ranking, rules.player_cards)[colex_index(player)]
@@ -349,8 +350,8 @@ def estimate_collusion(analysis: Analysis, colluders: int, deals: int, seed: int
     dealer_hands = comb(DECK_SIZE - rules.dealer_up_cards - (colluders + 1) * rules.player_cards,
                         rules.dealer_cards - rules.dealer_up_cards)
     unit = common_scale(rules) * dealer_hands
-    total = int(gains[:, 0].sum())
-    spread = float(np.std(gains[:, 0] / unit, ddof=1)) if deals > 1 else math.inf
+    total = exact_total(gains[:, 0])  # each chunk's gains fit its own bound, not their sum
+    spread = float(np.std(gains[:, 0].astype(np.float64) / unit, ddof=1)) if deals > 1 else math.inf
     return CollusionEstimate(rules.name, colluders, deals, seed, analysis.main_figures()["house_edge_per_ante"],
                              Fraction(total, deals * unit), spread / math.sqrt(deals), int(gains[:, 1].sum()),
                              time.perf_counter() - started)

@@ -25,6 +25,7 @@ import pandas as pd
 
 from analyzer.core.cards import RANK_NAMES, RANK_SYMBOLS
 from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
+from analyzer.engines.exact_sums import floor_of
 from analyzer.games.settlement import FOLD, decision_name
 
 if TYPE_CHECKING:
@@ -134,7 +135,8 @@ def best_thresholds(ranks: np.ndarray, fold: np.ndarray, single: np.ndarray, top
     """Best (play threshold, top threshold, total value) for hands with these ranks and values.
 
     ``fold``/``single``/``top``: each hand's total value when folded, played
-    1x, played at the top multiple (integers, already weighted).
+    1x, played at the top multiple (integers, already weighted: int64 when
+    every prefix sum fits, else Python integers).
     """
     order = np.argsort(ranks, kind="stable")
     distinct, first = np.unique(ranks[order], return_index=True)
@@ -143,7 +145,8 @@ def best_thresholds(ranks: np.ndarray, fold: np.ndarray, single: np.ndarray, top
     gain_top = np.concatenate([np.cumsum(group(top - single)[::-1])[::-1], [0]])  # top from index i
     allowed_top = np.append(distinct, NEVER) >= lowest_top
     best_fold_upto = np.maximum.accumulate(gain_fold)
-    values = np.where(allowed_top, best_fold_upto + gain_top, np.iinfo(np.int64).min)
+    candidates = best_fold_upto + gain_top
+    values = np.where(allowed_top, candidates, floor_of(candidates))
     top_index = int(np.argmax(values))
     play_index = int(np.argmax(gain_fold[: top_index + 1]))
     bound = lambda index: int(distinct[index]) if index < len(distinct) else int(NEVER)  # noqa: E731

@@ -97,7 +97,8 @@ class Analysis(GameResults):
         frame["decision"] = [decisions.names[index] for index in decisions.choice[pick]]
         denominator = situations.dealer_hands * decisions.scale
         values = (decisions.expected_values(situations.dealer_hands)[pick] if exact
-                  else np.where(decisions.allowed[pick], decisions.totals[pick] / denominator, np.nan))
+                  else np.where(decisions.allowed[pick], decisions.totals[pick].astype(np.float64) / denominator,
+                                np.nan))
         for column, name in enumerate(decisions.names):
             frame[f"ev_{name.replace(' ', '_')}"] = values[:, column]
         keys = ["best_rank", "hand"] if situations.up_card is None else ["dealer_up_card", "best_rank", "hand"]

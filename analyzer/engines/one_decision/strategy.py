@@ -4,8 +4,9 @@ Settlement is linear: for a fixed player hand, a wager's result depends only
 on the outcome of the hand (see :data:`analyzer.games.rules.OUTCOMES`) and on the
 player's own cards (a paytable line). So each decision's expected value is
 ``sum over outcomes of count * result``, an exact integer once every result is
-scaled by the common denominator of the pays, and the optimal decision is an
-argmax over a handful of integers. Exact ties go to the smaller wager
+scaled by the common denominator of the pays (int64, or Python integers where
+the sums could pass 64 bits), and the optimal decision is an argmax over a
+handful of integers. Exact ties go to the smaller wager
 (decisions are ordered fold, 1x, 2x, ...).
 """
 
@@ -17,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from analyzer.core.ranking import HandRanking
+from analyzer.engines.exact_sums import SumBound, floor_of, largest_net, raise_stakes
 from analyzer.engines.one_decision.enumeration import Situations
 from analyzer.games.rules import GameRules, Paytable, Wager
 from analyzer.games.settlement import FOLD, common_scale, decision_name, scaled, settle
@@ -60,14 +62,16 @@ def wager_results(wager: Wager, situations: Situations, scale: int) -> tuple[np.
 
 
 def decide(rules: GameRules, situations: Situations) -> Decisions:
-    """Value of every decision for every class, and the optimal decision."""
+    """Value of every decision for every class, and the optimal decision; the totals are int64 when every
+    sum of them over the cycle fits, else Python integers (:mod:`analyzer.engines.exact_sums`)."""
     scale = common_scale(rules)
     counts = situations.outcome_counts
-    initial = sum(wager_results(w, situations, scale)[0] for w in rules.wagers if w.role == "initial")
-    raised = wager_results(rules.raise_wager, situations, scale)[0]
-    fold_total = sum(scaled([w.on_fold], scale)[0] for w in rules.wagers) * situations.dealer_hands
     multiples = [FOLD] + [option.multiple for option in rules.play]
-    totals = np.empty((len(counts), len(multiples)), dtype=np.int64)
+    exact = SumBound.of(situations.cycle, largest_net(raise_stakes(rules, max(multiples)), scale))
+    initial = exact.cast(sum(wager_results(w, situations, scale)[0] for w in rules.wagers if w.role == "initial"))
+    raised = exact.cast(wager_results(rules.raise_wager, situations, scale)[0])
+    fold_total = sum(int(scaled([w.on_fold], scale)[0]) for w in rules.wagers) * situations.dealer_hands
+    totals = np.empty((len(counts), len(multiples)), dtype=exact.dtype)
     allowed = np.ones(totals.shape, dtype=bool)
     totals[:, 0] = fold_total
     allowed[:, 0] = rules.fold
@@ -77,7 +81,6 @@ def decide(rules: GameRules, situations: Situations) -> Decisions:
         totals[:, column] = per_unit_initial + option.multiple * per_unit_raise
         if option.requires is not None:
             allowed[:, column] = option.requires.matches(rules.ranking, situations.best_rank)
-    barred = np.iinfo(np.int64).min
-    choice = np.argmax(np.where(allowed, totals, barred), axis=1)
+    choice = np.argmax(np.where(allowed, totals, floor_of(totals)), axis=1)
     return Decisions(tuple(decision_name(m) for m in multiples), np.array(multiples), totals,
                      allowed, choice, scale)
