@@ -24,6 +24,7 @@ from analyzer.core.cards import colex_index, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import ranking_of_size
+from analyzer.engines.exact_sums import restored, saved
 from analyzer.engines.stud.induction import Written, induct, known_cards
 from analyzer.engines.stud.tree import GameTree
 
@@ -75,7 +76,7 @@ def enumerate_game(tree: GameTree, progress: bool = False, written: Written | No
     classes = suit_classes(starts)
     cards = starts[classes.representatives]
     counts = np.zeros((len(tree.paths), len(tree.groups)), dtype=np.int64)
-    first = np.zeros((len(cards), len(rules.streets[0].choices)), dtype=np.int64)
+    first = np.zeros((len(cards), len(rules.streets[0].choices)), dtype=tree.values.dtype)
     seen: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in rules.streets]
     larger = rules.tie_break == "larger"
     for row, (hand, weight) in enumerate(zip(progress_bar(cards, len(cards), progress, "starting hands"), classes.weights)):
@@ -97,8 +98,8 @@ def enumerate_game(tree: GameTree, progress: bool = False, written: Written | No
 
 
 def save_counts(path: Path, counts: PaytableCounts) -> None:
-    """The counts as one .npz file, written atomically."""
-    arrays = {"counts": counts.counts, "cards": counts.cards, "weights": counts.weights, "first": counts.first,
+    """The counts as one .npz file, written atomically (values past 64 bits as decimal text)."""
+    arrays = {"counts": counts.counts, "cards": counts.cards, "weights": counts.weights, "first": saved(counts.first),
               "first_orders": np.array(counts.first_orders)}
     for street, (codes, deals) in enumerate(counts.situations):
         arrays[f"codes{street}"], arrays[f"deals{street}"] = codes, deals
@@ -108,8 +109,8 @@ def save_counts(path: Path, counts: PaytableCounts) -> None:
 
 def load_counts(path: Path) -> PaytableCounts:
     """The counts :func:`save_counts` wrote."""
-    with np.load(path) as saved:
-        streets = sum(1 for name in saved.files if name.startswith("codes"))
-        return PaytableCounts(saved["counts"], saved["cards"], saved["weights"], saved["first"],
-                              int(saved["first_orders"]),
-                              tuple((saved[f"codes{s}"], saved[f"deals{s}"]) for s in range(streets)))
+    with np.load(path) as data:
+        streets = sum(1 for name in data.files if name.startswith("codes"))
+        return PaytableCounts(data["counts"], data["cards"], data["weights"], restored(data["first"]),
+                              int(data["first_orders"]),
+                              tuple((data[f"codes{s}"], data[f"deals{s}"]) for s in range(streets)))

@@ -9,9 +9,10 @@ cards, the total over them of the net result is
     U_j[S, path'] = sum over the cards c not in S of W_{j+1}[S + c, path']
     W_j[S, path]  = max over the street's choices: fold -> N_j * fold value,  else U_j[S, path + choice]
 
-(no street at level j: W_j = U_j). Exact ties go to the smaller or the larger wager (``tie_break``). The
-forward pass counts, for every set, the orders of its cards that reach each path under those decisions,
-so the final counts are every ordered deal of the community cards: they add up to R!/(R-C)!.
+(no street at level j: W_j = U_j), in the values' integer type (int64, or Python integers where the sums could
+pass 64 bits: :func:`analyzer.engines.stud.tree.game_tree`). Exact ties go to the smaller or the larger wager
+(``tie_break``). The forward pass counts, for every set, the orders of its cards that reach each path under
+those decisions, so the final counts are every ordered deal of the community cards: they add up to R!/(R-C)!.
 
 >>> lattice = subset_lattice(5, 2)
 >>> lattice.sizes, lattice.supersets[1][0].tolist(), lattice.subsets[2][0].tolist()
@@ -106,7 +107,7 @@ def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool, written: Writt
     final_paths = [tree.path_index(path) for path in alive[depth]]
     value = tree.values[final_paths][:, group].T  # (sets, paths)
     chosen: dict[int, np.ndarray] = {}
-    first = np.zeros(0, dtype=np.int64)
+    first = np.zeros(0, dtype=tree.values.dtype)
     for level in reversed(range(depth)):
         summed = value[lattice.supersets[level]].sum(axis=1)
         if level not in street_at:
@@ -116,11 +117,12 @@ def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool, written: Writt
         orders = perm(remaining - level, depth - level)
         sizes = np.array([choice.order for choice in street.choices])
         ranking = np.argsort(-sizes if choose_larger else sizes, kind="stable")  # preferred among equals first
-        value = np.zeros((lattice.sizes[level], len(alive[level])), dtype=np.int64)
+        value = np.zeros((lattice.sizes[level], len(alive[level])), dtype=tree.values.dtype)
         chosen[level] = np.zeros(value.shape, dtype=np.int64)
         fixed = None if written is None else np.argsort(ranking)[written(street_at[level], known_cards(hand, level))]
         for column, path in enumerate(alive[level]):
-            candidates = np.stack([np.full(len(value), tree.values[tree.path_index(path + (index,)), 0] * orders)
+            candidates = np.stack([np.full(len(value), tree.values[tree.path_index(path + (index,)), 0] * orders,
+                                           dtype=value.dtype)
                                    if street.choices[index].action == "fold"
                                    else summed[:, alive[level + 1].index(path + (index,))]
                                    for index in ranking], axis=1)

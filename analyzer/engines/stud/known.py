@@ -101,7 +101,8 @@ def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None
                     taken = path + (index,)
                     if choices[index].action == "fold":
                         row = tree.path_index(taken)
-                        value = np.full(values[next(iter(values))].shape, tree.values[row, 0] * orders)
+                        value = np.full(values[next(iter(values))].shape, tree.values[row, 0] * orders,
+                                        dtype=tree.values.dtype)
                         stake = np.full(value.shape, tree.total_stake(row) * orders, dtype=np.int64)
                     else:
                         value, stake = values[taken], staked[taken]

@@ -31,6 +31,7 @@ from analyzer.core.cards import combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.engines.base import MAX_COLLUDERS
+from analyzer.engines.exact_sums import exact_total
 from analyzer.engines.one_decision.collusion import CollusionEstimate, colluders_count
 from analyzer.engines.stud.known import play_known
 from analyzer.engines.stud.tree import GameTree
@@ -75,7 +76,7 @@ def seen_figures(tree: GameTree, seen: int, progress: bool = False) -> dict[str,
     batches = range(0, len(cards), BATCH)
     for start in progress_bar(batches, len(batches), progress, seen_label(seen)):
         play = play_known(tree, cards[start:start + BATCH])
-        net += int(play.totals @ weights[start:start + BATCH])
+        net += int(play.totals @ weights[start:start + BATCH])  # in the values' type: within the cycle's bound
         staked += int(play.stakes @ weights[start:start + BATCH])
         orders = play.orders
     deals = len(sets) * orders
@@ -124,7 +125,7 @@ def estimate_collusion(tree: GameTree, normal_edge: Fraction, colluders: int, de
     if (gain < 0).any():
         raise AssertionError("the optimal play knowing the dead cards did worse than the normal play")
     unit = informed.orders * tree.scale
-    spread = float(np.std(gain / unit, ddof=1)) if deals > 1 else math.inf
+    spread = float(np.std(gain.astype(np.float64) / unit, ddof=1)) if deals > 1 else math.inf
     return StudCollusionEstimate(tree.rules.name, colluders, deals, seed, normal_edge,
-                                 Fraction(int(gain.sum()), deals * unit), spread / math.sqrt(deals), switched,
+                                 Fraction(exact_total(gain), deals * unit), spread / math.sqrt(deals), switched,
                                  time.perf_counter() - started)

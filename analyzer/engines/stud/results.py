@@ -72,8 +72,9 @@ class PaytableAnalysis(GameResults):
         stake = np.broadcast_to(tree.stakes[:, column][:, None], counts.shape)
         folded = np.broadcast_to(tree.folded[:, None], counts.shape)
         line = np.broadcast_to(tree.groups[:, column][None, :], counts.shape)
-        per_unit = settle(wager, tree.groups[:, column], self.scale)[:, 0]
-        result = stake * np.where(folded, scaled([wager.on_fold], self.scale)[0], per_unit[None, :])
+        per_unit = settle(wager, tree.groups[:, column], self.scale)[:, 0].astype(tree.values.dtype)
+        on_fold = int(scaled([wager.on_fold], self.scale)[0])
+        result = stake * np.where(folded, np.array(on_fold, dtype=per_unit.dtype), per_unit[None, :])
         keys = {"stake": stake, "folded": folded.astype(np.int64),
                 "line": np.where(folded | (stake == 0), -1, line), "result": result}
         rows = grouped(keys, counts).sort_values(["stake", "folded", "line"], ascending=[False, True, True])

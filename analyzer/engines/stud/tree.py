@@ -7,7 +7,9 @@ taken back), 1 unit before its street when the street can take it back (it is on
 start), else 0. A path that folds settles every stake by the wager's ``on_fold``; any other path settles
 every stake by the final hand. Final hands fall into *groups*: the tuple of the line each wager's paytable
 pays (the hands of a group settle alike). Results are scaled by the common denominator of the game's
-results and pays, so every sum of counts times results is an exact integer.
+results and pays, so every sum of counts times results is an exact integer: the values are int64 when every
+sum over the cycle fits 64 bits, else Python integers (:mod:`analyzer.engines.exact_sums`), and the induction
+sums them in their type.
 
 >>> from analyzer.games.rules import load_game
 >>> tree = game_tree(load_game("mississippi"))
@@ -20,11 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate, product
+from math import comb, perm
 
 import numpy as np
 
 from analyzer.core.cards import combinations
 from analyzer.core.ranking import best_ranks_of
+from analyzer.engines.exact_sums import SumBound, largest_net
 from analyzer.games.rules import GameRules, Street
 from analyzer.games.settlement import common_scale, scaled, settle
 
@@ -90,11 +94,17 @@ def game_tree(rules: GameRules) -> GameTree:
     folded = np.array([streets[len(path) - 1].choices[path[-1]].action == "fold" for path in paths])
     groups, hand_group = final_groups(rules)
     scale = common_scale(rules)
-    per_unit = np.stack([settle(wager, groups[:, column], scale)[:, 0] for column, wager in enumerate(wagers)],
-                        axis=1)  # (group, wager): no dealer, so every outcome settles alike
-    on_fold = scaled([wager.on_fold for wager in wagers], scale)
+    exact = SumBound.of(cycle(rules), largest_net(zip(wagers, stakes.max(axis=0, initial=0)), scale))
+    per_unit = exact.cast(np.stack([settle(wager, groups[:, column], scale)[:, 0]
+                                    for column, wager in enumerate(wagers)], axis=1))  # (group, wager): no dealer
+    on_fold = exact.cast(scaled([wager.on_fold for wager in wagers], scale))
     values = np.where(folded[:, None], (stakes * on_fold).sum(axis=1)[:, None], stakes @ per_unit.T)
     return GameTree(rules, tuple(paths), stakes, folded, values, groups, hand_group, scale)
+
+
+def cycle(rules: GameRules) -> int:
+    """Every ordered deal: the player's cards (a set) and the community cards in the order they are turned."""
+    return comb(52, rules.player_cards) * perm(52 - rules.player_cards, rules.community_cards)
 
 
 def final_groups(rules: GameRules) -> tuple[np.ndarray, np.ndarray]:
