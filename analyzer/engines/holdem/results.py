@@ -23,11 +23,14 @@ import pandas as pd
 from analyzer.core.cards import RANK_SYMBOLS, parse_cards
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.core.ranking import HandRanking
+from analyzer.engines.exact_sums import SumBound, largest_net, raise_stakes
 from analyzer.engines.holdem.enumeration import (
     DEALS_PER_FLOP_DECISION,
+    DEALS_PER_HOLE,
     EV_DENOMINATOR,
     FLOP_CHOICES,
     HAND_CLASS_SIZES,
+    HOLE_PAIRS,
     MULTIPLES,
     OUTCOMES,
     PREFLOP_CHOICES,
@@ -185,7 +188,8 @@ def main_wagers(rules: GameRules) -> MainWagers:
     wagers' ``on_fold``. The counts split the dealer's hands at a pair, so the
     qualifier must be a pair or better, or none (then every wager must settle
     alike whether the dealer has a pair or not). Pays must be whole or halves
-    (the enumeration counts in half antes).
+    (the enumeration counts in half antes), and small enough for its int64 sums over the cycle
+    (:mod:`analyzer.engines.exact_sums`).
 
     >>> from analyzer.games.rules import load_game
     >>> main_wagers(load_game("uth")) == SHIPPED
@@ -193,6 +197,8 @@ def main_wagers(rules: GameRules) -> MainWagers:
     """
     if (why := kernel_problem(rules)) is not None:
         raise RulesError(f"{rules.name}: the Hold'em enumeration {why}")
+    largest = largest_net(raise_stakes(rules, len(MULTIPLES) - 1), SCALE)
+    SumBound.of(HOLE_PAIRS * DEALS_PER_HOLE, largest).require_int64(rules, "the Hold'em enumeration")
     fold = sum((w.on_fold for w in rules.wagers if w.role != "raise"), Fraction(0))
     return MainWagers(line_settlement(rules, SCALE), int(SCALE * fold))
 

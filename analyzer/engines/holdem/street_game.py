@@ -58,9 +58,10 @@ SUMS_VERSION = "streets-v1"
 
 def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
     """The plan, the scaled line settlement (:func:`analyzer.engines.holdem.results.line_settlement`) and the
-    scale of a Hold'em game over streets."""
+    scale of a Hold'em game over streets; a RulesError when the kernel's 64-bit sums could overflow
+    (:func:`analyzer.engines.holdem.streets.street_plan`)."""
     scale = common_scale(rules)
-    fold = int(sum(scaled([w.on_fold], scale)[0] for w in rules.wagers if w.role != "raise"))
+    fold = sum(int(scaled([w.on_fold], scale)[0]) for w in rules.wagers if w.role != "raise")
     return street_plan(rules, scale, fold), line_settlement(rules, scale), scale
 
 

@@ -44,6 +44,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.core.cards import DECK_SIZE
+from analyzer.engines.exact_sums import SumBound, largest_net, raise_stakes
 from analyzer.engines.holdem.board_classes import (
     CARD_TYPE,
     CLASS_FIRST,
@@ -170,7 +171,9 @@ def as_streets(rules: GameRules) -> GameRules:
 
 def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
     """The plan of ``rules``' streets; ``fold_net``: the scaled net of a fold (every initial wager's
-    ``on_fold``). A fold is offered only while no bet is made (a bet is never forfeited on a fold)."""
+    ``on_fold``). A fold is offered only while no bet is made (a bet is never forfeited on a fold). The
+    kernel sums in int64: a game whose sums over the cycle could pass 64 bits is refused here
+    (:mod:`analyzer.engines.exact_sums`)."""
     streets = street_levels(rules)
     states: list[list[tuple[int, ...]]] = [[()]]
     stakes: list[list[int]] = [[0]]
@@ -218,6 +221,8 @@ def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
     stake = np.zeros((len(LEVELS) + 1, width), dtype=np.int64)
     for level, values in enumerate(stakes):
         stake[level, :len(values)] = values
+    largest = largest_net(raise_stakes(rules, int(stake.max())), scale)
+    SumBound.of(CYCLE, largest).require_int64(rules, "the Hold'em streets kernel")
     fold_value = np.full((len(LEVELS), width), fold_net, dtype=np.int64)
     return StreetPlan(streets, tuple(tuple(level) for level in states), allowed, action, following, stake,
                       fold_value, rules.tie_break == "larger")
