@@ -379,10 +379,10 @@ def test_mississippi_edge_is_exact(big_mississippi, mississippi):
 # -- the Hold'em kernels: refused in one line -------------------------------------------------
 def test_hold_em_kernels_refuse_sums_past_64_bits(tmp_path):
     flush = with_pays(tmp_path, "uth", "blind", {"Flush": "1.500000001"}, "flush")
-    with pytest.raises(RulesError, match=r"^uth: the Hold'em streets kernel sums in 64-bit integers, and with "
+    with pytest.raises(RulesError, match=r"^uth\.toml: the Hold'em streets kernel sums in 64-bit integers, and with "
                                          r"blind line 'Flush' paying 1500000001/1000000000 its sums could reach"):
         analyzer.analyze("uth", paytable_files=(str(flush),))
     royal = with_pays(tmp_path, "uth", "blind", {"Royal flush": "1000000000"}, "royal")
-    with pytest.raises(RulesError, match=r"^uth: the Hold'em enumeration sums in 64-bit integers, and with "
+    with pytest.raises(RulesError, match=r"^uth\.toml: the Hold'em enumeration sums in 64-bit integers, and with "
                                          r"blind line 'Royal flush' paying 1000000000 "):
         main_wagers(load_game("uth", paytable_files=(str(royal),)))

@@ -113,7 +113,7 @@ class SumBound:
     def require_int64(self, rules: GameRules, kernel: str) -> None:
         """Refuse, in one line, a game whose sums a 64-bit-only kernel cannot hold (see the module)."""
         if not self.fits:
-            raise RulesError(f"{rules.name}: {kernel} sums in 64-bit integers, and with {culprit(rules)} its "
+            raise RulesError(f"{rules.source}: {kernel} sums in 64-bit integers, and with {culprit(rules)} its "
                              f"sums could reach {self.bound:.3g} (a bound past 2**63 - 1 = {INT64_MAX:.3g}): "
                              "give that line a pay with a smaller denominator, or a smaller pay")
 
