@@ -76,7 +76,7 @@ from analyzer.pipeline import TooLarge  # noqa: E402
 from analyzer.simulation.hands import SimulationError  # noqa: E402
 
 #: The commands, in the order ``--help`` lists them: each is the module analyzer.cli.<name>.
-COMMANDS = ("games", "analyze", "compare", "solve", "protect", "report", "simulate")
+COMMANDS = ("games", "check", "analyze", "compare", "solve", "protect", "report", "simulate")
 
 EPILOG = ("exit codes: 0 success; 1 simulate found a wager outside the z-score limit; 2 bad input (nothing "
           "done, nothing written); 70 internal error (ANALYZER_DEBUG=1 shows the traceback); 74 the environment "

@@ -10,7 +10,7 @@ protection tables reach every game through this interface only; which engine
 serves a game is the registry's business (:mod:`analyzer.engines.registry`).
 
 A capability an engine cannot give for a game raises :class:`Unsupported`,
-whose message always reads "CAPABILITY is not supported for GAME: why" (made
+whose message always reads "FILE: CAPABILITY is not supported for GAME: why" (made
 in one place, :meth:`Engine.unsupported`).
 
 >>> from analyzer.games.rules import load_game
@@ -136,7 +136,7 @@ class Engine:
 
     def unsupported(self, rules: GameRules, capability: str, why: str) -> Unsupported:
         """The one-line refusal of a capability."""
-        return Unsupported(f"{capability} is not supported for {rules.title}: {why}")
+        return Unsupported(f"{rules.source}: {capability} is not supported for {rules.title}: {why}")
 
     # -- the analysis -------------------------------------------------------------------------------
     def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
