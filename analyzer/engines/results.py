@@ -277,7 +277,7 @@ class GameResults:
     def losing_hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals in which the dealer's hand beats the player's, by the player's final hand (for a bet paid
         only when the player loses); engines that count outcome by final hand give it."""
-        raise RulesError(f"{self.rules.title}: a side bet paid only when the player loses needs the outcome by "
+        raise RulesError(f"{self.rules.source}: a side bet paid only when the player loses needs the outcome by "
                          "the player's final hand, which this game's analysis does not count")
 
     def paid_hands(self, ranking: HandRanking, paid: PaidOn = PaidOn()) -> HandCounts:
@@ -302,7 +302,7 @@ class GameResults:
     def hand_pair_counts(self, ranking: HandRanking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deals by the pair of final hands, the player's and the dealer's (rows: player rank, dealer rank,
         deals), for a bet on both hands; engines that count them give it."""
-        raise RulesError(f"{self.rules.title}: a side bet on both final hands needs the deals by the pair of "
+        raise RulesError(f"{self.rules.source}: a side bet on both final hands needs the deals by the pair of "
                          "final hands, which this game's analysis does not count")
 
     def line_combinations(self, ranking: HandRanking, paytable: Paytable, paid: PaidOn = PaidOn()) -> list[int]:

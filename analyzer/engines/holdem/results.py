@@ -145,7 +145,7 @@ def check_line_patterns(rules: GameRules) -> None:
                   for p in b.paytables.values()]
     for title, ranking, paytable in paytables:
         if ranking.name != rules.ranking.name:
-            raise RulesError(f"{rules.name}, {title}: a wager on the final hand is ranked {rules.ranking.name!r}, as "
+            raise RulesError(f"{rules.source}, {title}: a wager on the final hand is ranked {rules.ranking.name!r}, as "
                              f"the game's hands are, not {ranking.name!r} (a bet on fewer cards gives board_cards)")
         for line in paytable.lines:
             for pattern in (line.pattern, line.dealer) if line.dealer else (line.pattern,):
@@ -196,7 +196,7 @@ def main_wagers(rules: GameRules) -> MainWagers:
     True
     """
     if (why := kernel_problem(rules)) is not None:
-        raise RulesError(f"{rules.name}: the Hold'em enumeration {why}")
+        raise RulesError(f"{rules.source}: the Hold'em enumeration {why}")
     largest = largest_net(raise_stakes(rules, len(MULTIPLES) - 1), SCALE)
     SumBound.of(HOLE_PAIRS * DEALS_PER_HOLE, largest).require_int64(rules, "the Hold'em enumeration")
     fold = sum((w.on_fold for w in rules.wagers if w.role != "raise"), Fraction(0))

@@ -129,7 +129,7 @@ def street_levels(rules: GameRules) -> tuple[Street | None, ...]:
     seen = rules.cards_before_streets
     for street in rules.streets:
         if seen not in LEVELS or deciding[LEVELS.index(seen)] is not None:
-            raise RulesError(f"{rules.name}: a Hold'em street decides with 0, 3, 4 or 5 community cards seen, "
+            raise RulesError(f"{rules.source}: a Hold'em street decides with 0, 3, 4 or 5 community cards seen, "
                              f"not {seen} ({street.title})")
         deciding[LEVELS.index(seen)] = street
         seen += street.cards
@@ -150,11 +150,11 @@ def as_streets(rules: GameRules) -> GameRules:
     if rules.streets:
         return rules
     if any(option.requires is not None for option in rules.play):
-        raise RulesError(f"{rules.name}: a Hold'em Play option with a hand required is not read over streets")
+        raise RulesError(f"{rules.source}: a Hold'em Play option with a hand required is not read over streets")
     points = sorted({option.when for option in rules.play}, key=lambda when: LEVEL_NAMES.index(when)
                     if when in LEVEL_NAMES else -1)
     if any(point not in LEVEL_NAMES for point in points):
-        raise RulesError(f"{rules.name}: each Play option of a Hold'em game names its decision point (when = "
+        raise RulesError(f"{rules.source}: each Play option of a Hold'em game names its decision point (when = "
                          f"{', '.join(LEVEL_NAMES)}), not {points[0]!r}")
     levels = [LEVELS[LEVEL_NAMES.index(point)] for point in points]
     raise_wager = rules.raise_wager.name
@@ -191,12 +191,12 @@ def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
                 choice = street.choices[index] if index != CONTINUE else None
                 if choice is not None and choice.action == "fold":
                     if stake:
-                        raise RulesError(f"{rules.name}: {street.title}: a fold after a bet is not supported "
+                        raise RulesError(f"{rules.source}: {street.title}: a fold after a bet is not supported "
                                          "(the bet would be forfeited)")
                     row.append((index, FOLDS))
                     continue
                 if choice is not None and choice.action not in ("check", "bet"):
-                    raise RulesError(f"{rules.name}: {street.title}: a Hold'em street offers fold, check or bet, "
+                    raise RulesError(f"{rules.source}: {street.title}: a Hold'em street offers fold, check or bet, "
                                      f"not {choice.action}")
                 key = prefix + ((index,) if street is not None else ())
                 if key not in reached:
@@ -518,5 +518,5 @@ def qualifying_rank(rules: GameRules) -> int:
     if pattern is None:
         return 0
     if not pattern.or_better:
-        raise RulesError(f"{rules.name}: the dealer's qualifier must be a hand \"or better\", not '{pattern.text}'")
+        raise RulesError(f"{rules.source}: the dealer's qualifier must be a hand \"or better\", not '{pattern.text}'")
     return int(pattern.lowest_rank(rules.ranking))

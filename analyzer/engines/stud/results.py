@@ -126,7 +126,7 @@ class PaytableAnalysis(GameResults):
         both are independent of the strategy."""
         rules = self.rules
         if ranking.cards not in (rules.player_cards, rules.player_cards + rules.community_cards):
-            raise RulesError(f"{rules.title}: a {ranking.title} is neither the player's cards nor the final hand")
+            raise RulesError(f"{rules.source}: a {ranking.title} is neither the player's cards nor the final hand")
         return HandCounts(ranking.table, np.full(len(ranking.table), self.cycle // comb(52, ranking.cards)))
 
     # -- strategy ----------------------------------------------------------
