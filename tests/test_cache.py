@@ -17,6 +17,7 @@ import sys
 import tomllib
 import venv
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -78,10 +79,11 @@ def test_a_truncated_enumeration_is_one_line_and_the_figures_stay_exact(tmp_path
 
 def one_decision_chunk(folder: Path, monkeypatch, calls: list[int]) -> list:
     """An exposed dealer card's chunk (``up-card-0.npz``) of a one-decision enumeration, its count stubbed."""
-    def count(rules, exposed):
+    def count(rules, exposed):  # one class standing for every player hand: C(51, 5) of them, C(46, 4) dealer hands
         calls.append(1)
-        return Situations(np.array([[1, 2, 3, 4]], dtype=np.int8), np.array([6]), np.array([7]),
-                          np.arange(6, dtype=np.int32).reshape(1, 6), 15, np.array([0], dtype=np.int8))
+        return Situations(np.array([[1, 2, 3, 4, 5]], dtype=np.int8), np.array([comb(51, 5)]), np.array([7]),
+                          np.array([[comb(46, 4) - 15, 1, 2, 3, 4, 5]], dtype=np.int32), comb(46, 4),
+                          np.array([0], dtype=np.int8))
 
     monkeypatch.setattr(enumeration, "exposed_sets", lambda count: (np.array([[0]]), np.array([4])))
     monkeypatch.setattr(enumeration, "exposed_card_situations", count)
@@ -102,9 +104,9 @@ def holdem_chunk(folder: Path, monkeypatch, calls: list[int]) -> list:
 
 def class_totals(folder: Path, monkeypatch, calls: list[int]) -> ExposureTotals:
     """The totals of a class of exposed dealer cards (``exposure-totals-*.json``), stubbed."""
-    def count(rules, exposed, size):
+    def count(rules, exposed, size):  # the cycle of the class: its size times C(50, 5) * C(45, 3) deals
         calls.append(1)
-        return ExposureTotals(10, Fraction(-1, 3), Fraction(20), {"fold": Fraction(4)})
+        return ExposureTotals(size * comb(50, 5) * comb(45, 3), Fraction(-1, 3), Fraction(20), {"fold": Fraction(4)})
 
     monkeypatch.setattr(exposure_figures, "class_totals", count)
     return exposure_figures.exposure_totals(expose(load_game("crazy4"), 2), folder=folder, classes=[0])

@@ -10,7 +10,6 @@ the shipped one (a side-bet paytable may differ), unless a fresh run is asked fo
 from __future__ import annotations
 
 import dataclasses
-import shutil
 import time
 from fractions import Fraction
 from functools import cache
@@ -20,7 +19,15 @@ import pandas as pd
 
 from analyzer.core.committed import committed_folder
 from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
-from analyzer.engines.cache import cache_folder, cache_root, enumeration_key
+from analyzer.engines.cache import (
+    cache_entry,
+    cache_folder,
+    cache_root,
+    chunk_folder,
+    enumeration_key,
+    reads,
+    usable_folder,
+)
 from analyzer.engines.holdem import protection
 from analyzer.engines.holdem.collusion import (
     DEFAULT_PREFLOP_SAMPLES,
@@ -110,25 +117,31 @@ class HoldemEngine(Engine):
                                    "use protect --exposed-dealer-cards (exact figures and the pre-flop table)")
         started = time.perf_counter()
         if run.cache and committed_counts_apply(rules):
+            committed = self.committed(rules)
             run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
-            return self.committed(rules)
-        counts = self.optimal_counts(rules, run)
-        posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
-                                        checkpoint_dir=cache_folder(rules) / "posted-chunks", wagers=counts.wagers)
+            return committed
+        with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
+            counts = self.optimal_counts(rules, run, folder)
+            posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
+                                            checkpoint_dir=chunk_folder(folder, "posted-chunks"), wagers=counts.wagers)
         return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
 
-    def optimal_counts(self, rules: GameRules, run: Run) -> HoldemCounts:
+    def optimal_counts(self, rules: GameRules, run: Run, entry: Path | None = None) -> HoldemCounts:
         """The optimal strategy's counts: committed when they apply (and ``run.cache``), else the
-        enumeration, resumed from its cached chunks when there are some (``run.cache`` off: afresh)."""
+        enumeration, resumed from its cached chunks when there are some (``run.cache`` off: afresh);
+        ``entry``: the cache entry when the caller holds it (:func:`analyzer.engines.cache.cache_entry`)."""
         if run.cache and committed_counts_apply(rules):
             return load_counts(committed_folder(rules.name))
-        folder = cache_folder(rules)
-        chunks = folder / "chunks"
-        if run.cache and chunks.is_dir() and any(chunks.iterdir()):
-            run.tell(f"using the cached enumeration chunks in {chunks}")
-        if not run.cache and folder.is_dir():
-            shutil.rmtree(folder)
-        return analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks, wagers=main_wagers(rules))
+        if entry is None:
+            with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
+                return self.optimal_counts(rules, run, folder) if folder else \
+                    analyze_holdem(jobs=run.jobs, progress=run.progress, wagers=main_wagers(rules))
+        chunks = chunk_folder(entry, "chunks")
+        used = reads(chunks) if chunks else 0
+        counts = analyze_holdem(jobs=run.jobs, progress=run.progress, checkpoint_dir=chunks, wagers=main_wagers(rules))
+        if chunks and reads(chunks) > used:
+            run.tell(f"resumed from {reads(chunks) - used} cached enumeration chunks in {chunks}")
+        return counts
 
     def load_strategy(self, rules: GameRules, path: Path) -> PostedStrategy:
         """A strategy written as pre-flop, flop and river rules (:mod:`analyzer.engines.holdem.strategy_files`),
@@ -150,7 +163,8 @@ class HoldemEngine(Engine):
             counts = analysis.posted
         else:
             counts = posted_strategy_counts(strategy, jobs=run.jobs, progress=run.progress,
-                                            checkpoint_dir=cache_folder(rules) / "posted-chunks",
+                                            checkpoint_dir=chunk_folder(usable_folder(cache_folder(rules)),
+                                                                        "posted-chunks"),
                                             wagers=main_wagers(rules))
         played = HoldemAnalysis(rules, counts).main_figures()
         return {"title": strategy.name,
@@ -189,7 +203,8 @@ class HoldemEngine(Engine):
             from analyzer.engines.holdem.exposure import analyze_exposed
             from analyzer.engines.holdem.exposure_both import analyze_both
             results = (analyze_exposed if seen == 1 else analyze_both)(
-                jobs=run.jobs, progress=run.progress, checkpoint_dir=cache_root() / f"{rules.name}-exposed-{seen}-chunks")
+                jobs=run.jobs, progress=run.progress,
+                checkpoint_dir=usable_folder(cache_root() / f"{rules.name}-exposed-{seen}-chunks"))
             figures = {**results.figures(), "actions": results.frequencies()}
             preflop = results.preflop_table()
         title = f"{rules.title}, {protection.hole_cards_label(seen)}: exact, optimal play for what the player sees"

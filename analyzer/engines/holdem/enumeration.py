@@ -68,11 +68,10 @@ import pandas as pd
 from joblib import Parallel, delayed
 from numba import njit
 
-from analyzer.core.atomic import write_atomically
 from analyzer.core.cards import DECK_SIZE, RANK_COUNT, RANK_SYMBOLS, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
-from analyzer.engines.cache import load_cached
+from analyzer.engines.cache import integers, load_cached, save_cached
 from analyzer.engines.holdem.board_classes import (
     CLASS_FIRST,
     CLASS_MULTIPLICITY,
@@ -960,11 +959,11 @@ def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[Flop
         return compute(members)
     digest = hashlib.sha1(f"{key}:{members.tolist()}".encode()).hexdigest()[:16]
     path = checkpoint_dir / f"{key.split(':')[0]}_{int(members[0]):04d}_{len(members)}_{digest}.npy"
-    saved = load_cached(path, lambda cached: kind.from_flat(np.load(cached)))
+    saved = load_cached(path, lambda cached: kind.from_flat(integers({"sums": np.load(cached)}, "sums", None)))
     if saved is not None:
         return saved
     sums = compute(members)
-    write_atomically(path, lambda temporary: np.save(temporary, sums.flat()))
+    save_cached(path, lambda temporary: np.save(temporary, sums.flat()))
     return sums
 
 

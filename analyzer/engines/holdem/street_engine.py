@@ -11,13 +11,13 @@ strategy optimal for the rules file; the counts are cached, and a shipped game's
 
 from __future__ import annotations
 
-import shutil
 import time
 from fractions import Fraction
+from functools import partial
 
 from analyzer.core.committed import committed_folder
 from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
-from analyzer.engines.cache import cache_folder, enumeration_key, load_cached
+from analyzer.engines.cache import cache_entry, cache_folder, enumeration_key, expect, load_cached
 from analyzer.engines.holdem.street_game import (
     SUMS_VERSION,
     StreetAnalysis,
@@ -28,7 +28,8 @@ from analyzer.engines.holdem.street_game import (
     save_sums,
     street_counts,
 )
-from analyzer.engines.holdem.streets import as_streets
+from analyzer.engines.holdem.enumeration import FlopClassSums
+from analyzer.engines.holdem.streets import FOLDS, StreetPlan, as_streets
 from analyzer.engines.pay_solver import Solution, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
@@ -36,6 +37,19 @@ from analyzer.games.rules import GameRules, game_names, load_game
 
 #: The file of the class sums, in the cache and among the committed results.
 SUMS_FILE = "street_sums.npz"
+
+
+def check_sums(plan: StreetPlan, sums: FlopClassSums) -> None:
+    """Cached class sums as the enumeration makes them, over any flop classes (else
+    :class:`analyzer.engines.cache.DamagedEntry`): counts of deals that are not negative, and every deal of each
+    hole class, under each pre-flop action that plays on, ending at a showdown or a fold."""
+    counted = (sums.showdown, sums.folds, sums.taken, sums.final_outcomes)
+    expect(all((array >= 0).all() for array in counted), "negative counts")
+    deals = sums.final_outcomes.sum(axis=(1, 2))
+    ended = sums.showdown.sum(axis=(2, 3, 4)) + sums.folds.sum(axis=(2, 3))
+    for action in range(ended.shape[1]):
+        expect((ended[:, action] == (0 if plan.next[0, 0, action] == FOLDS else deals)).all(),
+               "deals not summing to those of each hole class")
 
 
 class StreetHoldemEngine(Engine):
@@ -70,21 +84,20 @@ class StreetHoldemEngine(Engine):
         check_street_game(rules)
         started = time.perf_counter()
         plan, _, scale = game_plan(rules)
-        folder = cache_folder(rules)
-        saved = folder / SUMS_FILE
-        sums = None
         if run.cache and self.committed_apply(rules):
-            run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
             sums = load_sums(committed_folder(rules.name) / SUMS_FILE, plan)
-        elif run.cache:
-            sums = load_cached(saved, lambda path: load_sums(path, plan))
+            run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
+            return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
+        with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
+            saved = folder / SUMS_FILE if folder else None
+            sums = load_cached(saved, lambda path: load_sums(path, plan), partial(check_sums, plan)) \
+                if saved and run.cache else None
             if sums is not None:
                 run.tell(f"using the cached enumeration {saved}")
-        if sums is None:
-            if folder.is_dir() and not run.cache:
-                shutil.rmtree(folder)
-            sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress)
-            save_sums(saved, sums)
+            else:
+                sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress)
+                if saved:
+                    save_sums(saved, sums)
         return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:

@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.core.atomic import write_atomically
 from analyzer.core.ranking import HandRanking
+from analyzer.engines.cache import integers, save_cached
 from analyzer.engines.holdem.enumeration import (
     HAND_CLASS_SIZES,
     HAND_CLASSES,
@@ -76,19 +76,18 @@ def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True
 
 
 def save_sums(path: Path, sums: FlopClassSums) -> None:
-    """Write the class sums as one compressed .npz, atomically (its folder made when missing)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write the class sums in the cache as one compressed .npz, atomically (its folder made when missing;
+    :func:`analyzer.engines.cache.save_cached`)."""
     arrays = {name: getattr(sums, name) for name in type(sums).SHAPES}
-    write_atomically(path, lambda temporary: np.savez_compressed(temporary, **arrays))
+    save_cached(path, lambda temporary: np.savez_compressed(temporary, **arrays))
 
 
 def load_sums(path: Path, plan: StreetPlan) -> FlopClassSums:
-    """Read class sums saved by :func:`save_sums` (a wrong shape is a damaged file)."""
+    """Read class sums saved by :func:`save_sums` (an array missing, not of integers or of a wrong shape is a
+    damaged file: :class:`analyzer.engines.cache.DamagedEntry`)."""
     kind = street_sums_kind(plan)
     with np.load(io.BytesIO(path.read_bytes())) as saved:
-        arrays = {name: np.asarray(saved[name], dtype=np.int64) for name in kind.SHAPES}
-    if any(arrays[name].shape != shape for name, shape in kind.SHAPES.items()):
-        raise ValueError(f"{path}: saved sums of another shape")
+        arrays = {name: np.asarray(integers(saved, name, *shape), dtype=np.int64) for name, shape in kind.SHAPES.items()}
     return kind(**arrays)
 
 

@@ -9,13 +9,12 @@ dealer cards seen (exact), colluding players (estimated), the pay solver and the
 
 from __future__ import annotations
 
-import shutil
 import time
 from fractions import Fraction
 from pathlib import Path
 
 from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
-from analyzer.engines.cache import cache_folder
+from analyzer.engines.cache import cache_entry, cache_folder, chunk_folder
 from analyzer.engines.one_decision import protection
 from analyzer.engines.one_decision.collusion import (
     DEFAULT_DEALS,
@@ -60,17 +59,16 @@ class OneDecisionEngine(Engine):
             if why:
                 raise self.unsupported(rules, "a full analysis with dealer cards seen", why)
             rules = expose(rules, exposed)
-        folder = cache_folder(rules)
-        saved = folder / "situations.npz"
-        situations = load_situations(saved) if run.cache else None
-        if situations is not None:
-            run.tell(f"using the cached enumeration {saved}")
-        else:
-            if not run.cache and folder.is_dir():
-                shutil.rmtree(folder)
-            situations = enumerate_situations(rules, jobs=run.jobs, progress=run.progress,
-                                              checkpoints=folder / "chunks")
-            save_situations(saved, situations)
+        with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
+            saved = folder / "situations.npz" if folder else None
+            situations = load_situations(saved, rules) if saved and run.cache else None
+            if situations is not None:
+                run.tell(f"using the cached enumeration {saved}")
+            else:
+                situations = enumerate_situations(rules, jobs=run.jobs, progress=run.progress,
+                                                  checkpoints=folder / "chunks" if folder else None)
+                if saved:
+                    save_situations(saved, situations)
         return Analysis(rules, situations, decide(rules, situations), **timing(started))
 
     def load_strategy(self, rules: GameRules, path: Path) -> WrittenStrategy:
@@ -91,9 +89,9 @@ class OneDecisionEngine(Engine):
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
         title = expose(rules, seen).title
         if protection.figures_only(rules, seen):
-            if not run.cache:
-                shutil.rmtree(protection.class_totals_folder(rules, seen), ignore_errors=True)
-            figures = protection.exposure_figures(rules, seen, jobs=run.jobs, progress=run.progress)
+            with cache_entry(cache_folder(expose(rules, seen)), fresh=not run.cache, tell=run.tell) as folder:
+                figures = protection.exposure_figures(rules, seen, jobs=run.jobs, progress=run.progress,
+                                                      folder=chunk_folder(folder, "class-totals"))
             return Exposure(f"{title}: exact figures, summed one class of exposed cards at a time", seen, figures)
         results = self.analyze(rules, run, exposed=seen)
         return Exposure(title, seen, results.main_figures(), results)

@@ -27,14 +27,13 @@ from pathlib import Path
 import numpy as np
 from joblib import Parallel, delayed
 
-from analyzer.core.atomic import write_atomically
 from analyzer.core.cards import DECK_SIZE, SUIT_COUNT, colex_index, combinations
 from analyzer.core.counting import DisjointRankCounter
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import HandRanking, best_of_table, best_ranks_of
-from analyzer.engines.cache import load_cached
-from analyzer.games.rules import GameRules
+from analyzer.engines.cache import expect, integers, load_cached, save_cached
+from analyzer.games.rules import OUTCOMES, GameRules
 
 CHUNK_SIZE = 8192
 
@@ -81,23 +80,40 @@ class Situations:
 
 
 def save_situations(path: Path, situations: Situations) -> None:
-    """Save the counts of an enumeration (atomically, its folder made if need be)."""
+    """Save the counts of an enumeration in the cache (atomically, its folder made if need be; see
+    :func:`analyzer.engines.cache.save_cached`)."""
     arrays = {f.name: getattr(situations, f.name) for f in fields(Situations)
               if isinstance(getattr(situations, f.name), np.ndarray)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, partial(np.savez, **arrays, dealer_hands=np.array(situations.dealer_hands)))
+    save_cached(path, partial(np.savez, **arrays, dealer_hands=np.array(situations.dealer_hands)))
 
 
-def _read_situations(path: Path) -> Situations:
+def _read_situations(path: Path, rules: GameRules, exposed: tuple[int, ...] | None) -> Situations:
+    """The saved counts, checked against the game (``exposed``: those of one set of exposed dealer cards, a
+    chunk): every array there, integers of the right shapes, each class's counts summing to its dealer
+    hands and the weights to every player hand, so the counts sum to the cycle."""
     with np.load(path) as data:
         arrays = {name: data[name] for name in data.files}
-    return Situations(arrays["cards"], arrays["weights"], arrays["best_rank"], arrays["outcome_counts"],
-                      int(arrays["dealer_hands"]), arrays.get("up_card"), arrays.get("seen_cards"))
+    seen = rules.dealer_up_cards if exposed is None else len(exposed)
+    cards = integers(arrays, "cards", None, rules.player_cards)
+    classes = len(cards)
+    weights, counts = integers(arrays, "weights", classes), integers(arrays, "outcome_counts", classes, len(OUTCOMES))
+    integers(arrays, "best_rank", classes)
+    dealer_hands = int(integers(arrays, "dealer_hands"))
+    hands = comb(DECK_SIZE - seen, rules.player_cards) * (1 if exposed is not None else comb(DECK_SIZE, seen))
+    dealt = comb(DECK_SIZE - seen - rules.player_cards, rules.dealer_cards - seen)
+    expect(dealer_hands == dealt, f"{dealer_hands} dealer hands, not {dealt}")
+    expect((counts >= 0).all() and (weights > 0).all(), "negative counts")
+    expect((counts.sum(axis=1, dtype=np.int64) == dealer_hands).all(), "outcome counts not summing to the dealer hands")
+    expect(int(weights.sum(dtype=np.int64)) == hands, f"weights summing to {int(weights.sum())}, not {hands}")
+    up_card = integers(arrays, "up_card", classes) if seen else None
+    seen_cards = integers(arrays, "seen_cards", classes, seen - 1) if seen > 1 else None
+    return Situations(cards, weights, arrays["best_rank"], counts, dealer_hands, up_card, seen_cards)
 
 
-def load_situations(path: Path) -> Situations | None:
-    """The saved counts, or None when there are none or they are damaged (see :func:`load_cached`)."""
-    return load_cached(path, _read_situations)
+def load_situations(path: Path, rules: GameRules, exposed: tuple[int, ...] | None = None) -> Situations | None:
+    """The saved counts of ``rules`` (``exposed``: of one set of exposed dealer cards), or None when there are
+    none or they are damaged (see :func:`analyzer.engines.cache.load_cached`)."""
+    return load_cached(path, partial(_read_situations, rules=rules, exposed=exposed))
 
 
 def outcome_counts(player: np.ndarray, qualifier: int, below: np.ndarray,
@@ -239,7 +255,7 @@ def _exposed_card_chunk(rules: GameRules, exposed: tuple[int, ...], checkpoints:
     """One exposed set's situations, read from or saved to ``checkpoints`` when given (resumable runs)."""
 
     path = None if checkpoints is None else checkpoints / f"up-card-{'-'.join(map(str, exposed))}.npz"
-    cached = None if path is None else load_situations(path)
+    cached = None if path is None else load_situations(path, rules, exposed)
     if cached is not None:
         return cached
     situations = exposed_card_situations(rules, exposed)

@@ -28,14 +28,15 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 from joblib import Parallel, delayed
 
 from analyzer.core import figures
-from analyzer.core.atomic import write_atomically
+from analyzer.core.cards import DECK_SIZE
 from analyzer.core.progress import progress_bar
-from analyzer.engines.cache import load_cached
+from analyzer.engines.cache import expect, load_cached, save_cached
 from analyzer.engines.one_decision.enumeration import (
     exposed_card_situations,
     exposed_sets,
@@ -97,11 +98,14 @@ def _saved_class_totals(rules: GameRules, exposed: tuple[int, ...], size: int, f
     if folder is None:
         return class_totals(rules, exposed, size)
     path = folder / f"{TOTALS_VERSION}-{'-'.join(map(str, exposed))}.json"
-    saved = load_cached(path, lambda cached: ExposureTotals.from_json(cached.read_text(encoding="utf-8")))
+    seen, player = len(exposed), rules.player_cards
+    cycle = size * comb(DECK_SIZE - seen, player) * comb(DECK_SIZE - seen - player, rules.dealer_cards - seen)
+    saved = load_cached(path, lambda cached: ExposureTotals.from_json(cached.read_text(encoding="utf-8")),
+                        lambda totals: expect(totals.cycle == cycle, f"{totals.cycle} deals, not the cycle {cycle}"))
     if saved is not None:
         return saved
     totals = class_totals(rules, exposed, size)
-    write_atomically(path, lambda temporary: temporary.write_text(totals.as_json(), encoding="utf-8"))
+    save_cached(path, lambda temporary: temporary.write_text(totals.as_json(), encoding="utf-8"))
     return totals
 
 

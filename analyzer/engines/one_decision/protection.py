@@ -69,11 +69,11 @@ def class_totals_folder(rules: GameRules, exposed: int) -> Path:
     return cache_folder(expose(rules, exposed)) / "class-totals"
 
 
-def exposure_figures(rules: GameRules, exposed: int, jobs: int = 1, progress: bool = False) -> dict[str, object]:
+def exposure_figures(rules: GameRules, exposed: int, jobs: int = 1, progress: bool = False,
+                     folder: Path | None = None) -> dict[str, object]:
     """The exact figures of a figures-only exposure, summed one class of seen sets at a time (each class's
-    totals saved in the cache, so an interrupted run resumes)."""
-    return exposure_totals(expose(rules, exposed), jobs=jobs, progress=progress,
-                           folder=class_totals_folder(rules, exposed)).figures()
+    totals saved in ``folder``, the cache's :func:`class_totals_folder`, so an interrupted run resumes)."""
+    return exposure_totals(expose(rules, exposed), jobs=jobs, progress=progress, folder=folder).figures()
 
 
 def cached_figures(rules: GameRules, exposed: int) -> dict[str, object] | None:

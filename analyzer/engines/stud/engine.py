@@ -14,9 +14,10 @@ strategy, community cards seen early (exact) and colluders (estimated) play know
 
 from __future__ import annotations
 
-import shutil
 import time
 from fractions import Fraction
+from functools import partial
+from math import comb, perm
 from pathlib import Path
 
 from analyzer.engines.base import (
@@ -27,13 +28,14 @@ from analyzer.engines.base import (
     Run,
     SimulationPlan,
 )
-from analyzer.engines.cache import cache_folder, load_cached
+from analyzer.engines.cache import cache_entry, cache_folder, expect, integers, load_cached
 from analyzer.engines.one_decision.collusion import CollusionEstimate
 from analyzer.engines.one_decision.protection import committed_collusion
 from analyzer.engines.pay_solver import Solution
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, streets_without_dealer
 from analyzer.engines.stud.enumeration import (
+    PaytableCounts,
     enumerate_game,
     load_counts,
     save_counts,
@@ -54,8 +56,30 @@ from analyzer.engines.stud.strategy_files import (
     evaluate_street_strategy,
     load_street_strategy,
 )
-from analyzer.engines.stud.tree import game_tree
+from analyzer.engines.stud.tree import GameTree, game_tree
 from analyzer.games.rules import GameRules
+
+
+def check_counts(tree: GameTree, counts: PaytableCounts) -> None:
+    """Cached counts as the enumeration of ``tree`` makes them (else :class:`analyzer.engines.cache.DamagedEntry`):
+    integers of its shapes, the starting classes' weights summing to every starting hand and the counts to
+    the cycle of ordered deals."""
+    rules = tree.rules
+    hands, orders = comb(52, rules.player_cards), perm(52 - rules.player_cards, rules.community_cards)
+    arrays = {"counts": counts.counts, "cards": counts.cards, "weights": counts.weights}
+    integers(arrays, "counts", len(tree.paths), len(tree.groups))
+    classes = len(integers(arrays, "cards", None, rules.player_cards))
+    integers(arrays, "weights", classes)
+    expect(counts.first.shape == (classes, len(rules.streets[0].choices)), f"first of shape {counts.first.shape}")
+    expect(int(counts.weights.sum()) == hands, f"weights summing to {int(counts.weights.sum())}, not {hands}")
+    expect(counts.first_orders == orders, f"{counts.first_orders} community orders, not {orders}")
+    expect((counts.counts >= 0).all() and int(counts.counts.sum()) == hands * orders,
+           f"counts summing to {int(counts.counts.sum())}, not the cycle {hands * orders}")
+    expect(len(counts.situations) == len(rules.streets), f"{len(counts.situations)} streets, not {len(rules.streets)}")
+    for street, (codes, deals) in enumerate(counts.situations):
+        situations = len(integers({f"codes{street}": codes}, f"codes{street}", None))
+        integers({f"deals{street}": deals}, f"deals{street}", situations, None)
+        expect(street or int(deals.sum()) == hands * orders, "first-street deals not summing to the cycle")
 
 
 class StudEngine(Engine):
@@ -92,16 +116,15 @@ class StudEngine(Engine):
                                                           "cards seen early come from protect --cards-seen")
         started = time.perf_counter()
         tree = game_tree(rules)
-        folder = cache_folder(rules)
-        saved = folder / "counts.npz"
-        counts = load_cached(saved, load_counts) if run.cache else None
-        if counts is not None:
-            run.tell(f"using the cached enumeration {saved}")
-        else:
-            if not run.cache and folder.is_dir():
-                shutil.rmtree(folder)
-            counts = enumerate_game(tree, progress=run.progress)
-            save_counts(saved, counts)
+        with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
+            saved = folder / "counts.npz" if folder else None
+            counts = load_cached(saved, load_counts, partial(check_counts, tree)) if saved and run.cache else None
+            if counts is not None:
+                run.tell(f"using the cached enumeration {saved}")
+            else:
+                counts = enumerate_game(tree, progress=run.progress)
+                if saved:
+                    save_counts(saved, counts)
         return PaytableAnalysis(rules, tree, counts, **timing(started))
 
     def load_strategy(self, rules: GameRules, path: Path) -> StreetStrategy:

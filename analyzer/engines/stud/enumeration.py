@@ -19,11 +19,11 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.core.atomic import write_atomically
 from analyzer.core.cards import colex_index, combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import ranking_of_size
+from analyzer.engines.cache import save_cached
 from analyzer.engines.exact_sums import restored, saved
 from analyzer.engines.stud.induction import Written, induct, known_cards
 from analyzer.engines.stud.tree import GameTree
@@ -103,8 +103,7 @@ def save_counts(path: Path, counts: PaytableCounts) -> None:
               "first_orders": np.array(counts.first_orders)}
     for street, (codes, deals) in enumerate(counts.situations):
         arrays[f"codes{street}"], arrays[f"deals{street}"] = codes, deals
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, partial(np.savez, **arrays))
+    save_cached(path, partial(np.savez, **arrays))
 
 
 def load_counts(path: Path) -> PaytableCounts:
