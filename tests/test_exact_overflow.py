@@ -52,7 +52,7 @@ from analyzer.engines.results import grouped
 from analyzer.engines.stud.induction import induct
 from analyzer.engines.stud.tree import game_tree
 from analyzer.games.rules import OUTCOMES, RulesError, game_names, load_game
-from analyzer.games.settlement import FOLD, common_scale, scaled
+from analyzer.games.settlement import FOLD, common_scale, scaled, settle
 
 F = Fraction
 BIG_STRAIGHT = "1000000000000000001/1000000000000000000"   # Three Card Poker's Ante Bonus straight
@@ -109,6 +109,9 @@ def test_scaled_values_are_never_wrapped_round():
     assert scaled(["3/2", 1], 2).dtype == np.int64
     big = scaled([500, -1], 10**17)
     assert big.dtype == object and big.tolist() == [5 * 10**19, -10**17]
+    ante = load_game("threecard").wagers[0]   # the Ante wins 1 plus its straight flush bonus 5 (in addition)
+    assert settle(ante, np.array([0]), 10**18).dtype == np.int64                   # 6 * 10**18 fits
+    assert settle(ante, np.array([0]), 2 * 10**18)[0].tolist() == [12 * 10**18] * 4 + [10 * 10**18, 8 * 10**18]
 
 
 def test_helpers_for_python_integers():

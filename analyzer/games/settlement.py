@@ -72,12 +72,17 @@ def settle(wager: Wager, hits: np.ndarray, scale: int) -> np.ndarray:
     >>> settle(blind, np.array([5, -1]), 2)[:, 3:].tolist()   # a straight (1 to 1) / nothing; scale 2
     [[2, 0, -2], [0, 0, -2]]
     """
-    base = np.broadcast_to(scaled(wager.results, scale), (len(hits), len(OUTCOMES)))
+    results = scaled(wager.results, scale)
     if wager.paytable is None:
-        return base.copy()
+        return np.broadcast_to(results, (len(hits), len(OUTCOMES))).copy()
+    lines = scaled([line.pays for line in wager.paytable.lines], scale)
+    if wager.paytable_mode == "in_addition" and \
+            max(map(abs, results.tolist())) + max(map(abs, lines.tolist()), default=0) > INT64_RANGE[1]:
+        results, lines = results.astype(object), lines.astype(object)  # a result plus a pay past 64 bits
+    base = np.broadcast_to(results, (len(hits), len(OUTCOMES)))
     applies = np.array([outcome in wager.paytable_outcomes for outcome in OUTCOMES])
     paid = (hits >= 0)[:, None] & applies
-    pays = np.append(scaled([line.pays for line in wager.paytable.lines], scale), 0)[hits][:, None]
+    pays = np.append(lines, np.zeros(1, dtype=lines.dtype))[hits][:, None]
     if wager.paytable_mode == "in_addition":
         return base + np.where(paid, pays, 0)
     return np.where(paid, pays, base)

@@ -68,7 +68,7 @@ def decide(rules: GameRules, situations: Situations) -> Decisions:
     counts = situations.outcome_counts
     multiples = [FOLD] + [option.multiple for option in rules.play]
     exact = SumBound.of(situations.cycle, largest_net(raise_stakes(rules, max(multiples)), scale))
-    initial = exact.cast(sum(wager_results(w, situations, scale)[0] for w in rules.wagers if w.role == "initial"))
+    initial = sum(exact.cast(wager_results(w, situations, scale)[0]) for w in rules.wagers if w.role == "initial")
     raised = exact.cast(wager_results(rules.raise_wager, situations, scale)[0])
     fold_total = sum(int(scaled([w.on_fold], scale)[0]) for w in rules.wagers) * situations.dealer_hands
     totals = np.empty((len(counts), len(multiples)), dtype=exact.dtype)
