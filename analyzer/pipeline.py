@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyzer.core.distributed import available_memory
 from analyzer.engines.base import Engine, Run
 from analyzer.engines.registry import engine_for
-from analyzer.engines.results import GameResults
 from analyzer.engines.sizes import SizeEstimate, size_text
 from analyzer.games.rules import GameRules, load_game
+
+if TYPE_CHECKING:
+    from analyzer.engines.results import GameResults
 
 
 def rules_and_engine(game: str, options: dict[str, str] | None = None,

@@ -445,3 +445,9 @@ def test_several_leading_ranks():
 def test_impossible_or_unknown_hand_names_raise(text, ranking):
     with pytest.raises(PatternError):
         parse_pattern(text, ranking)
+
+
+@pytest.mark.parametrize("name", ["three_card", "four_card", "five_card"])
+def test_the_distinct_ranks_from_one_hand_per_rank_multiset_are_those_of_every_hand(name):
+    ranking = load_ranking(name)
+    assert np.array_equal(ranking.distinct, np.unique(ranking.table))

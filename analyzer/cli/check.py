@@ -16,10 +16,11 @@ import argparse
 from pathlib import Path
 
 from analyzer.cli.common import UsageError, rule_option
-from analyzer.engines.progressive import load_progressive
 from analyzer.games.files import parse_toml, read_text
 from analyzer.games.rules import GameRules
 from analyzer.games.schema import FILE_KINDS, kind_of
+from analyzer.engines.registry import engine_name
+from analyzer.games.rules import load_game
 from analyzer.pipeline import rules_and_engine
 
 
@@ -41,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
     if kind is None:
         raise UsageError(f"{path}: cannot tell which kind of file this is ({', '.join(FILE_KINDS)}): give --kind")
     options = dict(args.option)
-    if kind == "game":
-        rules, _ = rules_and_engine(str(path), options)
+    if kind == "game":  # its engine named, not imported: the check stays well under a second
+        rules = load_game(str(path), options)
+        engine_name(rules)
         print(f"{path}: a valid game file: {_game_summary(rules)}")
         return 0
     game = args.game or data.get("game")
@@ -56,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
         engine.load_strategy(rules, path)
         print(f"{path}: a valid strategy file for {rules.title}")
     else:
-        rules, _ = rules_and_engine(game, options)
+        from analyzer.engines.progressive import load_progressive  # its module imports the results' tables
+
+        rules = load_game(game, options)
         progressive = load_progressive(path, rules)
         print(f"{path}: a valid progressive file for {rules.title}: {len(progressive.lines)} lines, "
               f"stake {progressive.stake}")

@@ -84,19 +84,26 @@ EPILOG = ("exit codes: 0 success; 1 simulate found a wager outside the z-score l
           "before any work); 130 interrupted; 141 the output pipe was closed")
 
 
-def build_parser() -> Parser:
+def build_parser(commands_shown: tuple[str, ...] = COMMANDS) -> Parser:
+    """The command line's parser, with the subcommands ``commands_shown`` (each command's module is imported
+    to add its options: a run of one command imports only that one's)."""
     parser = Parser(prog="analyzer", description="Exact combinatorial analysis of casino poker games: "
                     "optimal strategy, house edge, element of risk, regulator-ready Excel reports.", epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"analyzer {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for name in COMMANDS:
+    for name in commands_shown:
         import_module(f"analyzer.cli.{name}").add_parser(commands)
     return parser
 
 
 def run(arguments: list[str]) -> int:
-    """Run the command line; returns the exit code."""
-    args = build_parser().parse_args(arguments)
+    """Run the command line; returns the exit code.
+
+    The command named first is the only one whose module is imported (``analyzer check FILE`` does not pay
+    for the enumeration's imports); with none, or options before it, every command is (``analyzer --help``).
+    """
+    named = arguments[0] if arguments else None
+    args = build_parser((named,) if named in COMMANDS else COMMANDS).parse_args(arguments)
     return import_module(f"analyzer.cli.{args.command}").run(args)
 
 

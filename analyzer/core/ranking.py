@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 from functools import cached_property, lru_cache
 from importlib import resources
 
@@ -135,8 +136,21 @@ class HandRanking:
 
     @cached_property
     def distinct(self) -> np.ndarray:
-        """Every rank a hand can have, once each, in rising order."""
-        return np.unique(self.table)
+        """Every rank a hand can have, once each, in rising order.
+
+        A hand's rank depends only on its multiset of ranks and on whether it is a flush, so one hand of
+        each multiset (suits dealt in turn, so never a flush when a flush is not forced) and one flush of
+        each set of distinct ranks give every rank: 7,462 hands for five cards instead of 2,598,960
+        (``tests/test_ranking.py`` checks the two agree).
+        """
+        hands = []
+        for ranks in combinations_with_replacement(range(13), self.cards):
+            if max(ranks.count(rank) for rank in ranks) > 4:
+                continue
+            hands.append(sorted(4 * rank + position % 4 for position, rank in enumerate(ranks)))
+            if len(set(ranks)) == self.cards:
+                hands.append([4 * rank for rank in ranks])
+        return np.unique(self.evaluate(np.array(hands)))
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""

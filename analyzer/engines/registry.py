@@ -37,9 +37,20 @@ def engine_named(name: str) -> Engine:
     return getattr(import_module(module), cls)(name)
 
 
+def engine_name(rules: GameRules) -> str:
+    """The registry name of the engine ``rules`` ask for, checked without importing it (an unknown name is a
+    one-line RulesError naming the game's file).
+
+    >>> from analyzer.games.rules import load_game
+    >>> engine_name(load_game("crazy4"))
+    'one_decision'
+    """
+    name = rules.engine or DEFAULT_ENGINE
+    if name not in ENGINES:
+        raise RulesError(f"{rules.source}: unknown engine {name!r} (engines: {', '.join(sorted(ENGINES))})")
+    return name
+
+
 def engine_for(rules: GameRules) -> Engine:
     """The engine that serves ``rules`` (an unknown engine name is a one-line RulesError naming the game)."""
-    try:
-        return engine_named(rules.engine or DEFAULT_ENGINE).serving(rules)
-    except RulesError as error:
-        raise RulesError(f"{rules.source}: {error}") from None
+    return engine_named(engine_name(rules)).serving(rules)

@@ -5,18 +5,22 @@ enumeration. :func:`simulate_game` compares each wager's mean return with the ex
 results object it is given; :func:`simulate` does so for an analysis, with the strategy its engine plays.
 """
 
-from analyzer.simulation.analysis import simulate, strategy_and_exact
-from analyzer.simulation.check import (
-    Z_LIMIT,
-    SimulationCheck,
-    WagerCheck,
-    default_hands,
-    exact_figures,
-    simulate_game,
-)
-from analyzer.simulation.hands import SimulationError
-from analyzer.simulation.strategies import Strategy, StrategyTable, StreetStrategy
+from __future__ import annotations
 
-__all__ = ["Z_LIMIT", "SimulationCheck", "SimulationError", "Strategy", "StrategyTable", "StreetStrategy",
-           "WagerCheck", "default_hands", "exact_figures", "simulate", "strategy_and_exact",
-           "simulate_game"]
+from importlib import import_module
+from typing import Any
+
+#: Where each name the package gives lives (imported when first used, so that importing one module of the
+#: package, the evaluator's SimulationError say, does not import them all).
+_NAMES = {"simulate": "analysis", "strategy_and_exact": "analysis", "Z_LIMIT": "check", "SimulationCheck": "check",
+          "WagerCheck": "check", "default_hands": "check", "exact_figures": "check", "simulate_game": "check",
+          "SimulationError": "hands", "Strategy": "strategies", "StrategyTable": "strategies",
+          "StreetStrategy": "strategies"}
+
+__all__ = sorted(_NAMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _NAMES:
+        return getattr(import_module(f"analyzer.simulation.{_NAMES[name]}"), name)
+    raise AttributeError(f"module 'analyzer.simulation' has no attribute {name!r}")
