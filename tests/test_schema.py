@@ -282,3 +282,10 @@ def test_check_says_what_a_valid_file_holds_and_needs_the_game_of_a_strategy(tmp
     assert code == 2 and "cannot tell which kind of file this is" in err
     code, err = run_cli(["check", str(unknown), "--kind", "strategy", "--game", "crazy4"], capsys)
     assert code == 2 and "unknown key 'colour'" in err
+
+
+def test_a_holdem_file_with_other_card_counts_is_refused_not_counted_as_the_shipped_game(tmp_path, capsys):
+    path = tmp_path / "uth3.toml"
+    path.write_text((SHIPPED / "uth.toml").read_text().replace("player_cards = 2", "player_cards = 3", 1))
+    code, out = run_cli(["analyze", str(path), "--quiet"], capsys)
+    assert code == 2 and "deals two hole cards to each side and five community cards" in out

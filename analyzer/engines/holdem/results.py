@@ -161,6 +161,8 @@ def kernel_problem(rules: GameRules) -> str | None:
     >>> kernel_problem(load_game("uth")) is None
     True
     """
+    if (rules.player_cards, rules.dealer_cards, rules.community_cards) != (2, 2, 5):
+        return "deals two hole cards to each side and five community cards"
     values = [v for w in rules.wagers for v in (w.on_fold, *w.results,
                                                  *(line.pays for line in (w.paytable.lines if w.paytable else ())))]
     if any(SCALE % Fraction(v).denominator for v in values):
