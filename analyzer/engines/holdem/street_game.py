@@ -286,6 +286,6 @@ def check_street_game(rules: GameRules) -> None:
     """Refuse, in one line, what the Hold'em street counts cannot settle: other numbers of cards, pay lines
     that split a hand line."""
     if rules.player_cards != 2 or rules.dealer_cards != 2 or rules.community_cards != 5:
-        raise RulesError(f"{rules.name}: a Hold'em game over streets deals two hole cards to each side and five "
+        raise RulesError(f"{rules.source}: a Hold'em game over streets deals two hole cards to each side and five "
                          "community cards")
     check_line_patterns(rules)
