@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,8 @@ from analyzer.engines.one_decision.strategy_files import (
     hand_threshold,
     load_strategy,
 )
-from analyzer.games.rules import RulesError
+from analyzer.engines.registry import engine_for
+from analyzer.games.rules import RulesError, load_game
 
 FOUR = load_ranking("four_card")
 
@@ -81,3 +83,15 @@ def test_a_multiple_the_rules_forbid_is_refused(tmp_path, crazy4):
     strategy = load_strategy(write(tmp_path, 'rules = ["5x", "fold"]\n'), FOUR)
     with pytest.raises(RulesError, match="does not offer"):
         evaluate_strategy(crazy4, strategy)
+
+
+@pytest.mark.parametrize("rules, message", [
+    ('["3x with pair of 2 or better", "fold"]', "plays 3x with pair of twos, 4-3, which the rules allow only with "
+                                                "pair of A or better"),
+    ('["5x", "fold"]', "plays 5x, which Crazy 4 Poker does not offer (it offers 1x, 2x, 3x)"),
+])
+def test_a_strategy_the_game_forbids_is_refused_when_read_before_any_enumeration(tmp_path, rules, message):
+    crazy4 = load_game("crazy4")
+    path = write(tmp_path, f"rules = {rules}\n")
+    with pytest.raises(RulesError, match=re.escape(message)):
+        engine_for(crazy4).load_strategy(crazy4, path)

@@ -31,6 +31,7 @@ from analyzer.engines.one_decision.solve import Solution, solve_pay
 from analyzer.engines.one_decision.strategy import decide
 from analyzer.engines.one_decision.strategy_files import (
     WrittenStrategy,
+    check_allowed,
     evaluate_strategy,
     load_strategy,
 )
@@ -72,7 +73,9 @@ class OneDecisionEngine(Engine):
         return Analysis(rules, situations, decide(rules, situations), **timing(started))
 
     def load_strategy(self, rules: GameRules, path: Path) -> WrittenStrategy:
-        return load_strategy(path, rules.ranking)
+        strategy = load_strategy(path, rules.ranking)
+        check_allowed(strategy, rules, str(path))
+        return strategy
 
     def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
         return evaluate_strategy(analysis, strategy)

@@ -41,7 +41,7 @@ from analyzer.core.ranking import HandRanking
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.games.paytables import read_toml_file
-from analyzer.games.rules import RulesError
+from analyzer.games.rules import GameRules, RulesError
 
 RULE = re.compile(r"(?:play\s+)?(?P<multiple>\d+)x(?:\s+with\s+(?P<hand>.+?)(?:\s+or\s+better)?)?|fold(?: the rest)?",
                   re.IGNORECASE)
@@ -119,6 +119,40 @@ def load_strategy(path: Path, ranking: HandRanking) -> WrittenStrategy:
     if not groups:
         raise RulesError(f"{where}: no rules (write rules = [...])")
     return WrittenStrategy(data.get("title", path.stem), groups)
+
+
+def check_allowed(strategy: WrittenStrategy, rules: GameRules, where: str) -> None:
+    """Refuse, before any enumeration, a strategy that plays what the game never allows: a multiple it does
+    not offer, a fold it does not allow, or a multiple below the hand it requires. Every rank a hand of the
+    ranking can have is played through the rules (with each dealer up-card rank where rules are given per
+    up-card), so the first such hand is named.
+
+    >>> from analyzer.games.rules import load_game
+    >>> crazy4 = load_game("crazy4")
+    >>> four = crazy4.ranking
+    >>> try:
+    ...     check_allowed(WrittenStrategy("mine", {None: (parse_rule("3x with pair of 2", four), (0, 0))}),
+    ...                   crazy4, "mine.toml")
+    ... except RulesError as error:
+    ...     print(error)
+    mine.toml: strategy 'mine' plays 3x with pair of twos, 4-3, which the rules allow only with pair of A or better
+    """
+    ranks = rules.ranking.distinct
+    offered = {option.multiple: option.requires for option in rules.play}
+    for up in sorted({group for group in strategy.rules if group is not None}) or [None]:
+        chosen = strategy.multiples(ranks, None if up is None else np.full(len(ranks), up))
+        for multiple in np.unique(chosen).tolist():
+            played = ranks[chosen == multiple]
+            if multiple == 0 and not rules.fold:
+                raise RulesError(f"{where}: strategy {strategy.title!r} folds, which {rules.title} does not allow")
+            if multiple != 0 and multiple not in offered:
+                raise RulesError(f"{where}: strategy {strategy.title!r} plays {multiple}x, which {rules.title} does "
+                                 f"not offer (it offers {', '.join(f'{m}x' for m in offered)})")
+            requires = offered.get(multiple)
+            if requires is not None and not requires.matches(rules.ranking, played).all():
+                first = played[~requires.matches(rules.ranking, played)].min()
+                raise RulesError(f"{where}: strategy {strategy.title!r} plays {multiple}x with "
+                                 f"{rules.ranking.describe(first)}, which the rules allow only with {requires.text}")
 
 
 def evaluate_strategy(analysis: Analysis, strategy: WrittenStrategy) -> dict[str, object]:
