@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
         rules = load_game(game, options)
         progressive = load_progressive(path, rules)
-        print(f"{path}: a valid progressive file for {rules.title}: {len(progressive.lines)} lines, "
+        print(f"{path}: a valid progressive file for {rules.title}: {_counted(len(progressive.lines), 'line')}, "
               f"stake {progressive.stake}")
     return 0
 
@@ -72,12 +72,17 @@ def _game_summary(rules: GameRules) -> str:
     cards = f"{rules.player_cards} cards to the player, {rules.dealer_cards} to the dealer"
     if rules.community_cards:
         cards += f", {rules.community_cards} community cards"
-    decisions = f"{len(rules.streets)} decision streets" if rules.streets else "one decision"
-    return (f"{rules.title}: {cards}; {decisions}; {len(rules.wagers)} wagers, {len(rules.side_bets)} side bets, "
-            f"{len(rules.options)} rule options")
+    decisions = _counted(len(rules.streets), "decision street") if rules.streets else "one decision"
+    return (f"{rules.title}: {cards}; {decisions}; {_counted(len(rules.wagers), 'wager')}, "
+            f"{_counted(len(rules.side_bets), 'side bet')}, {_counted(len(rules.options), 'rule option')}")
+
+
+def _counted(number: int, thing: str) -> str:
+    """``1 wager``, ``3 wagers``."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def _paytable_summary(data: dict) -> str:
     tables = sum(len(entry.get("paytables", {})) for kind in ("wagers", "side_bets")
                  for entry in data.get(kind, {}).values())
-    return f"{tables} paytables"
+    return _counted(tables, "paytable")
