@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, Literal, get_args, get_origin
 
@@ -113,9 +114,12 @@ def pay_value(value: object) -> Fraction:
     return pays
 
 
-def _pay(value: object) -> object:
-    pay_value(value)
-    return value
+def _kept_if_read_by(read: Callable[[object], Fraction]) -> Callable[[object], object]:
+    """A validator that keeps a value as written once ``read`` can read it (the readers parse it again)."""
+    def check(value: object) -> object:
+        read(value)
+        return value
+    return check
 
 
 def _stake(value: object) -> object:
@@ -146,11 +150,6 @@ def share_value(value: object) -> Fraction:
     return share
 
 
-def _share(value: object) -> object:
-    share_value(value)
-    return value
-
-
 def _ranking(name: str) -> str:
     if name not in declared_rankings():
         raise ValueError(f"unknown hand ranking {name!r} (known: {', '.join(declared_rankings())})")
@@ -170,11 +169,13 @@ Identifier = Annotated[str, Field(pattern=IDENTIFIER)]
 #: A paytable's name: any short text on one line ("200-30-15-2-3:2-1").
 Label = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\n\r]*$")]
 Cards = Annotated[int, Field(ge=0, le=DECK_CARDS)]
-Pay = Annotated[Any, AfterValidator(_pay), Field(description="a pay 'to 1': 2, \"3 to 2\", \"3:2\", 1.5")]
+Pay = Annotated[Any, AfterValidator(_kept_if_read_by(pay_value)),
+                Field(description="a pay 'to 1': 2, \"3 to 2\", \"3:2\", 1.5")]
 Result = Annotated[Any, AfterValidator(_result),
                    Field(description="a result per unit staked, -1 to 10^9: 1, 0, -1, \"1/2\"")]
 Stake = Annotated[Any, AfterValidator(_stake), Field(description="a positive amount of money")]
-Share = Annotated[Any, AfterValidator(_share), Field(description="a share: \"15%\" or 0.15")]
+Share = Annotated[Any, AfterValidator(_kept_if_read_by(share_value)),
+                  Field(description="a share: \"15%\" or 0.15")]
 RankingName = Annotated[str, AfterValidator(_ranking), Field(description="a hand ranking of core/rankings.toml")]
 
 
