@@ -223,7 +223,7 @@ class GameRules:
     engine: str | None = None  # the engine that enumerates the game, by its registry name (None: the default)
     community_cards: int = 0
     streets: tuple[Street, ...] = ()  # decisions street by street
-    tie_break: str = "smaller"  # which action an exact tie of expected values goes to (analyzer.games.schema.TIE_BREAKS)
+    tie_break: str = "smaller"  # which action an exact tie of expected values goes to (schema.TIE_BREAKS)
     cards_before_streets: int = 0  # community cards turned before the first street's decision
     play_once: bool = False  # the raise wager is made at one street only: a bet ends the decisions
 
@@ -309,7 +309,8 @@ def _apply_options(declared: dict, requested: dict[str, str], where: str, text: 
     options = declared.get("options", {})
     unknown = set(requested) - set(options)
     if unknown:
-        raise RulesError(f"{where}: unknown rule option {sorted(unknown)[0]!r} (options: {', '.join(options) or 'none'})")
+        raise RulesError(f"{where}: unknown rule option {sorted(unknown)[0]!r} "
+                         f"(options: {', '.join(options) or 'none'})")
     data = copy.deepcopy(declared)
     chosen_options = []
     for name, option in options.items():

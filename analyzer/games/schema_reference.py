@@ -46,8 +46,8 @@ def type_text(annotation: object) -> str:
         return " or ".join(type_text(branch) for branch in branches)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return f"[{annotation.__name__}](#{annotation.__name__.lower()})"
-    return {int: "whole number", str: "text", bool: "true or false", Any: "any value"}.get(annotation,  # type: ignore[call-overload]
-                                                                                         str(annotation))
+    words: dict[object, str] = {int: "whole number", str: "text", bool: "true or false", Any: "any value"}
+    return words.get(annotation, str(annotation))
 
 
 def limits(metadata: list[object]) -> str:
