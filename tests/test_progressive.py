@@ -73,7 +73,7 @@ def test_the_cli_refuses_a_bad_file_before_any_work(tmp_path):
     path = write(tmp_path, "stake = 1\n")
     done = subprocess.run([sys.executable, "-m", "analyzer.cli", "report", "fourcardfever", "--progressive",
                            str(path), "-o", str(tmp_path / "fcf.xlsx")], capture_output=True, text=True)
-    assert done.returncode == 2 and "missing reset, lines" in done.stderr and done.stderr.count("\n") == 1
+    assert done.returncode == 2 and "missing key 'reset'" in done.stderr and done.stderr.count("\n") == 1
     assert not (tmp_path / "fcf.xlsx").exists()
 
 
