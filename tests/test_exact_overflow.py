@@ -359,7 +359,7 @@ def test_mississippi_hand_equals_a_recursion_over_every_card(big_mississippi):
     assert [Fraction(int(total), orders * tree.scale) for total in result.first] == first_street_values(rules, hand)
 
 
-@pytest.mark.slow
+@pytest.mark.exhaustive  # a whole game in Python integers: the same code is checked on one hand above
 def test_mississippi_edge_is_exact(big_mississippi, mississippi):
     """The whole game (about 20 s): the strategy is the shipped one's (the same counts), so the edge is the
     shipped edge less 10**-15 per unit staked on a straight; and it is its counts' net in Fractions. The
