@@ -86,8 +86,8 @@ def test_a_multiple_the_rules_forbid_is_refused(tmp_path, crazy4):
 
 
 @pytest.mark.parametrize("rules, message", [
-    ('["3x with pair of 2 or better", "fold"]', "plays 3x with pair of twos, 4-3, which the rules allow only with "
-                                                "pair of A or better"),
+    ('["3x with pair of 2 or better", "fold"]', "plays 3x with pair of twos, 4-3: the rules do not allow 3x "
+                                                "below pair of A or better"),
     ('["5x", "fold"]', "plays 5x, which Crazy 4 Poker does not offer (it offers 1x, 2x, 3x)"),
 ])
 def test_a_strategy_the_game_forbids_is_refused_when_read_before_any_enumeration(tmp_path, rules, message):

@@ -121,11 +121,11 @@ def load_strategy(path: Path, ranking: HandRanking) -> WrittenStrategy:
     return WrittenStrategy(data.get("title", path.stem), groups)
 
 
-def check_allowed(strategy: WrittenStrategy, rules: GameRules, where: str) -> None:
-    """Refuse, before any enumeration, a strategy that plays what the game never allows: a multiple it does
-    not offer, a fold it does not allow, or a multiple below the hand it requires. Every rank a hand of the
-    ranking can have is played through the rules (with each dealer up-card rank where rules are given per
-    up-card), so the first such hand is named.
+def check_allowed(strategy: WrittenStrategy, rules: GameRules, where: str | None = None) -> None:
+    """Refuse a strategy that plays what the game never allows: a multiple it does not offer, a fold it does
+    not allow, or a multiple below the hand it requires. Every rank a hand of the ranking can have is played
+    through the rules (with each dealer up-card rank the rules name, and one they do not), so the check
+    needs no enumeration and names the first such hand; ``where``, the file, starts the message.
 
     >>> from analyzer.games.rules import load_game
     >>> crazy4 = load_game("crazy4")
@@ -135,40 +135,41 @@ def check_allowed(strategy: WrittenStrategy, rules: GameRules, where: str) -> No
     ...                   crazy4, "mine.toml")
     ... except RulesError as error:
     ...     print(error)
-    mine.toml: strategy 'mine' plays 3x with pair of twos, 4-3, which the rules allow only with pair of A or better
+    mine.toml: strategy 'mine' plays 3x with pair of twos, 4-3: the rules do not allow 3x below pair of A or better
     """
     ranks = rules.ranking.distinct
     offered = {option.multiple: option.requires for option in rules.play}
-    for up in sorted({group for group in strategy.rules if group is not None}) or [None]:
+    named = sorted(group for group in strategy.rules if group is not None)
+    ups: list[int | None] = [*named, *[rank for rank in range(13) if rank not in named][:1]] if named else [None]
+    told = f"{where}: " if where else ""
+    for up in ups:
         chosen = strategy.multiples(ranks, None if up is None else np.full(len(ranks), up))
         for multiple in np.unique(chosen).tolist():
             played = ranks[chosen == multiple]
             if multiple == 0 and not rules.fold:
-                raise RulesError(f"{where}: strategy {strategy.title!r} folds, which {rules.title} does not allow")
+                raise RulesError(f"{told}strategy {strategy.title!r} folds, which {rules.title} does not allow")
             if multiple != 0 and multiple not in offered:
-                raise RulesError(f"{where}: strategy {strategy.title!r} plays {multiple}x, which {rules.title} does "
+                raise RulesError(f"{told}strategy {strategy.title!r} plays {multiple}x, which {rules.title} does "
                                  f"not offer (it offers {', '.join(f'{m}x' for m in offered)})")
             requires = offered.get(multiple)
             if requires is not None and not requires.matches(rules.ranking, played).all():
                 first = played[~requires.matches(rules.ranking, played)].min()
-                raise RulesError(f"{where}: strategy {strategy.title!r} plays {multiple}x with "
-                                 f"{rules.ranking.describe(first)}, which the rules allow only with {requires.text}")
+                raise RulesError(f"{told}strategy {strategy.title!r} plays {multiple}x with "
+                                 f"{rules.ranking.describe(first)}: the rules do not allow {multiple}x below "
+                                 f"{requires.text}")
 
 
 def evaluate_strategy(analysis: Analysis, strategy: WrittenStrategy) -> dict[str, object]:
     """Exact house edge per ante of a written strategy, its cost against the optimal one, and its
-    decision frequencies; a rule the game forbids (3x without a pair of aces, say) is an error."""
+    decision frequencies; a rule the game forbids (3x without a pair of aces, say) is an error
+    (:func:`check_allowed`)."""
+    check_allowed(strategy, analysis.rules)
     situations, decisions = analysis.situations, analysis.decisions
     up_rank = None if situations.up_card is None else situations.up_card // 4
     chosen = strategy.multiples(situations.best_rank, up_rank)
     columns = {int(m): index for index, m in enumerate(decisions.multiples)}
-    unknown = set(np.unique(chosen).tolist()) - set(columns)
-    if unknown:
-        raise RulesError(f"strategy {strategy.title!r} plays {sorted(unknown)[0]}x, which the game does not offer")
     column = np.array([columns[int(m)] for m in chosen])
     rows = np.arange(len(chosen))
-    if not decisions.allowed[rows, column].all():
-        raise RulesError(f"strategy {strategy.title!r} plays a multiple the rules do not allow with some hands")
     weights = situations.weights
     denominator = decisions.scale * situations.dealer_hands * int(weights.sum())
     value = Fraction(int((decisions.totals[rows, column] * weights).sum()), denominator)
