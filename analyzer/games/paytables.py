@@ -147,7 +147,7 @@ def read_toml_file(path: Path, what: str) -> tuple[str, dict]:
 def apply_paytable_file(data: dict, path: Path) -> dict:
     """The game's data with the paytables of a user file added (or replacing those of the same name), and
     any side bet the file defines whole (a ``[side_bets.NAME]`` table with a title, lines and paytables, as
-    in a game file).
+    in a game file). The game it makes is checked against the schema, a problem named in this file.
 
     A file that defines nothing (empty, or only ``game = "crazy4"``) is a mistake, not "no change":
 
@@ -199,6 +199,7 @@ def apply_paytable_file(data: dict, path: Path) -> dict:
                 target.setdefault("paytables", {})[table_name] = check["paytables"][table_name]
                 if table.get("default"):
                     target["default_paytable"] = table_name
+    validate("game", merged, where, text)  # what the file's additions make of the game, blamed on the file
     return merged
 
 

@@ -51,7 +51,7 @@ from pathlib import Path
 from analyzer.core.ranking import HandRanking, load_ranking
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.games.errors import RulesError
-from analyzer.games.files import parse_toml, read_rules_file, read_text
+from analyzer.games.files import parse_toml, read_text
 from analyzer.games.paytables import (  # noqa: F401 (re-exported)
     PayLine,
     Paytable,
@@ -313,12 +313,12 @@ def _apply_options(declared: dict, requested: dict[str, str], where: str, text: 
                          f"(options: {', '.join(options) or 'none'})")
     data = copy.deepcopy(declared)
     chosen_options = []
+    lines = key_lines(text) if options else {}
     for name, option in options.items():
         choices = option["choices"]
         for choice, entry in choices.items():
-            here = f"options.{name}.choices.{choice}.set"
-            line = line_of(key_lines(text), ("options", name, "choices", choice, "set"))
-            located = f"{where}{f', line {line}' if line else ''}: {here}"
+            line = line_of(lines, ("options", name, "choices", choice, "set"))
+            located = f"{where}{f', line {line}' if line else ''}: options.{name}.choices.{choice}.set"
             applied = _set(copy.deepcopy(declared), entry.get("set", {}), located)
             try:
                 validate("game", applied, where)
@@ -491,8 +491,6 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
     for path in paytable_files:
         before = set(data.get("side_bets", {}))
         data = apply_paytable_file(data, Path(path))
-        _, paytable_text = read_rules_file(Path(path), "paytable")
-        validate("game", data, str(path), paytable_text)  # what the file's additions make of the game
         origin.update(dict.fromkeys(set(data.get("side_bets", {})) - before, str(path)))
     ranking = _ranking(data, {}, where, "ranking")
 
