@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from analyzer.core.cards import colex_index, combinations, parse_cards
-from analyzer.core.ranking import TIEBREAK_SPAN, best_of_table, load_ranking
+from analyzer.core.ranking import TIEBREAK_SPAN, Category, HandRanking, best_of_table, load_ranking
 from analyzer.engines.one_decision.enumeration import best_ranks
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 
@@ -366,6 +366,78 @@ def test_best_of_table_agrees_with_the_slow_plain_path():
 def test_evaluate_rejects_hands_of_the_wrong_size():
     with pytest.raises(ValueError):
         FOUR.evaluate(np.array([[0, 1, 2, 3, 4]]))
+    for wrong in (np.array([[0, 1, 2]]), np.array([0, 1, 2, 3]), [[0, 1, 2, 3, 4]]):
+        for evaluate in (FOUR.evaluate, FOUR.evaluate_each):
+            with pytest.raises(ValueError, match="four_card ranks hands of 4 cards"):
+                evaluate(wrong)
+
+
+# -- evaluate (one hand per multiset of ranks and flush) against evaluate_each (every hand) ----
+@pytest.mark.parametrize("ranking", [THREE, FOUR, FIVE], ids=["three_card", "four_card", "five_card"])
+def test_evaluate_agrees_with_evaluating_each_hand_on_random_hands(ranking):
+    rng = np.random.default_rng(20250612)
+    every = combinations(52, ranking.cards)
+    hands = every[rng.integers(0, len(every), size=200_000)]
+    shuffled = rng.permuted(hands, axis=1)  # the cards of a row in any order
+    expected = ranking.evaluate_each(hands)
+    assert np.array_equal(ranking.evaluate(hands), expected)
+    assert np.array_equal(ranking.evaluate(shuffled), expected)
+    assert np.array_equal(ranking.evaluate(shuffled.astype(np.int64)), expected)
+    assert np.array_equal(ranking.evaluate(shuffled[:300].tolist()), expected[:300])
+    assert ranking.evaluate(hands).dtype == np.int64
+
+
+def test_evaluate_agrees_with_evaluating_each_hand_on_every_three_card_hand():
+    every = combinations(52, 3)
+    assert np.array_equal(THREE.evaluate(every), THREE.evaluate_each(every))
+    assert np.array_equal(THREE.evaluate(every[::-1, ::-1]), THREE.evaluate_each(every[::-1, ::-1]))
+
+
+def test_evaluate_of_no_hands_and_of_cards_outside_the_deck():
+    assert FIVE.evaluate(np.zeros((0, 5), dtype=np.int8)).tolist() == []
+    odd = np.array([[0, 4, 8, 12, 52], [0, 5, 10, 15, 20]])  # no keys: each hand is ranked
+    assert np.array_equal(FIVE.evaluate(odd), FIVE.evaluate_each(odd))
+    for evaluate in (FIVE.evaluate, FIVE.evaluate_each):
+        with pytest.raises(ValueError, match="no category"):
+            evaluate(np.array([[-1, 4, 8, 12, 16]]))
+
+
+def every_shape_ranking(cards: int) -> HandRanking:
+    """A ranking of ``cards`` cards with a category for every shape (at most four of a rank) and all distinct
+    ranks split by straight and flush."""
+    def shapes(total, largest):
+        if total == 0:
+            yield ()
+        for part in range(min(total, largest), 0, -1):
+            for rest in shapes(total - part, part):
+                yield (part,) + rest
+    categories = [Category("-".join(map(str, shape)), shape) for shape in shapes(cards, 4) if shape[0] > 1]
+    categories += [Category(f"distinct {straight} {flush}", (1,) * cards, straight, flush)
+                   for straight in (False, True) for flush in (False, True)]
+    return HandRanking(f"every_{cards}", f"every {cards}-card shape", cards, tuple(categories))
+
+
+@pytest.mark.parametrize("cards", [2, 3, 4, 5, 6, 7])
+def test_evaluate_agrees_with_evaluating_each_hand_for_any_declared_size(cards):
+    ranking = every_shape_ranking(cards)
+    rng = np.random.default_rng(cards)
+    hands = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (20_000, 1)), axis=1)[:, :cards]
+    assert np.array_equal(ranking.evaluate(hands), ranking.evaluate_each(hands))
+    assert np.array_equal(np.unique(ranking.evaluate(hands) // TIEBREAK_SPAN),
+                          np.unique(ranking.evaluate_each(hands) // TIEBREAK_SPAN))
+
+
+def test_evaluate_keeps_the_checks_of_the_declared_categories():
+    every = combinations(52, 3)
+    missing = HandRanking("missing", "no high card", 3, THREE.categories[1:])
+    doubled = HandRanking("doubled", "pair twice", 3, THREE.categories + (THREE.categories[1],))
+    for evaluate in (missing.evaluate, missing.evaluate_each):
+        with pytest.raises(ValueError, match="missing: some hands fall into no category"):
+            evaluate(every)
+    for evaluate in (doubled.evaluate, doubled.evaluate_each):
+        with pytest.raises(ValueError, match="doubled: hands fall into two categories"):
+            evaluate(every)
+    assert missing.evaluate(every[THREE.table >= TIEBREAK_SPAN]).min() >= 0  # no high card: no error
 
 
 # -- hand patterns ------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from functools import cached_property, lru_cache
 from importlib import resources
+from math import comb
 
 import numpy as np
 
@@ -57,6 +58,12 @@ class Category:
         return self.name.replace("_", " ")
 
 
+@lru_cache(maxsize=None)
+def _multiset_terms(position: int) -> np.ndarray:
+    """C(rank + position, position + 1) for each rank: the term of the rank at ``position`` of a multiset's index."""
+    return np.array([comb(rank + position, position + 1) for rank in range(RANK_COUNT)], dtype=np.int64)
+
+
 @dataclass(frozen=True)
 class HandRanking:
     """A ranking of ``cards``-card hands: its categories, weakest first."""
@@ -78,10 +85,52 @@ class HandRanking:
         return self.categories[int(rank) // TIEBREAK_SPAN].name
 
     def evaluate(self, hands: np.ndarray) -> np.ndarray:
-        """Ranks (int64) of an array of hands, one hand of ``cards`` cards per row."""
-        hands = np.asarray(hands, dtype=np.int64)
+        """Ranks (int64) of an array of hands, one hand of ``cards`` cards per row.
+
+        A hand's rank depends only on its multiset of ranks and on whether it is a flush, so each
+        hand is keyed by those two, ``evaluate_each`` ranks one hand of each key that occurs, and
+        every hand takes the rank of its key: 7,462 hands ranked for all 2,598,960 five-card hands
+        (``tests/test_ranking.py`` checks the two agree). Rows with a card outside 0..51 have no
+        key; then every hand goes through ``evaluate_each``.
+        """
+        if not (isinstance(hands, np.ndarray) and hands.dtype.kind in "iu"):
+            hands = np.asarray(hands, dtype=np.int64)
+        self._check_columns(hands)
+        if len(hands) == 0 or hands.min() < 0 or hands.max() >= 52:
+            return self.evaluate_each(hands)
+        keys = self._hand_keys(hands)
+        representative = np.full(2 * comb(RANK_COUNT + self.cards - 1, self.cards), -1, dtype=np.intp)
+        representative[keys] = np.arange(len(hands))  # any hand of a key will do
+        present = np.flatnonzero(representative >= 0)
+        rank_of_key = np.zeros(len(representative), dtype=np.int64)
+        rank_of_key[present] = self.evaluate_each(hands[representative[present]])
+        return rank_of_key[keys]
+
+    def _check_columns(self, hands: np.ndarray) -> None:
         if hands.ndim != 2 or hands.shape[1] != self.cards:
             raise ValueError(f"{self.name} ranks hands of {self.cards} cards")
+
+    def _hand_keys(self, hands: np.ndarray) -> np.ndarray:
+        """Key of each hand of cards in 0..51: twice the index of its multiset of ranks, plus 1 for a flush.
+
+        Sorted rising, ranks r0 <= r1 <= ... give strictly rising r0 + 0, r1 + 1, ..., so the sum of
+        C(r_i + i, i + 1) numbers the multisets of ``cards`` ranks 0, 1, ..., C(RANK_COUNT + cards - 1, cards) - 1.
+        """
+        columns = np.ascontiguousarray(hands.T)
+        ranks, suits = list(columns >> 2), columns & 3
+        for stop in range(self.cards - 1, 0, -1):  # a bubble sort of the rank columns, in place
+            for position in range(stop):
+                low, high = ranks[position], ranks[position + 1]
+                ranks[position], ranks[position + 1] = np.minimum(low, high), np.maximum(low, high)
+        multiset = np.zeros(len(hands), dtype=np.int64)
+        for position, column in enumerate(ranks):
+            multiset += _multiset_terms(position).take(column)
+        return 2 * multiset + (suits == suits[0]).all(axis=0)
+
+    def evaluate_each(self, hands: np.ndarray) -> np.ndarray:
+        """Ranks (int64) of an array of hands, each hand worked out from its cards (``evaluate`` is faster)."""
+        hands = np.asarray(hands, dtype=np.int64)
+        self._check_columns(hands)
         size = self.cards
         ranks, suits = hands // 4, hands % 4
         # Each card's key is (how many cards share its rank, its rank); sorted, largest first,
@@ -122,7 +171,7 @@ class HandRanking:
 
     def rank_of(self, cards) -> int:
         """Rank of one hand of exactly ``cards`` cards."""
-        return int(self.evaluate(np.array([sorted(cards)]))[0])
+        return int(self.evaluate_each(np.array([sorted(cards)]))[0])
 
     def best_rank_of(self, cards) -> int:
         """Rank of the best ``self.cards``-card hand within a larger hand (slow, plain)."""
