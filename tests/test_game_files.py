@@ -130,7 +130,7 @@ def test_a_missing_required_key(tmp_path, key):
         "play": SMALL_GAME.replace("[play]\nmultiples = [{ multiple = 1 }]\n", ""),
         "wagers": SMALL_GAME[: SMALL_GAME.index("[wagers.ante]")],
     }.get(key) or "".join(line for line in SMALL_GAME.splitlines(keepends=True) if not line.startswith(f"{key} ="))
-    expected = "a game gives its decision: [play] or [[streets]]" if key == "play" else f"missing key {key!r}"
+    expected = "a game gives one decision: [play], [[streets]] or [draw]" if key == "play" else f"missing key {key!r}"
     assert expected in error_of(write(tmp_path, without))
 
 

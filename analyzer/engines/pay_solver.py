@@ -151,3 +151,54 @@ def solve_side_bet(rules: GameRules, wager: str, line: str, target: Fraction,
     pays = solve_linear(edge(pay_at), slope, pay_at, target)
     return Solution(wager, bet.paytables[bet.default_paytable].lines[index].label, target, pays,
                     edge(pays), False, 1, tuple((p, edge(p)) for p in posted_pays(pays)))
+
+
+def paying(rules: GameRules, wager: str, index: int, pays: Fraction) -> GameRules:
+    """The rules with line ``index`` paying ``pays`` in ``wager``'s default paytable and in every main wager
+    paid by the same table.
+
+    >>> from analyzer.games.rules import load_game
+    >>> [str(w.paytable.lines[0].pays) for w in paying(load_game("letitride"), "bet3", 0, Fraction(500)).wagers]
+    ['500', '500', '500']
+    """
+    entry = next((w for w in rules.wagers if w.name == wager), None)
+    names = [wager] if entry is None else [w.name for w in rules.wagers if w.paytable == entry.paytable]
+    for name in names:
+        rules = with_pay(rules, name, index, pays)
+    return rules
+
+
+def solve_main_line(rules: GameRules, wager: str, line: str, target: Fraction,
+                    optimal: Callable[[GameRules], GameResults],
+                    fixed: Callable[[GameResults, GameRules], GameResults],
+                    moved: Callable[[GameResults, GameResults], bool]) -> Solution:
+    """The exact pay of ``line`` of ``wager``'s default paytable that makes its house edge ``target``: a side
+    bet's own edge, or the main game's house edge per ante played optimally at that pay.
+
+    A main-game line moves the strategy: with the optimal strategy at the current pay held fixed
+    (``fixed(analysis, changed rules)``: the analysis's counts under other pays) the house edge is linear in
+    the pay, so each round solves that line for the target and re-optimises (``optimal``) at the new pay,
+    until the edge of the optimal strategy at the pay is the target. The optimal player's return is the
+    maximum of functions linear in the pay, so the edge is a continuous, piecewise linear, concave function
+    of it: these Newton steps end at the exact pay after a few rounds. ``moved(start, end)``: whether the
+    strategy at the solution differs from the one at the pay as written."""
+    entry, index = wager_line(rules, wager, line)
+    label = entry.paytables[entry.default_paytable].lines[index].label
+    pays = entry.paytables[entry.default_paytable].lines[index].pays
+    start = optimal(rules)
+    if isinstance(entry, SideBet):
+        return solve_side_bet(rules, wager, line, target, lambda changed: fixed(start, changed))
+
+    def main_edge(value: Fraction) -> Fraction:
+        return optimal(paying(rules, wager, index, value)).main_figures()["house_edge_per_ante"]
+
+    current, rounds = start, 0
+    while (edge := current.main_figures()["house_edge_per_ante"]) != target:
+        rounds += 1
+        if rounds > MAX_ROUNDS:
+            raise RulesError(f"the optimal strategy kept changing after {MAX_ROUNDS} rounds; no exact pay found")
+        slope = fixed(current, paying(rules, wager, index, pays + 1)).main_figures()["house_edge_per_ante"] - edge
+        pays = strategy_fixed_pay(edge, slope, pays, target, wager, line)
+        current = optimal(paying(rules, wager, index, pays))
+    return Solution(wager, label, target, pays, edge, moved(start, current), rounds,
+                    tuple((p, main_edge(p)) for p in posted_pays(pays)))

@@ -314,3 +314,27 @@ def holdem_game(rules: GameRules, jobs: int, kernel: str) -> SizeEstimate:
     threads = max(1, min(jobs, cores()))
     return SizeEstimate(with_ranking(rules, PROCESS_BYTES + HOLDEM_KERNEL_BYTES[kernel] + threads * HOLDEM_THREAD_BYTES),
                         deals, HOLDEM_CPU_SECONDS[kernel] / threads)
+
+
+def draw_game(rules: GameRules) -> SizeEstimate:
+    """A draw game: the group of every final hand, the subset tables of every size (a gather and a
+    bincount per subset of each hand), the suit classes of the deals, then the hold counts of one block of
+    classes at a time (:mod:`analyzer.engines.draw.enumeration`: ``2**n`` holds by groups, int64) with
+    every class's hold values kept."""
+    from analyzer.engines.draw.enumeration import BLOCK, draw_weight
+
+    size = rules.player_cards
+    finals, groups = hands(DECK_SIZE, size), len(rules.wagers[0].paytable.lines) + 1 if rules.wagers[0].paytable else 1
+    holds = 2 ** size
+    footprint = Footprint()
+    combinations_step(footprint, DECK_SIZE, size)
+    tables = sum(hands(DECK_SIZE, k) for k in range(size + 1)) * groups * 8
+    footprint.add(tables, 3 * 8 * finals * groups, work=holds * finals * 4)
+    classes = player_classes(size)
+    suit_classes_step(footprint, finals, size)
+    footprint.add(classes * holds * 8 + classes * groups * 8,
+                  4 * min(BLOCK, classes) * holds * groups * 8, work=classes * 3 ** size * groups * 4)
+    deals = finals * draw_weight(DECK_SIZE - size, range(min(size, rules.draw.most_replaced) + 1)) \
+        if rules.draw else 0
+    return SizeEstimate(with_ranking(rules, PROCESS_BYTES + footprint.peak), deals,
+                        footprint.work / OPERATIONS_PER_SECOND)

@@ -53,7 +53,8 @@ def parse_pays(value: object) -> Fraction:
 
 @dataclass(frozen=True)
 class PayLine:
-    """One line of a paytable: the hands it pays and the pay "to 1"; for a bet on both hands
+    """One line of a paytable: the hands it pays and the pay "to 1" (a pay quoted "for 1" less the stake: 800 for 1
+    is 799 to 1, 0 for 1 is -1, a loss); for a bet on both hands
     (``hand_of = "both"``), also the dealer's hands it pays with (``dealer``, None: any)."""
 
     label: str
@@ -68,6 +69,7 @@ class Paytable:
 
     name: str
     lines: tuple[PayLine, ...]
+    for_one: bool = False  # pays quoted "for 1" in the rules file (the lines hold them "to 1")
 
     def line_index(self, ranking: HandRanking, ranks: np.ndarray, dealer_ranks: np.ndarray | None = None
                    ) -> np.ndarray:
@@ -90,9 +92,18 @@ class Paytable:
         """Whether a line names the dealer's hand too."""
         return any(line.dealer is not None for line in self.lines)
 
+    def quoted(self, pays: Fraction) -> Fraction:
+        """A pay "to 1" as the rules file quotes it ("for 1": one more).
+
+        >>> Paytable("9/6", (), for_one=True).quoted(Fraction(799))
+        Fraction(800, 1)
+        """
+        return pays + 1 if self.for_one else pays
+
     @property
     def title(self) -> str:
-        return "-".join(_format_pay(line.pays) for line in self.lines)
+        """The pays as quoted, top line first: "800-50-25-9-6-4-3-2-1" (for 1)."""
+        return "-".join(_format_pay(self.quoted(line.pays)) for line in self.lines)
 
 
 def _format_pay(pays: Fraction) -> str:
@@ -102,6 +113,7 @@ def _format_pay(pays: Fraction) -> str:
 def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, Paytable]:
     """The paytables declared under a wager's entry, every line checked."""
     shared_lines = entry.get("lines", [])
+    for_one = entry.get("pays_quoted", "to_one") == "for_one"
     declared = entry.get("paytables", {})
     if not isinstance(declared, dict):
         raise RulesError(f"{where}: paytables must be a table of named paytables")
@@ -123,14 +135,14 @@ def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, 
             try:
                 pattern = parse_pattern(row["hand"], ranking)
                 dealer = parse_pattern(row["dealer_hand"], ranking) if "dealer_hand" in row else None
-                pays = parse_pays(row["pays"])
+                pays = parse_pays(row["pays"]) - (1 if for_one else 0)
             except (PatternError, RulesError) as error:
                 raise RulesError(f"{here}: {error}") from None
             if any((line.pattern, line.dealer) == (pattern, dealer) for line in lines):
                 raise RulesError(f"{here}: hand {row['hand']!r} appears twice")
             label = row.get("label", pattern.text + (f" against {dealer.text}" if dealer else ""))
             lines.append(PayLine(label, pattern, pays, dealer))
-        tables[name] = Paytable(name, tuple(lines))
+        tables[name] = Paytable(name, tuple(lines), for_one)
     return tables
 
 

@@ -189,6 +189,15 @@ class Street:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """A draw: the player keeps any of the dealt cards, replacing at most ``most_replaced`` of them from the
+    unseen cards (every subset kept: 32 holds of five cards)."""
+
+    title: str
+    most_replaced: int
+
+
+@dataclass(frozen=True)
 class RuleOption:
     """A named reading of an ambiguous rule, and the reading chosen for this analysis."""
 
@@ -226,6 +235,7 @@ class GameRules:
     tie_break: str = "smaller"  # which action an exact tie of expected values goes to (schema.TIE_BREAKS)
     cards_before_streets: int = 0  # community cards turned before the first street's decision
     play_once: bool = False  # the raise wager is made at one street only: a bet ends the decisions
+    draw: Draw | None = None  # a draw decision (which dealt cards to keep) instead of play or streets
 
     @cached_property
     def initial_units(self) -> int:
@@ -249,7 +259,8 @@ def game_names() -> list[str]:
 
 
 #: What a wager with ``paid_as = "OTHER"`` takes from the other wager (it gives its own title, role, on_fold).
-PAID_AS_KEYS = ("results", "ranking", "lines", "paytables", "default_paytable", "paytable_mode", "paytable_outcomes")
+PAID_AS_KEYS = ("results", "ranking", "lines", "paytables", "default_paytable", "paytable_mode", "paytable_outcomes",
+                "pays_quoted")
 
 #: The keys that say which hand a side bet (or progressive) is paid on (:class:`PaidOn`).
 PAID_ON_KEYS = ("board_cards", "pays_when", "hand_of")
@@ -502,19 +513,24 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
 
     community = data.get("community_cards", 0)
     player_cards = data["player_cards"]
-    lowest_dealer = 0 if "streets" in data else max(1, ranking.cards - community)  # streets: no dealer hand
+    no_dealer_needed = "streets" in data or "draw" in data  # streets and draws: a game with no dealer hand
+    lowest_dealer = 0 if no_dealer_needed else max(1, ranking.cards - community)
     dealer_cards = _at_least(data["dealer_cards"], lowest_dealer, where, "dealer_cards")
     up_cards = data.get("dealer_up_cards", 0)
     if up_cards >= dealer_cards and dealer_cards:
         raise RulesError(f"{where}: dealer_up_cards ({up_cards}) must be fewer than dealer_cards ({dealer_cards})")
     wagers = [_wager(data, wager_name, entry, where) for wager_name, entry in data["wagers"].items()]
     streets = _streets(data, wagers, where)
-    if not streets and [wager.role for wager in wagers].count("raise") != 1:
+    draw = Draw(data["draw"].get("title", "the draw"), data["draw"].get("most_replaced", player_cards)) \
+        if "draw" in data else None
+    if not streets and draw is None and [wager.role for wager in wagers].count("raise") != 1:
         raise RulesError(f"{where}: wagers: exactly one wager must have role = \"raise\" (the Play)")
     tie_break = data.get("tie_break", "smaller")
     side_bets = [_side_bet(data, bet_name, entry, origin.get(bet_name, where))
                  for bet_name, entry in data.get("side_bets", {}).items()]
-    if streets:
+    if draw is not None:
+        play, fold = (), False
+    elif streets:
         play = _street_play(streets)
         fold = any(choice.action == "fold" for street in streets for choice in street.choices)
     else:
@@ -535,4 +551,4 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         not_analysed=tuple((entry["wager"], entry["reason"]) for entry in data.get("not_analysed", [])),
         engine=data.get("engine"), community_cards=community, streets=streets, tie_break=tie_break,
         cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=data.get("play_once", False),
-        input_hash=hashlib.sha256(fingerprint.encode()).hexdigest(), source=where)
+        draw=draw, input_hash=hashlib.sha256(fingerprint.encode()).hexdigest(), source=where)

@@ -63,6 +63,9 @@ TIE_BREAKS = ("smaller", "larger")
 PAYS_WHEN = ("always", "player_loses")
 #: Whose hand a side bet is paid on.
 HANDS_OF = ("player", "dealer", "both")
+#: How a paytable's pays are quoted: "to 1" (table games: the win, the stake returned besides) or "for 1"
+#: (video poker: the amount returned, the stake included; 1 for 1 is a push, 0 for 1 a loss).
+PAYS_QUOTED = ("to_one", "for_one")
 
 #: The largest pay "to 1" (and result per unit staked) a file may give: larger is a typing mistake.
 MOST_PAY = 10**9
@@ -230,6 +233,8 @@ class PaidTables(Strict):
     lines: list[SharedLine] = Field(default_factory=list, description="lines shared by every paytable")
     paytables: dict[Label, Paytable] = Field(default_factory=dict, description="named paytables")
     default_paytable: Label | None = Field(None, description="the paytable analysed unless another is asked")
+    pays_quoted: Literal["to_one", "for_one"] = Field(
+        "to_one", description="to_one: pays \"to 1\" (the win); for_one: pays \"for 1\" (returned, the stake included)")
 
     @model_validator(mode="after")
     def _tables_agree(self) -> PaidTables:
@@ -340,6 +345,14 @@ class Street(Strict):
     choices: list[StreetChoice] = Field(min_length=1, description="the actions allowed")
 
 
+class Draw(Strict):
+    """The draw: the player keeps any of the dealt cards and the others are replaced from the unseen cards."""
+
+    title: Text = Field("the draw", description="the decision's name in reports")
+    most_replaced: Annotated[int, Field(ge=1, le=DECK_CARDS)] | None = Field(
+        None, description="the most cards the player may replace (default: every card dealt)")
+
+
 class NotAnalysed(Strict):
     """A wager the rules leave unanalysable, and why."""
 
@@ -386,6 +399,7 @@ class GameFile(Strict):
     not_analysed: list[NotAnalysed] = Field(default_factory=list, description="wagers left out, and why")
     play: Play | None = Field(None, description="the one decision (or give streets)")
     streets: list[Street] = Field(default_factory=list, description="decisions street by street (or give play)")
+    draw: Draw | None = Field(None, description="a draw: which dealt cards to keep (or give play or streets)")
     cards_before_streets: Cards = Field(0, description="community cards turned before the first street")
     play_once: bool = Field(False, description="the first bet is the only one")
     tie_break: Literal["smaller", "larger"] = Field(
@@ -397,8 +411,14 @@ class GameFile(Strict):
 
     @model_validator(mode="after")
     def _cards_agree(self) -> GameFile:
-        if self.play is None and not self.streets:
-            raise ValueError("a game gives its decision: [play] or [[streets]]")
+        decisions = [key for key, given in (("play", self.play is not None), ("streets", bool(self.streets)),
+                                            ("draw", self.draw is not None)) if given]
+        if len(decisions) != 1:
+            raise ValueError("a game gives one decision: [play], [[streets]] or [draw]"
+                             + (f", not {' and '.join(decisions)}" if decisions else ""))
+        if self.draw is not None and (self.draw.most_replaced or 0) > self.player_cards:
+            raise ValueError(f"draw.most_replaced ({self.draw.most_replaced}) is more than the "
+                             f"{self.player_cards} cards dealt to the player")
         dealt = self.player_cards + self.dealer_cards + self.community_cards
         if dealt > DECK_CARDS:
             raise ValueError(f"{dealt} cards dealt (player {self.player_cards}, dealer {self.dealer_cards}, "

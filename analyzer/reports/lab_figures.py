@@ -200,7 +200,7 @@ def maximum_payout(analysis: GameResults, settings: LabSettings = LabSettings())
     main game and the side bets is not stored).
     """
     rules = analysis.rules
-    largest_play = max(option.multiple for option in rules.play)
+    largest_play = max((option.multiple for option in rules.play), default=0)  # 0: no Play wager
     rows = []
     for wager in rules.wagers:
         table = analysis.wager_table(wager)

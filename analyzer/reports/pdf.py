@@ -69,6 +69,7 @@ from analyzer.reports.lab_figures import (
     rare_awards,
 )
 from analyzer.reports.method import method_paragraphs
+from analyzer.reports.summary import OPTIONAL_FIGURES
 
 FONT, BOLD_FONT = "DejaVuSans", "DejaVuSans-Bold"
 RED = colors.HexColor("#C00000")
@@ -400,6 +401,7 @@ def summary(builder: Builder, analysis: GameResults, warnings: list[str]) -> Non
                                           f"({fraction_text(main['average_total_bet'])})"),
             ("standard deviation (per Ante)", f"{float(main['standard_deviation']):.6f}"),
             ("hit frequency (net result > 0)", with_fraction(main["hit_frequency"]))]
+    rows += [(label, with_fraction(main[name])) for name, label in OPTIONAL_FIGURES.items() if name in main]
     rows += [(f"P({action})", with_fraction(share)) for action, share in main["actions"].items()]
     titles = {wager.name: wager.title for wager in analysis.rules.wagers}
     rows += [(f"return of the {titles[wager]} per Ante", with_fraction(value))

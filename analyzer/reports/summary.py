@@ -15,7 +15,12 @@ import analyzer
 from analyzer.engines.results import GameResults
 from analyzer.reports.sanity import percent
 
-PERCENT_FIGURES = ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk", "hit_frequency")
+PERCENT_FIGURES = ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk", "hit_frequency",
+                   "return_to_player", "award_frequency")
+#: Figures some games add, with their labels (a draw game: its return to player, and how often any award is
+#: paid, a push included: the "hit frequency" video poker quotes).
+OPTIONAL_FIGURES = {"return_to_player": "return to player (the stake included)",
+                    "award_frequency": "award frequency (any line paid, a push included)"}
 
 
 def exact(value: object) -> object:
@@ -64,7 +69,8 @@ def as_text(figures: dict[str, object]) -> str:
     rows = []
     main = figures["main"]
     for name in ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk",
-                 "average_total_bet", "standard_deviation", "hit_frequency"):
+                 "average_total_bet", "standard_deviation", "hit_frequency",
+                 *(name for name in OPTIONAL_FIGURES if name in main)):
         value = main[name]
         shown = percent(value) if name in PERCENT_FIGURES else f"{float(value):.6f}"
         rows.append((name.replace("_", " "), shown, str(value) if isinstance(value, Fraction) else ""))

@@ -59,6 +59,7 @@ from analyzer.reports import lab_figures
 from analyzer.reports.charts import net_result_chart, strategy_chart
 from analyzer.reports.lab_figures import LabSettings
 from analyzer.reports.method import cycle_stages
+from analyzer.reports.summary import OPTIONAL_FIGURES
 from analyzer.reports.spreadsheet import (
     EXACT_INTEGER_LIMIT,
     PLAIN,
@@ -363,6 +364,7 @@ def _summary_main(sheet: Sheet, row: int, main: dict[str, object]) -> int:
         ("standard deviation (per ante)", main["standard_deviation"], DECIMAL, None),
         ("variance (per ante^2)", main["variance"], DECIMAL, None),
         ("hit frequency (net result > 0)", main["hit_frequency"], PERCENT, None),
+        *((label, main[name], PERCENT, None) for name, label in OPTIONAL_FIGURES.items() if name in main),
     ]
     for row, (label, value, number_format, style) in enumerate(lines, start=row + 2):
         put_figure(sheet, row, label, value, number_format, style)
