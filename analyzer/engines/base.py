@@ -116,6 +116,9 @@ class Engine:
     """One way of enumerating games. Subclasses implement :meth:`analyze` and the capabilities they
     support; every other capability answers :class:`Unsupported` with the engine's reason."""
 
+    #: Whether :meth:`hand_decisions` is given (``analyze --hand`` is refused before any work otherwise).
+    gives_hand_decisions = False
+
     def __init__(self, name: str) -> None:
         self.name = name  # the registry's name of the engine
 
@@ -189,6 +192,11 @@ class Engine:
     def collusion_options(self, rules: GameRules) -> dict[str, object]:
         """Defaults of the collusion estimate's knobs (``deals``, and ``preflop_samples`` where it has them)."""
         return {}
+
+    def hand_decisions(self, analysis: GameResults, cards: tuple[int, ...]) -> pd.DataFrame:
+        """Every decision open to the player holding ``cards`` with its exact expected value, best first (see
+        ``analyze --hand``)."""
+        raise self.unsupported(analysis.rules, "--hand", "this engine gives no per-hand decision table")
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         """The strategy the simulator plays and the exact results of that strategy to compare with."""

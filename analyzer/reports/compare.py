@@ -9,6 +9,7 @@ tables of one main wager gives one variant per table.
 from __future__ import annotations
 
 from dataclasses import replace
+from hashlib import sha256
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,9 +26,17 @@ SHIPPED = "as shipped"
 
 def variants(game: str, paytable_files: list[Path], options: dict[str, str] | None = None
              ) -> list[tuple[str, GameRules]]:
-    """The shipped rules, then each file's: one variant per file, or, where a file holds several tables of
+    """The shipped rules, then each other paytable the game itself gives a main wager (Jacks or Better's
+    8/5 beside its 9/6), then each file's: one variant per file, or, where a file holds several tables of
     one main wager (Blind tables, say), one variant per table, each the wager's default in turn."""
-    found = [(SHIPPED, load_game(game, options))]
+    shipped = load_game(game, options)
+    found = [(SHIPPED, shipped)]
+    for wager in shipped.wagers:
+        for table in wager.paytables:
+            if table != wager.default_paytable:
+                chosen = tuple(replace(w, default_paytable=table) if w is wager else w for w in shipped.wagers)
+                variant = sha256(f"{shipped.input_hash} {wager.name}={table}".encode()).hexdigest()
+                found.append((f"{wager.name} {table}", replace(shipped, wagers=chosen, input_hash=variant)))
     for path in paytable_files:
         rules = load_game(game, options, (path,))
         _, supplied = read_toml_file(path, "paytable")

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import partial
 
 import numpy as np
+import pandas as pd
 
 from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run
 from analyzer.engines.cache import cache_entry, cache_folder, expect, integers, load_cached
@@ -54,6 +55,8 @@ def check_counts(rules: GameRules, counts: DrawCounts) -> None:
 
 class DrawEngine(Engine):
     """A hand dealt, a draw, the final hand paid by the table."""
+
+    gives_hand_decisions = True
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
         """The draw, the wager's lines and pays (the holds are chosen by them) and the tie rule."""
@@ -113,6 +116,11 @@ class DrawEngine(Engine):
             return not np.array_equal(start.counts.chosen, end.counts.chosen)
 
         return solve_main_line(rules, wager, line, target, lambda game: self.analyze(game, run), fixed, moved)
+
+    def hand_decisions(self, analysis: GameResults, cards: tuple[int, ...]) -> pd.DataFrame:
+        """Every hold of the dealt ``cards`` with its exact expected return, best first."""
+        assert isinstance(analysis, DrawAnalysis)
+        return analysis.hand_holds(cards)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return "the game has no dealer hand: no dealer cards can be seen"

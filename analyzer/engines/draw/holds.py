@@ -86,19 +86,18 @@ def hold_counts(dealt: np.ndarray, tables: list[np.ndarray]) -> np.ndarray:
     return counts
 
 
-def brute_force_counts(dealt: tuple[int, ...], kept: tuple[int, ...], groups: np.ndarray, deck: int = 52
-                       ) -> np.ndarray:
+def brute_force_counts(dealt: tuple[int, ...], kept: tuple[int, ...], groups: np.ndarray, group_count: int,
+                       deck: int = 52) -> np.ndarray:
     """The same counts for one hold by plain enumeration of every draw (the slow, obvious path tests check
-    :func:`hold_counts` against): ``kept`` are positions in ``dealt``.
+    :func:`hold_counts` against): every set of the unseen cards drawn, the final hand looked up in ``groups``;
+    ``kept`` are positions in ``dealt``.
 
-    >>> brute_force_counts((0, 1), (0, 1), np.zeros(1, dtype=np.int64), deck=2).tolist()
-    [1]
+    >>> brute_force_counts((0, 1), (0,), np.array([0, 1, 1]), 2, deck=3).tolist()   # keep 0, draw 2: {0, 2}
+    [0, 1]
     """
-    from itertools import combinations as draws
-
-    held = [dealt[position] for position in kept]
-    unseen = [card for card in range(deck) if card not in dealt]
-    counts = np.zeros(int(groups.max()) + 1, dtype=np.int64)
-    for drawn in draws(unseen, len(dealt) - len(held)):
-        counts[groups[int(colex_index(np.array(sorted(held + list(drawn)))))]] += 1
-    return counts
+    held = sorted(dealt[position] for position in kept)
+    unseen = np.array([card for card in range(deck) if card not in dealt])
+    drawn = unseen[combinations(len(unseen), len(dealt) - len(held)).astype(np.intp)]
+    hands = np.sort(np.concatenate([np.broadcast_to(np.array(held, dtype=np.int64), (len(drawn), len(held))),
+                                    drawn], axis=1), axis=1)
+    return np.bincount(groups[colex_index(hands)], minlength=group_count)

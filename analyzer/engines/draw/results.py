@@ -18,7 +18,7 @@ import pandas as pd
 from analyzer.core import figures
 from analyzer.core.cards import format_cards
 from analyzer.core.ranking import HandRanking
-from analyzer.engines.draw.enumeration import DrawCounts, DrawGame
+from analyzer.engines.draw.enumeration import DrawCounts, DrawGame, count_draws, hold_values
 from analyzer.engines.draw.holds import hold_masks
 from analyzer.engines.results import NO_LINE_LABEL, GameResults, HandCounts, exact_table, net_table
 from analyzer.engines.strategy_grid import Cell, DecisionGrid
@@ -164,6 +164,28 @@ class DrawAnalysis(GameResults):
             "hold": [hold_text(cards, int(mask)) for cards, mask in zip(counts.cards, masks)],
             "expected return": [1 + Fraction(int(value), denominator) for value in best],
         })
+
+    def hand_holds(self, cards: tuple[int, ...]) -> pd.DataFrame:
+        """Every hold of the dealt ``cards`` with its exact expected return per unit (the stake included) and
+        expected net result, best first (the order the optimal hold's tie rule gives); barred holds (more
+        cards replaced than allowed) are left out.
+
+        ``Ah Kh Qh Jh 2c`` keeping the four hearts draws one of 47 cards: the ten of hearts (800), eight other
+        hearts (6 each), three other tens (4), three aces, kings, queens or jacks each (1): 872/47.
+        """
+        game = self.game
+        dealt = np.array(sorted(cards), dtype=np.int64)
+        if len(dealt) != game.hand_size or len(set(cards)) != len(cards):
+            raise RulesError(f"a hand of {game.hand_size} different cards is dealt, not {format_cards(cards)!r}")
+        values = hold_values(game, count_draws(self.rules, dealt[None, :]))[0]
+        masks, kept = hold_masks(game.hand_size)
+        order = sorted(range(len(masks)), key=lambda mask: (-int(values[mask]), -int(kept[mask]), mask))
+        denominator = self.counts.weight * self.scale
+        rows = [(hold_text(dealt, mask), self.game.hand_size - int(kept[mask]),
+                 Fraction(int(values[mask]), denominator)) for mask in order if game.allowed[mask]]
+        return pd.DataFrame({"hold": [row[0] for row in rows], "cards drawn": [row[1] for row in rows],
+                             "expected return": [1 + row[2] for row in rows],
+                             "expected net": [row[2] for row in rows]})
 
     def kept_table(self) -> pd.DataFrame:
         """Deals by the number of cards kept under optimal play (adds up to every deal)."""
