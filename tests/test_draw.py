@@ -118,3 +118,36 @@ def test_pays_quoted_for_one_are_kept_to_one():
     paytable = load_game("jacks").wagers[0].paytable
     assert paytable.for_one and paytable.lines[0].pays == 799 and paytable.lines[-1].pays == 0
     assert paytable.title == "800-50-25-9-6-4-3-2-1"
+
+
+# -- the other commands ------------------------------------------------------------------------------------
+def test_the_simulator_plays_the_optimal_holds_within_its_error(jacks):
+    from analyzer.simulation import simulate
+
+    check = simulate(jacks, hands=20_000, seed=3)
+    assert check.passed and check.hands == 20_000
+
+
+def test_the_simulators_final_hand_replaces_discards_in_order():
+    from analyzer.simulation.draws import DrawDeal
+    from analyzer.simulation.hands import cards
+
+    game = DrawDeal.of(load_game("jacks"))
+    deal = np.concatenate([cards("Ah 2c Kh 3d Qh"), cards("Jh Th 9s 8s 7s")], axis=1)
+    assert game.final_hands(deal, np.array([0b10101])).tolist() == cards("Ah Jh Kh Th Qh").tolist()
+
+
+def test_the_policy_keeps_what_the_analysis_keeps(jacks):
+    from analyzer.engines.draw.policy import OptimalHolds
+
+    rows = np.random.default_rng(5).choice(len(jacks.counts.cards), 300, replace=False)
+    dealt = jacks.counts.cards[rows].astype(np.int64)
+    assert (OptimalHolds(jacks.rules).holds(dealt) == jacks.counts.chosen[rows]).all()
+
+
+@pytest.mark.exhaustive
+def test_solve_the_full_house_pay_for_a_target(jacks):
+    engine = engine_for(jacks.rules)
+    solution = engine.solve(jacks.rules, "bet", "Full house", Fraction(1, 100), Run())
+    assert solution.edge == Fraction(1, 100) and solution.strategy_dependent
+    assert solution.pays == Fraction(143948845750, 19122956883)  # to 1: 8.5275 for 1

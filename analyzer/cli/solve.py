@@ -26,16 +26,21 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     session = Session.of(args)
     solution = session.engine.solve(session.rules, args.wager, args.line, args.target_edge, session.run())
+    entry = next(e for e in (*session.rules.wagers, *session.rules.side_bets) if e.name == solution.wager)
+    table = entry.paytables[entry.default_paytable]
+    unit = "for 1" if table.for_one else "to 1"  # the pays as the rules file quotes them
     if args.json:
-        print(json.dumps(exact(dataclasses.asdict(solution)), indent=2))
+        print(json.dumps(exact({**dataclasses.asdict(solution), "quoted": unit,
+                                "pays_quoted": table.quoted(solution.pays)}), indent=2))
         return 0
-    print(f"{session.rules.name} {solution.wager}, line '{solution.line}': pays {solution.pays} to 1 "
-          f"(= {float(solution.pays):.6f}) for a house edge of exactly {percent(solution.target)}")
+    quoted = table.quoted(solution.pays)
+    print(f"{session.rules.name} {solution.wager}, line '{solution.line}': pays {quoted} {unit} "
+          f"(= {float(quoted):.6f}) for a house edge of exactly {percent(solution.target)}")
     if solution.strategy_dependent:
         print(f"  the optimal strategy changes with this pay; solved exactly in {solution.rounds} rounds")
     if solution.note:
         print(f"  {solution.note}")
     print("  pays a casino could post:")
     for pays, value in solution.nearby:
-        print(f"    {float(pays):g} to 1: house edge {percent(value)} ({value})")
+        print(f"    {float(table.quoted(pays)):g} {unit}: house edge {percent(value)} ({value})")
     return 0

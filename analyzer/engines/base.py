@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from analyzer.engines.sizes import PROCESS_BYTES, SizeEstimate
 from analyzer.games.rules import GameRules, RulesError, game_names, load_game
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
     from analyzer.engines.results import GameResults
@@ -84,6 +85,15 @@ class Exposure:
     tables: tuple[tuple[str, str, pd.DataFrame], ...] = field(default=())
 
 
+class HoldPolicy(Protocol):
+    """A draw strategy the simulator plays: the cards each dealt hand keeps."""
+
+    name: str
+
+    def holds(self, dealt: np.ndarray) -> np.ndarray:
+        """A hold mask per dealt hand (one hand per row, cards as dealt; bit ``i`` keeps card ``i``)."""
+
+
 @dataclass(frozen=True)
 class SimulationPlan:
     """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results
@@ -91,13 +101,15 @@ class SimulationPlan:
     hands, the dealer up-card of each or None, the Play multiple of each: one row per situation
     class), a ``posted`` Hold'em strategy object (pre-flop, flop and river decisions), or ``streets``: per
     decision street of a game with no dealer hand, (representative cards seen, the choices made at the
-    streets before, the choice index: one row per suit class of the cards seen and path)."""
+    streets before, the choice index: one row per suit class of the cards seen and path), or ``holds``: a
+    draw game's policy."""
 
     name: str
     exact: GameResults
     situations: tuple[Any, Any, Any] | None = None
     posted: object | None = None
     streets: tuple[tuple[Any, Any, Any], ...] | None = None
+    holds: HoldPolicy | None = None  # a draw game: the cards each dealt hand keeps
 
 
 def as_shipped(rules: GameRules) -> bool:

@@ -6,12 +6,13 @@ simulator turns that plan into a strategy of its own (:mod:`analyzer.simulation.
   deals' Play multiples;
 * a posted Hold'em strategy: its pre-flop, flop and river decisions, street by street;
 * a plan of streets (no dealer hand): each street's choice by the suit class of the cards seen and the
-  choices made before (:mod:`analyzer.simulation.streets`).
+  choices made before (:mod:`analyzer.simulation.streets`);
+* a draw game's policy: the cards each dealt hand keeps (:mod:`analyzer.simulation.draws`).
 """
 
 from __future__ import annotations
 
-from analyzer.engines.base import SimulationPlan
+from analyzer.engines.base import HoldPolicy, SimulationPlan
 from analyzer.engines.registry import engine_for
 from analyzer.engines.results import GameResults
 from analyzer.simulation.check import SimulationCheck, simulate_game
@@ -19,8 +20,10 @@ from analyzer.simulation.strategies import Strategy, StrategyTable, StreetStrate
 from analyzer.simulation.streets import StreetPolicy, StreetTables
 
 
-def strategy_of(plan: SimulationPlan) -> Strategy | StreetPolicy:
+def strategy_of(plan: SimulationPlan) -> Strategy | StreetPolicy | HoldPolicy:
     """The simulator's strategy for an engine's plan."""
+    if plan.holds is not None:
+        return plan.holds
     if plan.streets is not None:
         return StreetTables.build(plan.streets, plan.name)
     if plan.situations is not None:
@@ -29,7 +32,7 @@ def strategy_of(plan: SimulationPlan) -> Strategy | StreetPolicy:
     return StreetStrategy(plan.posted)
 
 
-def strategy_and_exact(analysis: GameResults) -> tuple[Strategy | StreetPolicy, GameResults]:
+def strategy_and_exact(analysis: GameResults) -> tuple[Strategy | StreetPolicy | HoldPolicy, GameResults]:
     """The strategy the simulation plays for an analysis and the exact results of that strategy."""
     plan = engine_for(analysis.rules).simulation(analysis)
     return strategy_of(plan), plan.exact

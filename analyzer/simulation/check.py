@@ -34,9 +34,11 @@ from joblib import Parallel, delayed
 
 from analyzer.core import figures
 from analyzer.core.progress import progress_bar
+from analyzer.engines.base import HoldPolicy
 from analyzer.games.rules import GameRules, Paytable, SideBet, Wager, load_game
 from analyzer.simulation.hands import SimulationError
 from analyzer.simulation.settlement import TOTAL, GameData
+from analyzer.simulation.draws import DrawDeal
 from analyzer.simulation.strategies import Strategy
 from analyzer.simulation.streets import StreetGame, StreetPolicy
 
@@ -192,12 +194,15 @@ def _moments(table: pd.DataFrame) -> tuple[Fraction, Fraction]:
     return figures.mean(merged), figures.variance(merged)
 
 
-def game_data(rules: GameRules) -> GameData | StreetGame:
-    """What the simulator plays of a game: against a dealer, or streets of decisions with no dealer hand."""
+def game_data(rules: GameRules) -> GameData | StreetGame | DrawDeal:
+    """What the simulator plays of a game: against a dealer, streets of decisions with no dealer hand, or a
+    draw."""
+    if rules.draw is not None:
+        return DrawDeal.of(rules)
     return StreetGame.of(rules) if rules.streets else GameData.of(rules)
 
 
-def chunk_sums(data: GameData | StreetGame, strategy: Strategy | StreetPolicy, seed: int, chunk: int,
+def chunk_sums(data: GameData | StreetGame | DrawDeal, strategy: Strategy | StreetPolicy | HoldPolicy, seed: int, chunk: int,
                hands: int) -> dict[str, np.ndarray]:
     """Play one chunk of hands; per wager the sum of the results and of their squares."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk,)))
@@ -205,7 +210,7 @@ def chunk_sums(data: GameData | StreetGame, strategy: Strategy | StreetPolicy, s
             for name, values in data.deal_hands(strategy, rng, hands).items()}
 
 
-def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy, exact: ExactResults, hands: int, seed: int, jobs: int = 1,
+def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy | HoldPolicy, exact: ExactResults, hands: int, seed: int, jobs: int = 1,
                   progress: bool = False) -> SimulationCheck:
     """Deal ``hands`` hands of the game ``rules`` describe (rule options applied) from decks shuffled
     by a generator seeded with ``seed``, play them by ``strategy``, settle them from the rules data,

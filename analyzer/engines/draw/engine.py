@@ -17,7 +17,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run
+from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
 from analyzer.engines.cache import cache_entry, cache_folder, expect, integers, load_cached
 from analyzer.engines.draw.enumeration import (
     DrawCounts,
@@ -26,6 +26,7 @@ from analyzer.engines.draw.enumeration import (
     load_counts,
     save_counts,
 )
+from analyzer.engines.draw.policy import OptimalHolds
 from analyzer.engines.draw.results import DrawAnalysis
 from analyzer.engines.pay_solver import Solution, solve_main_line
 from analyzer.engines.results import GameResults, timing
@@ -121,6 +122,12 @@ class DrawEngine(Engine):
         """Every hold of the dealt ``cards`` with its exact expected return, best first."""
         assert isinstance(analysis, DrawAnalysis)
         return analysis.hand_holds(cards)
+
+    def simulation(self, analysis: GameResults) -> SimulationPlan:
+        """The optimal holds, found for each sampled deal by counting its holds exactly; the analysis's own
+        results to compare with (a tie between holds moves no expected value)."""
+        return SimulationPlan("optimal (every hold of each deal counted exactly)", analysis,
+                              holds=OptimalHolds(analysis.rules))
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return "the game has no dealer hand: no dealer cards can be seen"
