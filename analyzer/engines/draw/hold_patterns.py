@@ -1,15 +1,19 @@
 """Hold patterns: the words video-poker strategy cards are written in ("four to a royal flush", "high pair",
 "KQJ unsuited"), each a set of holds, so that every hold of every deal has exactly one pattern.
 
-A hold's pattern depends on the ranks of the cards kept and on whether they are all of one suit (the cards
-thrown away do not count: no "penalty cards"). Its words come from the rules, not from a game's name:
+A pattern is a predicate on a hold of a deal (the five cards dealt and the cards kept) that reads only the
+ranks of the cards kept and whether they are all of one suit: the cards thrown away do not count (no
+"penalty cards"), and the patterns are those of a game without wild cards. Its words come from the rules,
+not from a game's name:
 
-* a *high card* is a rank whose pair is paid by the paytable: for a table whose lowest paying pair is
-  "pair of J or better", J, Q, K and A (a "high pair" is a pair of them; any other pair is a "low pair");
+* a *high card* is a rank whose every pair is paid by the paytable (more than a loss): for a table whose
+  lowest paying pair line is "pair of J or better", J, Q, K and A; a "high pair" is a pair of them, any other
+  pair a "low pair" (a table paying no pair has no high cards);
 * the *royal* ranks are those of the ace-high straight, T J Q K A;
-* *ways* of a straight (flush) draw: how many straights the cards kept can be part of (5-6-7: three,
-  3-4-7-8 ... 5-6-8: two, 5-6-9 or A-2-3: one); four cards to a straight are *outside* when two straights
-  are possible (8 cards complete it: 5-6-7-8) and *inside* when one is (4 cards: 5-6-8-9, J-Q-K-A, A-2-3-4).
+* the *ways* of cards to a straight (flush): how many five-rank straights hold them all (5-6-7: three, 3-7
+  4-8 and 5-9; 5-6-8 and 2-3-4: two; 5-6-9 and A-2-3: one); four cards to a straight are *outside* when two
+  straights hold them (both ends open, 8 cards complete them: 5-6-7-8, 2-3-4-5) and *inside* when one does
+  (4 cards: 5-6-8-9, J-Q-K-A, A-2-3-4).
 
 The patterns, by the cards kept (a hold that fits none of the named ones is "other N-card hold"):
 
@@ -58,7 +62,6 @@ HAND_SIZE = 5
 #: The fall-back pattern of each number of cards kept that fits no named pattern.
 OTHER = "other {}-card hold"
 NOTHING = "discard everything"
-WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def straight_ways(ranks: set[int] | frozenset[int]) -> int:
@@ -243,7 +246,7 @@ class HoldVocabulary:
 def _pattern_table(vocabulary: HoldVocabulary) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     """:attr:`HoldVocabulary._table`, built once per vocabulary: every multiset of ranks of every hold size,
     suited or not, described in words."""
-offsets = np.cumsum([0] + [2 * comb(RANK_COUNT + kept - 1, kept) for kept in range(vocabulary.hand_size + 1)])
+    offsets = np.cumsum([0] + [2 * comb(RANK_COUNT + kept - 1, kept) for kept in range(vocabulary.hand_size + 1)])
     keys, described = [], []
     for kept in range(vocabulary.hand_size + 1):
         for ranks in combinations_with_replacement(range(RANK_COUNT), kept):
