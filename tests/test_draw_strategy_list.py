@@ -218,6 +218,7 @@ def test_example_file_is_the_derived_list(rules, analysis, holds, derived):
         derived.evaluation.return_to_player
     assert figures["cost_per_ante"] == derived.evaluation.cost
     assert figures["element_of_risk"] == figures["house_edge_per_ante"] and figures["average_total_bet"] == 1
+    assert set(figures["actions"]) <= set(analysis.action_frequencies()) and sum(figures["actions"].values()) == 1
     assert derived.strategy_file(rules.name).splitlines()[-3:] == EXAMPLE.read_text().splitlines()[-3:]
 
 

@@ -28,6 +28,9 @@ change of every move to every place comes from two sums over the holds of every 
 point, for the search only: the list found is then evaluated exactly). From 9/6 Jacks or Better it finds a
 list of 49 patterns within 0.001% of the optimal return (:file:`examples/jacks-strategy.toml`) in seconds.
 
+Every ``analysis`` here is a draw game's :class:`~analyzer.engines.draw.results.DrawAnalysis`, typed by its base
+:class:`~analyzer.engines.results.GameResults` so that the results module may import this one.
+
 >>> print(HoldStrategy("Short", ("high pair", "low pair", "discard everything")).strategy_file("mine"), end="")
 game = "mine"
 title = "Short"
@@ -50,9 +53,10 @@ import numpy as np
 import pandas as pd
 
 from analyzer.core import figures
+from analyzer.core.cards import format_cards
 from analyzer.engines.draw.hold_patterns import NOTHING, HoldVocabulary
 from analyzer.engines.draw.holds import hold_masks
-from analyzer.engines.draw.results import DrawAnalysis, hold_text, kept_label
+from analyzer.engines.results import GameResults
 from analyzer.games.files import read_rules_file
 from analyzer.games.rules import GameRules, RulesError
 from analyzer.games.toml_lines import key_lines, line_of
@@ -110,7 +114,7 @@ class PatternHolds:
     ambiguous: np.ndarray  # (D, patterns) bool: holds of this pattern of unequal value in the deal
 
     @classmethod
-    def of(cls, analysis: DrawAnalysis) -> PatternHolds:
+    def of(cls, analysis: GameResults) -> PatternHolds:
         return _pattern_holds(analysis)
 
     def ranks(self, order: np.ndarray) -> np.ndarray:
@@ -127,7 +131,7 @@ class PatternHolds:
         return np.where(ranks[np.arange(len(ranks)), entry] < len(order), entry, -1)
 
 
-def _pattern_holds(analysis: DrawAnalysis) -> PatternHolds:
+def _pattern_holds(analysis: GameResults) -> PatternHolds:
     counts, game = analysis.counts, analysis.game
     vocabulary = HoldVocabulary.of(analysis.rules)
     masks, kept = hold_masks(game.hand_size)
@@ -161,8 +165,9 @@ class ListEvaluation:
     the house edge per unit, its cost against the optimal holds (the difference of the house edges), the
     deals whose hold differs from the optimal one (``deviating_deals``) and those that lose value by it
     (``costly_deals``), the deals the tie rule of a pattern with several holds decides between unequal values
-    (``ambiguous_deals``), the deals by the number of cards kept, and per pattern listed its rank, the deals
-    where it is the pattern played, their share and the cost of those deals (``table``)."""
+    (``ambiguous_deals``), the shares of the deals by the number of cards kept (``kept``), and per pattern
+    listed its rank, the deals where it is the pattern played, their share and the cost of those deals
+    (``table``)."""
 
     patterns: tuple[str, ...]
     return_to_player: Fraction
@@ -172,7 +177,7 @@ class ListEvaluation:
     deviating_deals: int
     costly_deals: int
     ambiguous_deals: int
-    kept: dict[str, Fraction]
+    kept: dict[int, Fraction]
     table: pd.DataFrame
 
 
@@ -183,13 +188,13 @@ def _total(weights: np.ndarray, values: np.ndarray) -> int:
     return int(np.dot(weights.astype(np.int64), values.astype(np.int64)))
 
 
-def evaluate_order(analysis: DrawAnalysis, holds: PatternHolds, order: np.ndarray) -> ListEvaluation:
+def evaluate_order(analysis: GameResults, holds: PatternHolds, order: np.ndarray) -> ListEvaluation:
     """The exact evaluation of a list given as pattern indices (see :func:`evaluate_strategy_list`)."""
     names = holds.vocabulary.names
     played = holds.played(order)
     if (played < 0).any():
         first = int(np.flatnonzero(played < 0)[0])
-        dealt = hold_text(analysis.counts.cards[first], 2 ** analysis.game.hand_size - 1)
+        dealt = format_cards(sorted(analysis.counts.cards[first], reverse=True))
         raise RulesError(f"no listed pattern is among the allowed holds of {dealt}: end the list with a pattern "
                          "every deal has")
     rows = np.arange(len(played))
@@ -201,7 +206,7 @@ def evaluate_order(analysis: DrawAnalysis, holds: PatternHolds, order: np.ndarra
     optimal = -Fraction(_total(weights, best), denominator) / units
     chosen_mask = holds.mask[rows, played]
     _, kept_cards = hold_masks(analysis.game.hand_size)
-    kept = {kept_label(k, analysis.game.hand_size): Fraction(int(weights[kept_cards[chosen_mask] == k].sum()), deals)
+    kept = {k: Fraction(int(weights[kept_cards[chosen_mask] == k].sum()), deals)
             for k in range(analysis.game.hand_size + 1)}
     pattern = holds.pattern[rows, played]
     ambiguous = holds.ambiguous[rows, pattern]
@@ -216,7 +221,7 @@ def evaluate_order(analysis: DrawAnalysis, holds: PatternHolds, order: np.ndarra
     return ListEvaluation(
         tuple(names[index] for index in order), 1 - edge, edge, optimal, edge - optimal,
         int(weights[chosen_mask != analysis.counts.chosen].sum()), int(weights[value < best].sum()),
-        int(weights[ambiguous].sum()), {label: share for label, share in kept.items() if share},
+        int(weights[ambiguous].sum()), {cards: share for cards, share in kept.items() if share},
         pd.DataFrame(rows_table, columns=["rank", "pattern", "deals", "share", "cost per unit"]))
 
 
@@ -244,7 +249,7 @@ def pattern_indices(vocabulary: HoldVocabulary, patterns) -> np.ndarray:
     return np.array(indices, dtype=np.int64)
 
 
-def evaluate_strategy_list(analysis: DrawAnalysis, patterns, holds: PatternHolds | None = None) -> ListEvaluation:
+def evaluate_strategy_list(analysis: GameResults, patterns, holds: PatternHolds | None = None) -> ListEvaluation:
     """The exact results of playing the list ``patterns`` (names, strongest first) over every dealt class:
     each deal keeps the best hold of the first listed pattern present (see the module). ``holds``: the
     analysis's :class:`PatternHolds`, when already at hand."""
@@ -327,7 +332,7 @@ def _start(holds: PatternHolds) -> np.ndarray:
     return np.lexsort((np.arange(size), -average))
 
 
-def derive_strategy_list(analysis: DrawAnalysis, title: str | None = None, holds: PatternHolds | None = None
+def derive_strategy_list(analysis: GameResults, title: str | None = None, holds: PatternHolds | None = None
                          ) -> StrategyList:
     """The ranked list of hold patterns that comes closest to the optimal return (see the module), only the
     patterns some deal plays kept, with its exact evaluation."""
@@ -383,13 +388,15 @@ def load_hold_strategy(path: Path, rules: GameRules) -> HoldStrategy:
     return HoldStrategy(str(data.get("title", path.stem)), tuple(patterns))
 
 
-def evaluate_hold_strategy(analysis: DrawAnalysis, strategy: HoldStrategy, holds: PatternHolds | None = None
+def evaluate_hold_strategy(analysis: GameResults, strategy: HoldStrategy, holds: PatternHolds | None = None
                            ) -> dict[str, object]:
     """The exact figures of a written hold list (house edge per ante, element of risk, average total bet, the
     shares of the deals by the cards kept, as ``actions``) and its cost against the optimal holds (the list's
     house edge minus the optimal one)."""
     evaluation = evaluate_strategy_list(analysis, strategy.patterns, holds)
     average = analysis.average_total_bet
+    labels = list(analysis.action_frequencies())  # the analysis's words: "keep 2, draw 3", by the cards kept
     return {"title": strategy.title, "house_edge_per_ante": evaluation.house_edge_per_ante,
             "element_of_risk": figures.element_of_risk(-evaluation.house_edge_per_ante, average),
-            "average_total_bet": average, "cost_per_ante": evaluation.cost, "actions": evaluation.kept}
+            "average_total_bet": average, "cost_per_ante": evaluation.cost,
+            "actions": {labels[cards]: share for cards, share in evaluation.kept.items()}}
