@@ -19,6 +19,8 @@ Files:
 * ``side_bet_<bet>_<paytable>.csv``: one per side-bet paytable, the same columns;
 * ``strategy_by_best_hand.csv``: (dealer up-card,) best_rank, hands, hands taking each decision;
 * ``summary.csv``: figure, value;
+* a draw game (video poker), instead of the chart: ``holds_by_cards_kept.csv``, the deals by the number
+  of cards the optimal hold keeps;
 * Ultimate Texas Hold'em, instead of the chart: ``settlement_by_hand.csv``,
   ``trips_hands.csv``, ``preflop.csv``, ``actions.csv``, the enumeration's
   own counts, from which :func:`analyzer.engines.holdem.results.load_counts` rebuilds
@@ -83,6 +85,12 @@ def golden_csvs(analysis) -> dict[str, str]:
         for name, paytable in bet.paytables.items():
             files[f"side_bet_{safe_name(bet.name)}_{safe_name(name)}.csv"] = csv_text(
                 ["outcome", "pays", "combinations"], outcome_rows(analysis.side_bet_table(bet, paytable)))
+    if hasattr(analysis, "kept_table"):  # a draw game: deals by the cards the optimal hold keeps
+        kept = analysis.kept_table()
+        files["holds_by_cards_kept.csv"] = csv_text(["hold", "deals"], [[hold, int(deals)] for hold, deals in
+                                                                       zip(kept["hold"], kept["deals"])])
+        files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
+        return dict(sorted(files.items()))
     if hasattr(analysis, "counts"):  # Ultimate Texas Hold'em: its counts are also the cached enumeration
         from analyzer.engines.holdem.results import counts_csvs
 

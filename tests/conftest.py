@@ -109,3 +109,9 @@ def thb():
 def casinoholdem():
     """Casino Hold'em from its committed counts (enumerations/casinoholdem/)."""
     return analysed("casinoholdem")
+
+
+@pytest.fixture(scope="session")
+def jacksorbetter():
+    """Jacks or Better video poker (9/6), a few seconds."""
+    return analysed("jacksorbetter")

@@ -12,23 +12,24 @@ import pytest
 
 from analyzer.core.cards import parse_cards
 from analyzer.engines.base import Run
-from analyzer.engines.draw.enumeration import DrawGame, count_draws, draw_weight
+from analyzer.engines.draw.enumeration import DrawGame, count_draws
 from analyzer.engines.draw.holds import brute_force_counts, hold_masks
 from analyzer.engines.registry import engine_for
+from analyzer.engines.sizes import draw_weight
 from analyzer.games.rules import RulesError, load_game
 
 CYCLE = comb(52, 5) * 7_669_695
 
 
 @pytest.fixture(scope="module")
-def jacks():
-    rules = load_game("jacks")
-    return engine_for(rules).analyze(rules, Run())
+def jacks(jacksorbetter):
+    """The session's Jacks or Better 9/6 analysis (conftest.py)."""
+    return jacksorbetter
 
 
 @pytest.fixture(scope="module")
 def eight_five():
-    rules = load_game("jacks")
+    rules = load_game("jacksorbetter")
     rules = dataclasses.replace(rules, wagers=(dataclasses.replace(rules.wagers[0], default_paytable="8/5"),),
                                 input_hash="jacks 8/5")
     return engine_for(rules).analyze(rules, Run())
@@ -78,7 +79,7 @@ def test_hold_counts_equal_every_draw_enumerated(jacks, seed):
 
 
 def test_most_replaced_bars_holds():
-    rules = load_game("jacks")
+    rules = load_game("jacksorbetter")
     limited = dataclasses.replace(rules, draw=dataclasses.replace(rules.draw, most_replaced=2))
     game = DrawGame(limited)
     _, kept = hold_masks(5)
@@ -115,7 +116,7 @@ def test_eight_five_published_return(eight_five):
 
 
 def test_pays_quoted_for_one_are_kept_to_one():
-    paytable = load_game("jacks").wagers[0].paytable
+    paytable = load_game("jacksorbetter").wagers[0].paytable
     assert paytable.for_one and paytable.lines[0].pays == 799 and paytable.lines[-1].pays == 0
     assert paytable.title == "800-50-25-9-6-4-3-2-1"
 
@@ -132,7 +133,7 @@ def test_the_simulators_final_hand_replaces_discards_in_order():
     from analyzer.simulation.draws import DrawDeal
     from analyzer.simulation.hands import cards
 
-    game = DrawDeal.of(load_game("jacks"))
+    game = DrawDeal.of(load_game("jacksorbetter"))
     deal = np.concatenate([cards("Ah 2c Kh 3d Qh"), cards("Jh Th 9s 8s 7s")], axis=1)
     assert game.final_hands(deal, np.array([0b10101])).tolist() == cards("Ah Jh Kh Th Qh").tolist()
 

@@ -25,14 +25,14 @@ from analyzer.engines.registry import engine_for
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import RulesError, load_game
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "jacks-strategy.toml"
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "jacksorbetter-strategy.toml"
 #: The optimal return of 9/6 Jacks or Better, exactly.
 OPTIMAL_96 = Fraction(1653526326983, 1661102543100)
 
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_game("jacks")
+    return load_game("jacksorbetter")
 
 
 @pytest.fixture(scope="module")
@@ -224,20 +224,20 @@ def test_example_file_is_the_derived_list(rules, analysis, holds, derived):
 
 def test_discard_everything_is_implied(tmp_path, rules, analysis, holds):
     path = tmp_path / "short.toml"
-    path.write_text('game = "jacks"\nrules = ["High  Pair", "low pair"]\n')
+    path.write_text('game = "jacksorbetter"\nrules = ["High  Pair", "low pair"]\n')
     strategy = load_hold_strategy(path, rules)
     assert strategy.title == "short" and strategy.patterns == ("high pair", "low pair", "discard everything")
     assert evaluate_hold_strategy(analysis, strategy, holds)["cost_per_ante"] > 0
 
 
 @pytest.mark.parametrize("text, message", [
-    ('game = "jacks"\nrules = [\n  "high pair",\n  "four to a royl flush",\n]\n',
+    ('game = "jacksorbetter"\nrules = [\n  "high pair",\n  "four to a royl flush",\n]\n',
      ", line 4: rules[2]: unknown hold pattern 'four to a royl flush'; did you mean 'four to a royal flush'?"),
-    ('game = "jacks"\nrules = ["high pair", "low pair", "high pair"]\n',
+    ('game = "jacksorbetter"\nrules = ["high pair", "low pair", "high pair"]\n',
      ", line 2: rules[3]: 'high pair' is listed twice (rule 1 already)"),
-    ('game = "letitride"\nrules = ["high pair"]\n', ", line 1: game: written for game 'letitride', not 'jacks'"),
-    ('game = "jacks"\n[[streets]]\nrules = ["high pair"]\n', ", line 2: streets: a draw game's strategy is one list"),
-    ('game = "jacks"\nrules = ["high pair"]\nrule = 3\n', ", line 3: rule"),
+    ('game = "letitride"\nrules = ["high pair"]\n', ", line 1: game: written for game 'letitride', not 'jacksorbetter'"),
+    ('game = "jacksorbetter"\n[[streets]]\nrules = ["high pair"]\n', ", line 2: streets: a draw game's strategy is one list"),
+    ('game = "jacksorbetter"\nrules = ["high pair"]\nrule = 3\n', ", line 3: rule"),
 ])
 def test_one_line_errors(tmp_path, rules, text, message):
     path = tmp_path / "mine.toml"

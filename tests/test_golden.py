@@ -65,7 +65,7 @@ def first_difference(golden: str, rebuilt: str) -> str:
     return f"the golden file has {len(old)} lines, the rebuilt text {len(new)}"
 
 
-@pytest.mark.parametrize("game", ["super4", "fourcardfever", "uth"])
+@pytest.mark.parametrize("game", ["super4", "fourcardfever", "uth", "jacksorbetter"])
 @pytest.mark.slow
 def test_other_games_match_their_golden_files(game, make_golden, request):
     """The other games: every file at once (the analyses come from conftest.py; Hold'em from its counts)."""

@@ -48,11 +48,11 @@ pytestmark = pytest.mark.slow
 
 GAMES = tuple(os.environ.get("LIBREOFFICE_GAMES",
                              "crazy4,super4,fourcardfever,uth,threecard,caribbean,mississippi,letitride,thb,"
-                             "casinoholdem").split(","))
+                             "casinoholdem,jacksorbetter").split(","))
 #: The most pages each game's report may print on (A4, as LibreOffice prints it); before the print
 #: set-up Crazy 4 Poker printed on 224 pages.
 MOST_PAGES = {"crazy4": 60, "super4": 60, "fourcardfever": 60, "uth": 40, "threecard": 40, "caribbean": 60,
-              "mississippi": 40, "letitride": 60, "thb": 40, "casinoholdem": 40}
+              "mississippi": 40, "letitride": 60, "thb": 40, "casinoholdem": 40, "jacksorbetter": 30}
 #: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
 PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}
 RELATIVE = 1e-12
@@ -261,7 +261,7 @@ def test_every_formula_has_its_exact_figure(reports: dict[str, Written], game: s
     book = openpyxl.load_workbook(reports[game].path)
     cells = {(sheet.title, cell) for sheet in book.worksheets for cell, _ in formula_cells(sheet)}
     assert cells == set(reports[game].exact)
-    assert len(cells) > 100
+    assert len(cells) > 50  # video poker, one wager and its table, has the fewest (96)
     assert ("Progressive" in book.sheetnames) == (game in PROGRESSIVES)
 
 

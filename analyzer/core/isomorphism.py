@@ -34,14 +34,21 @@ class SuitClasses:
 
 
 def suit_masks(hands: np.ndarray) -> np.ndarray:
-    """(H, 4) array: bit r of column s is set when the hand holds rank r in suit s."""
-    hands = np.asarray(hands, dtype=np.int64)
-    masks = np.zeros((SUIT_COUNT, len(hands)), dtype=np.int64)
+    """(H, 4) array: bit r of column s is set when the hand holds rank r in suit s.
+
+    Worked in 16-bit integers (a mask is below 2**13), a fifth of the memory traffic of int64.
+
+    >>> suit_masks(np.array([[0, 4, 51]])).tolist()   # 2c 3c As
+    [[3, 0, 0, 4096]]
+    """
+    hands = np.asarray(hands, dtype=np.int16)
+    masks = np.zeros((SUIT_COUNT, len(hands)), dtype=np.int16)
     for column in range(hands.shape[1]):
-        suit, bit = hands[:, column] % 4, np.left_shift(1, hands[:, column] // 4)
+        cards = np.ascontiguousarray(hands[:, column])
+        suit, bit = cards % SUIT_COUNT, np.left_shift(np.int16(1), cards // SUIT_COUNT)
         for each_suit in range(SUIT_COUNT):
             masks[each_suit] |= bit * (suit == each_suit)
-    return masks.T
+    return masks.T.astype(np.int64)
 
 
 def canonical_keys(hands: np.ndarray, fixed_suits: tuple[int, ...] = ()) -> np.ndarray:

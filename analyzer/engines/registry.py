@@ -7,7 +7,7 @@ asks for one, so listing games imports nothing heavy.
 >>> engine_for(load_game("uth")).name
 'holdem'
 >>> sorted(ENGINES)
-['draw', 'holdem', 'one_decision', 'stud']
+['draw_poker', 'holdem', 'one_decision', 'stud']
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ ENGINES = {
     "one_decision": "analyzer.engines.one_decision.engine:OneDecisionEngine",
     "holdem": "analyzer.engines.holdem.engine:HoldemEngine",
     "stud": "analyzer.engines.stud.engine:StudEngine",
-    "draw": "analyzer.engines.draw.engine:DrawEngine",
+    "draw_poker": "analyzer.engines.draw.engine:DrawEngine",
 }
 #: The engine of a game whose rules file names none.
 DEFAULT_ENGINE = "one_decision"

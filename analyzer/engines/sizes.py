@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from math import comb, log2, perm
+from math import comb, lcm, log2, perm
 
 from analyzer.core.cards import DECK_SIZE
 from analyzer.core.distributed import cores
@@ -47,6 +47,9 @@ OPERATIONS_PER_SECOND = 2e8
 DENSE_CELLS = 1 << 23
 #: Player hands of one chunk of the closed-dealer enumeration.
 CHUNK = 8192
+#: Dealt classes of one block of a draw game's hold counts (about 50 MB of int64 counts for five cards and
+#: ten groups).
+DRAW_BLOCK = 20_000
 
 
 @dataclass(frozen=True)
@@ -316,24 +319,33 @@ def holdem_game(rules: GameRules, jobs: int, kernel: str) -> SizeEstimate:
                         deals, HOLDEM_CPU_SECONDS[kernel] / threads)
 
 
-def draw_game(rules: GameRules) -> SizeEstimate:
-    """A draw game: the group of every final hand, the subset tables of every size (a gather and a
-    bincount per subset of each hand), the suit classes of the deals, then the hold counts of one block of
-    classes at a time (:mod:`analyzer.engines.draw.enumeration`: ``2**n`` holds by groups, int64) with
-    every class's hold values kept."""
-    from analyzer.engines.draw.enumeration import BLOCK, draw_weight
+def draw_weight(unseen: int, drawn: range | list[int]) -> int:
+    """The weight of one deal of a draw game: the least common multiple of the numbers of draws of every
+    allowed hold (:mod:`analyzer.engines.draw.enumeration`).
 
+    >>> draw_weight(52 - 5, range(6))
+    7669695
+    """
+    return lcm(*(comb(unseen, count) for count in drawn))
+
+
+def draw_game(rules: GameRules) -> SizeEstimate:
+    """A draw game: the group of every final hand, the subset tables of every proper subset size (one pass
+    over the hands), the suit classes of the deals, then the hold counts of every class (``2**n`` holds by
+    groups, int32, kept for the process) and every class's hold values (int64), built a block of
+    :data:`DRAW_BLOCK` classes at a time."""
     size = rules.player_cards
-    finals, groups = hands(DECK_SIZE, size), len(rules.wagers[0].paytable.lines) + 1 if rules.wagers[0].paytable else 1
+    wager = rules.wagers[0]
+    finals, groups = hands(DECK_SIZE, size), len(wager.paytable.lines) + 1 if wager.paytable else 1
     holds = 2 ** size
     footprint = Footprint()
     combinations_step(footprint, DECK_SIZE, size)
-    tables = sum(hands(DECK_SIZE, k) for k in range(size + 1)) * groups * 8
-    footprint.add(tables, 3 * 8 * finals * groups, work=holds * finals * 4)
+    tables = sum(hands(DECK_SIZE, k) for k in range(size)) * groups * 8
+    footprint.add(tables + 8 * finals, 8 * size * finals, work=holds * finals * 4)
     classes = player_classes(size)
     suit_classes_step(footprint, finals, size)
-    footprint.add(classes * holds * 8 + classes * groups * 8,
-                  4 * min(BLOCK, classes) * holds * groups * 8, work=classes * 3 ** size * groups * 4)
+    footprint.add(classes * holds * (groups * 4 + 8) + classes * groups * 8,
+                  2 * min(DRAW_BLOCK, classes) * holds * groups * 8, work=classes * 3 ** size * groups * 4)
     deals = finals * draw_weight(DECK_SIZE - size, range(min(size, rules.draw.most_replaced) + 1)) \
         if rules.draw else 0
     return SizeEstimate(with_ranking(rules, PROCESS_BYTES + footprint.peak), deals,

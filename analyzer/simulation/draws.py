@@ -9,7 +9,7 @@ dealt are valued on them alone, whatever the player keeps.
 
 >>> from analyzer.games.rules import load_game
 >>> from analyzer.simulation.hands import cards
->>> game = DrawDeal.of(load_game("jacks"))
+>>> game = DrawDeal.of(load_game("jacksorbetter"))
 >>> deal = np.concatenate([cards("Ah Kh Qh Jh 2c"), cards("Th 3s 4s 5s 6s")], axis=1)
 >>> {name: float(value[0]) for name, value in game.settle(deal, np.array([0b01111])).items()}   # a royal
 {'bet': 799.0, 'total': 799.0}

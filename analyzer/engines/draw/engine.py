@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -28,6 +29,7 @@ from analyzer.engines.draw.enumeration import (
 )
 from analyzer.engines.draw.policy import OptimalHolds
 from analyzer.engines.draw.results import DrawAnalysis
+from analyzer.engines.draw.strategy_list import HoldStrategy, evaluate_hold_strategy, load_hold_strategy
 from analyzer.engines.pay_solver import Solution, solve_main_line
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, draw_game
@@ -105,6 +107,15 @@ class DrawEngine(Engine):
                 if saved:
                     save_counts(saved, counts)
         return DrawAnalysis(rules, DrawGame(rules), counts, **timing(started))
+
+    def load_strategy(self, rules: GameRules, path: Path) -> HoldStrategy:
+        """A ranked list of hold patterns (:mod:`analyzer.engines.draw.strategy_list`), checked."""
+        return load_hold_strategy(path, rules)
+
+    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+        """The list's exact return and its cost against the optimal holds."""
+        assert isinstance(strategy, HoldStrategy)
+        return evaluate_hold_strategy(analysis, strategy)
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """The exact pay of a line for a target edge, the holds re-optimised at every trial pay."""

@@ -16,7 +16,7 @@ exactly in integers. The optimal hold has the largest value; an exact tie
 goes to the hold keeping more cards, then to the lower mask (the earlier
 dealt cards, in ascending card order), a stated reading (it moves no return).
 
->>> draw_weight(52 - 5, range(6))
+>>> draw_weight(52 - 5, range(6))   # :func:`analyzer.engines.sizes.draw_weight`
 7669695
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from math import comb, lcm
+from math import comb
 from pathlib import Path
 
 import numpy as np
@@ -32,22 +32,14 @@ import numpy as np
 from analyzer.core.cards import combinations
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
-from analyzer.engines.cache import save_cached
-from analyzer.engines.draw.holds import hold_counts, hold_masks, subset_tables
-from analyzer.engines.exact_sums import SumBound, floor_of, restored, saved
 from analyzer.core.ranking import HandRanking
+from analyzer.engines.cache import save_cached
+from analyzer.engines.draw.holds import SubsetTables, hold_counts, hold_masks, subset_tables
+from analyzer.engines.exact_sums import SumBound, floor_of, restored, saved
+from analyzer.engines.sizes import DRAW_BLOCK, draw_weight
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import GameRules
 from analyzer.games.settlement import common_scale, settle
-
-#: Dealt classes per block of the hold counts (about 50 MB of counts for five cards and ten groups).
-BLOCK = 20_000
-
-
-def draw_weight(unseen: int, drawn: range | list[int]) -> int:
-    """The weight of one deal: the least common multiple of the numbers of draws of every allowed hold."""
-    return lcm(*(comb(unseen, count) for count in drawn))
-
 
 @dataclass(frozen=True)
 class DrawGame:
@@ -106,7 +98,7 @@ class DrawGame:
         largest = max(abs(int(net)) for net in self.nets)
         return SumBound.of(comb(52, self.hand_size) * self.weight, largest)
 
-    def tables(self) -> list[np.ndarray]:
+    def tables(self) -> SubsetTables:
         """The subset tables of the final hands' groups (:func:`analyzer.engines.draw.holds.subset_tables`),
         shared by every paytable with the same lines (8/5 and 9/6, say) within a process."""
         return _tables(self.wager.ranking, tuple(line.pattern for line in self.wager.paytable.lines))
@@ -131,7 +123,7 @@ class DrawCounts:
 
 
 @lru_cache(maxsize=1)
-def _tables(ranking: HandRanking, patterns: tuple[HandPattern, ...]) -> list[np.ndarray]:
+def _tables(ranking: HandRanking, patterns: tuple[HandPattern, ...]) -> SubsetTables:
     """The group of every hand of ``ranking`` (the first pattern it matches; none: the last group), and the
     subset tables of those groups."""
     groups = np.full(len(ranking.table), len(patterns), dtype=np.int64)
@@ -140,8 +132,10 @@ def _tables(ranking: HandRanking, patterns: tuple[HandPattern, ...]) -> list[np.
     return subset_tables(groups, len(patterns) + 1, ranking.cards)
 
 
+@lru_cache(maxsize=2)
 def deal_classes(hand_size: int) -> tuple[np.ndarray, np.ndarray]:
-    """One hand per suit-isomorphism class of the ``hand_size``-card deals (ascending cards) and its size."""
+    """One hand per suit-isomorphism class of the ``hand_size``-card deals (ascending cards) and its size
+    (kept for the process: every paytable of a game deals the same classes)."""
     hands = combinations(52, hand_size)
     classes = suit_classes(hands)
     return hands[classes.representatives].astype(np.int64), classes.weights
@@ -166,25 +160,37 @@ def best_holds(values: np.ndarray, hand_size: int) -> np.ndarray:
     return preference[np.argmax(values[:, preference], axis=1)]
 
 
-def count_draws(rules: GameRules, cards: np.ndarray, tables: list[np.ndarray] | None = None) -> np.ndarray:
+def count_draws(rules: GameRules, cards: np.ndarray, tables: SubsetTables | None = None) -> np.ndarray:
     """The hold counts ``counts[d, H, g]`` of dealt hands ``cards`` (ascending cards, one hand per row)."""
     return hold_counts(np.asarray(cards, dtype=np.int64), tables or DrawGame(rules).tables())
+
+
+@lru_cache(maxsize=1)
+def _class_counts(ranking: HandRanking, patterns: tuple[HandPattern, ...], progress: bool) -> np.ndarray:
+    """The hold counts of every dealt class for the lines ``patterns`` (int32: a count is at most
+    ``C(52 - n, n)``), kept for the process: the paytables with the same lines (9/6 and 8/5) share them."""
+    cards, _ = deal_classes(ranking.cards)
+    tables = _tables(ranking, patterns)
+    counts = np.empty((len(cards), 2 ** ranking.cards, len(patterns) + 1), dtype=np.int32)
+    blocks = range(0, len(cards), DRAW_BLOCK)
+    for start in progress_bar(blocks, len(blocks), progress, "holds of every dealt class"):
+        counts[start:start + DRAW_BLOCK] = hold_counts(cards[start:start + DRAW_BLOCK], tables)
+    return counts
 
 
 def enumerate_game(rules: GameRules, progress: bool = False) -> DrawCounts:
     """Every dealt class: the value of every hold, the optimal hold and its final hands."""
     game = DrawGame(rules)
     cards, weights = deal_classes(game.hand_size)
-    tables = game.tables()
-    blocks = range(0, len(cards), BLOCK)
+    counts = _class_counts(game.wager.ranking, tuple(line.pattern for line in game.wager.paytable.lines), progress)
     values, chosen, final = [], [], []
-    for start in progress_bar(blocks, len(blocks), progress, f"{rules.title}: holds"):
-        counts = count_draws(rules, cards[start:start + BLOCK], tables)
-        block_values = hold_values(game, counts)
+    for start in range(0, len(cards), DRAW_BLOCK):
+        block = counts[start:start + DRAW_BLOCK]
+        block_values = hold_values(game, block)
         best = best_holds(block_values, game.hand_size)
         values.append(block_values)
         chosen.append(best)
-        final.append(counts[np.arange(len(best)), best] * game.spread[best][:, None])
+        final.append(block[np.arange(len(best)), best].astype(np.int64) * game.spread[best][:, None])
     return DrawCounts(cards.astype(np.int8), weights, np.concatenate(values), np.concatenate(chosen),
                       np.concatenate(final), game.weight)
 

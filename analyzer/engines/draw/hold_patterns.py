@@ -30,7 +30,7 @@ The patterns, by the cards kept (a hold that fits none of the named ones is "oth
 * 0: discard everything.
 
 >>> from analyzer.games.rules import load_game
->>> vocabulary = HoldVocabulary.of(load_game("jacks"))
+>>> vocabulary = HoldVocabulary.of(load_game("jacksorbetter"))
 >>> vocabulary.pattern_of("Ah Kh Qh Jh 2c", "Ah Kh Qh Jh"), vocabulary.pattern_of("Jd Js 4c 7h 9s", "Jd Js")
 ('four to a royal flush', 'high pair')
 >>> vocabulary.pattern_of("Kc Qd Jh 7s 2c", "Kc Qd Jh"), vocabulary.pattern_of("9h Td Jh Qs 3c", "9h Td Jh Qs")
@@ -80,7 +80,7 @@ def high_ranks(rules: GameRules) -> frozenset[int]:
     loss: for a table whose lowest pair line is "pair of J or better", J Q K A.
 
     >>> from analyzer.games.rules import load_game
-    >>> "".join(RANK_SYMBOLS[rank] for rank in sorted(high_ranks(load_game("jacks"))))
+    >>> "".join(RANK_SYMBOLS[rank] for rank in sorted(high_ranks(load_game("jacksorbetter"))))
     'JQKA'
     """
     wager = rules.wagers[0]

@@ -27,30 +27,79 @@ keeping fewer draws from no unseen cards and gives none:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 
-from analyzer.core.cards import colex_index, combinations, subset_positions
+from numba import njit
+
+from analyzer.core.cards import colex_index, combinations
 
 
-def subset_tables(groups: np.ndarray, group_count: int, hand_size: int, deck: int = 52) -> list[np.ndarray]:
-    """``tables[k][colex index of T, g]``: the ``hand_size``-card hands of the deck holding the ``k``-card set
-    ``T`` whose group is ``g`` (``groups``: the group of every hand, by colex index).
+@dataclass(frozen=True)
+class SubsetTables:
+    """``tables[k][colex index of T, g]``, for every ``k`` below the hand size: the hands of the deck holding the
+    ``k``-card set ``T`` whose group is ``g``; and for a whole hand (which holds only itself) its ``groups``."""
+
+    tables: tuple[np.ndarray, ...]
+    groups: np.ndarray
+
+    @property
+    def group_count(self) -> int:
+        return self.tables[0].shape[1]
+
+
+def subset_tables(groups: np.ndarray, group_count: int, hand_size: int, deck: int = 52) -> SubsetTables:
+    """The subset tables of the ``hand_size``-card hands of the deck, ``groups`` the group of every hand by
+    colex index.
+
+    One pass over the hands adds each hand to every proper subset of it (a compiled loop,
+    :func:`_add_subsets`); a subset keeping positions ``p_0 < p_1 < ...`` of an ascending hand has colex
+    index ``sum_i C(card at p_i, i + 1)``.
 
     >>> tables = subset_tables(np.array([0, 1, 1]), 2, hand_size=2, deck=3)   # hands {0,1}, {0,2}, {1,2}
-    >>> tables[1].tolist()   # card 0 is in {0,1} (group 0) and {0,2} (group 1)
+    >>> tables.tables[1].tolist()   # card 0 is in {0,1} (group 0) and {0,2} (group 1)
     [[1, 1], [1, 1], [0, 2]]
     """
-    hands = combinations(deck, hand_size)
-    tables = []
-    for size in range(hand_size + 1):
-        table = np.zeros(comb(deck, size) * group_count, dtype=np.int64)
-        for positions in subset_positions(hand_size, size):
-            index = colex_index(hands[:, positions]) if size else np.zeros(len(hands), dtype=np.int64)
-            table += np.bincount(index * group_count + groups, minlength=len(table))
-        tables.append(table.reshape(-1, group_count))
-    return tables
+    offsets = np.cumsum([0] + [comb(deck, size) * group_count for size in range(hand_size)]).astype(np.int64)
+    flat = np.zeros(int(offsets[-1]), dtype=np.int64)
+    hands = np.ascontiguousarray(combinations(deck, hand_size), dtype=np.int64)
+    groups = np.ascontiguousarray(groups, dtype=np.int64)
+    _add_subsets(hands, groups, group_count, _binomials(deck, hand_size), offsets, flat)
+    return SubsetTables(tuple(flat[offsets[size]:offsets[size + 1]].reshape(-1, group_count)
+                              for size in range(hand_size)), groups)
+
+
+def _binomials(deck: int, hand_size: int) -> np.ndarray:
+    """``binomials[card, place]`` = C(card, place): a card's colex term at each place of a subset."""
+    return np.array([[comb(card, place) for place in range(hand_size + 1)] for card in range(deck)], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _mask_tables(size):  # pragma: no cover - compiled
+    """Per subset mask of a ``size``-card hand: its top card's position and how many cards it keeps."""
+    top = np.zeros(1 << size, dtype=np.int64)
+    places = np.zeros(1 << size, dtype=np.int64)
+    for mask in range(1, 1 << size):
+        for position in range(size):
+            if mask >> position & 1:
+                top[mask] = position
+                places[mask] += 1
+    return top, places
+
+
+@njit(cache=True, nogil=True)
+def _add_subsets(hands, groups, group_count, binomials, offsets, flat):  # pragma: no cover - compiled
+    size = hands.shape[1]
+    top, places = _mask_tables(size)
+    index = np.zeros(1 << size, dtype=np.int64)
+    for hand in range(hands.shape[0]):
+        group = groups[hand]
+        for mask in range(1, 1 << size):  # a subset's index: its subset without the top card's, plus its term
+            index[mask] = index[mask ^ (1 << top[mask])] + binomials[hands[hand, top[mask]], places[mask]]
+        for mask in range((1 << size) - 1):  # every subset but the whole hand
+            flat[offsets[places[mask]] + index[mask] * group_count + group] += 1
 
 
 def hold_masks(hand_size: int) -> np.ndarray:
@@ -64,26 +113,42 @@ def hold_masks(hand_size: int) -> np.ndarray:
     return np.stack([masks, kept])
 
 
-def hold_counts(dealt: np.ndarray, tables: list[np.ndarray]) -> np.ndarray:
+def hold_counts(dealt: np.ndarray, tables: SubsetTables) -> np.ndarray:
     """``counts[d, H, g]``: the final hands of group ``g`` when dealt hand ``d`` (ascending cards, one hand per
     row) keeps hold ``H``, each final hand once (hold ``H`` drawing ``k`` cards makes ``C(unseen, k)`` of them).
 
     The look-ups ``S[T]`` for every subset of each dealt hand, then the Moebius transform one card at a time:
-    ``N[mask without card] -= N[mask with card]``."""
-    hand_size = dealt.shape[1]
-    groups = tables[0].shape[1]
-    counts = np.empty((len(dealt), 2 ** hand_size, groups), dtype=np.int64)
-    for mask in range(2 ** hand_size):
-        kept = [position for position in range(hand_size) if mask >> position & 1]
-        index = colex_index(dealt[:, kept]) if kept else np.zeros(len(dealt), dtype=np.int64)
-        counts[:, mask] = tables[len(kept)][index]
-    by_card = counts.reshape((len(dealt),) + (2,) * hand_size + (groups,))  # axis 1 + i: card n - 1 - i
-    for axis in range(1, hand_size + 1):
-        without = [slice(None)] * by_card.ndim
-        with_card = list(without)
-        without[axis], with_card[axis] = 0, 1
-        by_card[tuple(without)] -= by_card[tuple(with_card)]
+    ``N[mask without card] -= N[mask with card]`` (a compiled loop, :func:`_moebius`)."""
+    dealt = np.ascontiguousarray(dealt, dtype=np.int64)
+    hand_size, group_count = dealt.shape[1], tables.group_count
+    offsets = np.cumsum([0] + [table.size for table in tables.tables]).astype(np.int64)
+    flat = np.concatenate([table.ravel() for table in tables.tables])
+    counts = np.empty((len(dealt), 2 ** hand_size, group_count), dtype=np.int64)
+    _moebius(dealt, flat, offsets, tables.groups, group_count, _binomials(52, hand_size), counts)
     return counts
+
+
+@njit(cache=True, nogil=True)
+def _moebius(dealt, flat, offsets, groups, group_count, binomials, counts):  # pragma: no cover - compiled
+    size = dealt.shape[1]
+    whole = (1 << size) - 1
+    top, places = _mask_tables(size)
+    index = np.zeros(1 << size, dtype=np.int64)
+    for row in range(dealt.shape[0]):
+        for mask in range(1, 1 << size):
+            index[mask] = index[mask ^ (1 << top[mask])] + binomials[dealt[row, top[mask]], places[mask]]
+        for mask in range(whole):
+            start = offsets[places[mask]] + index[mask] * group_count
+            for group in range(group_count):
+                counts[row, mask, group] = flat[start + group]
+        counts[row, whole, :] = 0  # the dealt hand itself: the one final hand keeping every card
+        counts[row, whole, groups[index[whole]]] = 1
+        for card in range(size):
+            bit = 1 << card
+            for mask in range(1 << size):
+                if not mask & bit:
+                    for group in range(group_count):
+                        counts[row, mask, group] -= counts[row, mask | bit, group]
 
 
 def brute_force_counts(dealt: tuple[int, ...], kept: tuple[int, ...], groups: np.ndarray, group_count: int,

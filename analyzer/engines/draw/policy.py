@@ -4,7 +4,7 @@ taken by the analysis's own rule, so no table of every situation is needed.
 
 >>> from analyzer.games.rules import load_game
 >>> from analyzer.core.cards import parse_cards
->>> policy = OptimalHolds(load_game("jacks"))
+>>> policy = OptimalHolds(load_game("jacksorbetter"))
 >>> bin(int(policy.holds(np.array([parse_cards("2c Ah Kh Qh Jh")]))[0]))   # the four to a royal, as dealt
 '0b11110'
 """

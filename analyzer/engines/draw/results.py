@@ -20,6 +20,7 @@ from analyzer.core.cards import format_cards
 from analyzer.core.ranking import HandRanking
 from analyzer.engines.draw.enumeration import DrawCounts, DrawGame, count_draws, hold_values
 from analyzer.engines.draw.holds import hold_masks
+from analyzer.engines.draw.strategy_list import StrategyList, derive_strategy_list
 from analyzer.engines.results import NO_LINE_LABEL, GameResults, HandCounts, exact_table, net_table
 from analyzer.engines.strategy_grid import Cell, DecisionGrid
 from analyzer.games.rules import RulesError
@@ -195,9 +196,21 @@ class DrawAnalysis(GameResults):
                              "deals": list(kept.values()),
                              "share": [Fraction(n, deals) for n in kept.values()]})
 
+    @cached_property
+    def strategy_list(self) -> StrategyList:
+        """The ranked list of hold patterns closest to the optimal holds, with its exact cost
+        (:func:`analyzer.engines.draw.strategy_list.derive_strategy_list`)."""
+        return derive_strategy_list(self)
+
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
-        """The cards kept, then the optimal hold of every dealt class (a long table: a CSV beside the report)."""
-        return [(f"{self.rules.draw.title}: deals by the cards the optimal hold keeps", self.kept_table(), True)]
+        """The derived hold list with its exact cost, then the deals by the cards the optimal hold keeps."""
+        listed = self.strategy_list.evaluation
+        title = (f"{self.rules.draw.title}: the hold list a player follows (keep the first pattern one of the holds "
+                 f"has), derived from the exact analysis; return {float(listed.return_to_player):.6%} "
+                 f"({listed.return_to_player}), cost {float(listed.cost):.6%} ({listed.cost}) against the optimal "
+                 "holds")
+        return [(title, listed.table, False),
+                (f"{self.rules.draw.title}: deals by the cards the optimal hold keeps", self.kept_table(), True)]
 
     def decision_files(self) -> dict[str, tuple[str, pd.DataFrame]]:
         """The optimal hold of every dealt class, too long for a workbook."""

@@ -11,7 +11,7 @@ decides between holds of unequal value is reported (:attr:`ListEvaluation.ambigu
 
 A written list is a strategy file (``--strategy``)::
 
-    game = "jacks"
+    game = "jacksorbetter"
     title = "Nine/six strategy card"
     rules = ["royal flush", "four to a royal flush", "high pair", "low pair", "J only", "discard everything"]
 
@@ -26,7 +26,7 @@ move lowers it. A move changes the pattern played only in the deals whose first 
 (moved up) or whose first pattern it is (moved down, to below the deal's second pattern present), so the
 change of every move to every place comes from two sums over the holds of every dealt class (in floating
 point, for the search only: the list found is then evaluated exactly). From 9/6 Jacks or Better it finds a
-list of 49 patterns within 0.001% of the optimal return (:file:`examples/jacks-strategy.toml`) in seconds.
+list of 49 patterns within 0.001% of the optimal return (:file:`examples/jacksorbetter-strategy.toml`) in seconds.
 
 Every ``analysis`` here is a draw game's :class:`~analyzer.engines.draw.results.DrawAnalysis`, typed by its base
 :class:`~analyzer.engines.results.GameResults` so that the results module may import this one.
