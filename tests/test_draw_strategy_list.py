@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 from analyzer.core.cards import parse_cards
-from analyzer.engines.base import Run
 from analyzer.engines.draw.hold_patterns import HoldVocabulary, high_ranks, straight_ways
 from analyzer.engines.draw.strategy_list import (
     PatternHolds,
@@ -21,7 +20,6 @@ from analyzer.engines.draw.strategy_list import (
     evaluate_strategy_list,
     load_hold_strategy,
 )
-from analyzer.engines.registry import engine_for
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import RulesError, load_game
 
@@ -41,9 +39,9 @@ def vocabulary(rules):
 
 
 @pytest.fixture(scope="module")
-def analysis(rules):
-    """The exact 9/6 analysis (a few seconds on a fresh cache)."""
-    return engine_for(rules).analyze(rules, Run())
+def analysis(jacksorbetter):
+    """The session's exact 9/6 analysis (conftest.py)."""
+    return jacksorbetter
 
 
 @pytest.fixture(scope="module")
