@@ -7,6 +7,9 @@ grouped ranks first (quads, trips, higher pair ...), then kickers, highest
 first; a straight is written by its top card alone (4 for A-2-3-4). So "beats"
 is ``>`` and "ties" is ``==``.
 
+A ranking may declare wild ranks (``wild = ["2"]``): a wild card stands for any card, even one already in
+the hand, and a hand is worth the best hand its wild cards can make (:meth:`HandRanking.evaluate_each`).
+
 >>> four = load_ranking("four_card")
 >>> from analyzer.core.cards import parse_cards
 >>> flush, straight = four.rank_of(parse_cards("2h 5h 9h Jh")), four.rank_of(parse_cards("9c Td Js Qh"))
@@ -34,6 +37,7 @@ from analyzer.core.cards import (
     RANK_SYMBOLS,
     colex_index,
     combinations,
+    parse_rank,
     subset_positions,
 )
 
@@ -41,21 +45,71 @@ from analyzer.core.cards import (
 DIGIT_BASE = RANK_COUNT
 TIEBREAK_DIGITS = 5
 TIEBREAK_SPAN = DIGIT_BASE ** TIEBREAK_DIGITS
+#: Most hands a wild ranking scores at once (each hand once per rank its wild cards may stand for).
+SCORED_AT_ONCE = 1 << 19
 
 
 @dataclass(frozen=True)
 class Category:
-    """One hand category: rank multiplicities (largest first), straight and flush flags."""
+    """One hand category: rank multiplicities (largest first), straight and flush flags.
+
+    Three more flags, for rankings with wild cards (or any ranking whose categories overlap): ``royal``, the
+    straight's top card is the ace; ``natural``, True for a hand without wild cards, False for one with at least
+    one (None: either); ``wilds``, exactly that many wild cards (None: any number).
+    """
 
     name: str
     shape: tuple[int, ...]
     straight: bool = False
     flush: bool = False
+    royal: bool = False
+    natural: bool | None = None
+    wilds: int | None = None
+
+    @property
+    def overlapping(self) -> bool:
+        """Whether the category uses a flag that makes categories overlap (royal, natural, wilds)."""
+        return self.royal or self.natural is not None or self.wilds is not None
 
     @property
     def label(self) -> str:
         """Readable name: ``three_of_a_kind`` -> ``three of a kind``."""
         return self.name.replace("_", " ")
+
+
+@lru_cache(maxsize=None)
+def _stand_ins(wilds: int) -> np.ndarray:
+    """Every multiset of ranks ``wilds`` wild cards may stand for, one per row (int8; one empty row for none).
+
+    >>> _stand_ins(2).shape, _stand_ins(0).shape
+    ((91, 2), (1, 0))
+    """
+    rows = list(combinations_with_replacement(range(RANK_COUNT), wilds))
+    return np.array(rows, dtype=np.int8).reshape(len(rows), wilds)
+
+
+def _read_ranks(ranks: np.ndarray, size: int) -> tuple[np.ndarray, ...]:
+    """(multiplicity, digits, straight, top) of hands given by their ranks (int8 rows of ``size``).
+
+    Each card's key is (how many cards share its rank, its rank); sorted, largest first, with repeats dropped,
+    the keys give the tiebreak order (``digits``, 0 past the hand's distinct ranks) and the hand's shape
+    (``multiplicity``); ``top`` is a straight's top card (``size - 2`` for the ace-low one).
+    """
+    copies = sum((ranks == ranks[:, [column]]).astype(np.int16) for column in range(size))
+    keys = -np.sort(-(copies * 16 + ranks), axis=1)
+    repeated = np.zeros(keys.shape, dtype=bool)
+    repeated[:, 1:] = keys[:, 1:] == keys[:, :-1]
+    keys = -np.sort(-np.where(repeated, -1, keys), axis=1)
+    multiplicity = np.where(keys >= 0, keys // 16, 0)
+    digits = np.where(keys >= 0, keys % 16, 0).astype(np.int64)
+    distinct = (multiplicity > 0).sum(axis=1)
+    all_distinct = distinct == size
+    plain = all_distinct & (digits[:, 0] - digits[:, size - 1] == size - 1)
+    wheel = all_distinct & (digits[:, 0] == ACE) & (digits[:, 1] == size - 2)
+    straight = plain | wheel
+    digits = np.where(multiplicity > 0, digits, 0)
+    top = np.where(wheel, size - 2, digits[:, 0])
+    return multiplicity, digits, straight, top
 
 
 @lru_cache(maxsize=None)
@@ -66,12 +120,23 @@ def _multiset_terms(position: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class HandRanking:
-    """A ranking of ``cards``-card hands: its categories, weakest first."""
+    """A ranking of ``cards``-card hands: its categories, weakest first; ``wild``, the ranks whose cards are wild.
+
+    Without wild ranks or overlapping flags every hand falls into exactly one category. Otherwise (see
+    :meth:`evaluate_each`) categories may overlap and a hand takes the highest category it qualifies for: the
+    flags set are requirements, the ones left unset are not (a flush qualifies for ``high_card`` too).
+    """
 
     name: str
     title: str
     cards: int
     categories: tuple[Category, ...]
+    wild: tuple[int, ...] = ()
+
+    @property
+    def overlapping(self) -> bool:
+        """Whether hands take the highest category they qualify for (wild cards or overlapping flags)."""
+        return bool(self.wild) or any(category.overlapping for category in self.categories)
 
     def category_index(self, name: str) -> int:
         """Position of a category in the order; raises KeyError for unknown names."""
@@ -91,7 +156,9 @@ class HandRanking:
         hand is keyed by those two, ``evaluate_each`` ranks one hand of each key that occurs, and
         every hand takes the rank of its key: 7,462 hands ranked for all 2,598,960 five-card hands
         (``tests/test_ranking.py`` checks the two agree). Rows with a card outside 0..51 have no
-        key; then every hand goes through ``evaluate_each``.
+        key; then every hand goes through ``evaluate_each``. With wild ranks, "a flush" in the key is
+        "the natural cards share one suit", and the multiset of ranks (wild ranks included) tells the
+        natural ranks and the number of wild cards: all a wild hand's rank depends on.
         """
         if not (isinstance(hands, np.ndarray) and hands.dtype.kind in "iu"):
             hands = np.asarray(hands, dtype=np.int64)
@@ -125,32 +192,24 @@ class HandRanking:
         multiset = np.zeros(len(hands), dtype=np.int64)
         for position, column in enumerate(ranks):
             multiset += _multiset_terms(position).take(column)
+        if self.wild:
+            return 2 * multiset + _natural_cards_suited(columns >> 2, suits, self.wild, axis=0)
         return 2 * multiset + (suits == suits[0]).all(axis=0)
 
     def evaluate_each(self, hands: np.ndarray) -> np.ndarray:
-        """Ranks (int64) of an array of hands, each hand worked out from its cards (``evaluate`` is faster)."""
+        """Ranks (int64) of an array of hands, each hand worked out from its cards (``evaluate`` is faster).
+
+        With wild cards (see :meth:`_evaluate_wild`) a hand is worth the best hand its wild cards can make.
+        """
         hands = np.asarray(hands, dtype=np.int64)
         self._check_columns(hands)
+        if self.overlapping:
+            return self._evaluate_wild(hands)
         size = self.cards
         ranks, suits = hands // 4, hands % 4
-        # Each card's key is (how many cards share its rank, its rank); sorted, largest first,
-        # with repeats dropped, the keys give the tiebreak order and the hand's shape.
         ranks, suits = ranks.astype(np.int8), suits.astype(np.int8)  # small types: this runs on millions
-        copies = sum((ranks == ranks[:, [column]]).astype(np.int16) for column in range(size))
-        keys = -np.sort(-(copies * 16 + ranks), axis=1)
-        repeated = np.zeros(keys.shape, dtype=bool)
-        repeated[:, 1:] = keys[:, 1:] == keys[:, :-1]
-        keys = -np.sort(-np.where(repeated, -1, keys), axis=1)
-        multiplicity = np.where(keys >= 0, keys // 16, 0)
-        digits = np.where(keys >= 0, keys % 16, 0).astype(np.int64)
-        distinct = (multiplicity > 0).sum(axis=1)
+        multiplicity, digits, straight, top = _read_ranks(ranks, size)
         flush = (suits == suits[:, :1]).all(axis=1)
-        all_distinct = distinct == size
-        plain = all_distinct & (digits[:, 0] - digits[:, size - 1] == size - 1)
-        wheel = all_distinct & (digits[:, 0] == ACE) & (digits[:, 1] == size - 2)
-        straight = plain | wheel
-        digits = np.where(multiplicity > 0, digits, 0)
-        top = np.where(wheel, size - 2, digits[:, 0])
         digits[straight] = 0
         digits[straight, 0] = top[straight]
         tiebreak = np.zeros(len(hands), dtype=np.int64)
@@ -168,6 +227,71 @@ class HandRanking:
         if (category < 0).any():
             raise ValueError(f"{self.name}: some hands fall into no category")
         return category * TIEBREAK_SPAN + tiebreak
+
+    def _evaluate_wild(self, hands: np.ndarray) -> np.ndarray:
+        """Ranks of hands with wild cards: each wild card stands for any card, even one already in the hand
+        (so five of a kind exists), and the hand is worth the best of every substitution.
+
+        A substitution is known by the multiset of ranks the wild cards stand for and by whether the made hand
+        is a flush, which it may be (the wild cards taking the naturals' suit) when the natural cards share one
+        suit; every such substitution is tried (:func:`_stand_ins`, both suit choices) and scored by
+        :meth:`_score`. Reading of ties: the wild cards in a flush stand for the highest ranks missing from it
+        (a flush has five different ranks: 2h Ah 9h 5h 3h is the flush A-K-9-5-3, not A-A-9-5-3), in a
+        straight for the cards that make the highest straight, in a group for the best group and kickers, as
+        poker compares them; four wild cards and a king (shape [5]) rank by the king.
+        """
+        size = self.cards
+        ranks, suits = hands // 4, hands % 4
+        wild = np.isin(ranks, self.wild)
+        counts = wild.sum(axis=1)
+        suited = _natural_cards_suited(ranks, suits, self.wild, axis=1)
+        values = np.full(len(hands), -1, dtype=np.int64)
+        for wilds in np.unique(counts):
+            rows = np.flatnonzero(counts == wilds)
+            naturals = np.sort(np.where(wild[rows], RANK_COUNT, ranks[rows]), axis=1)[:, :size - wilds]
+            naturals = naturals.astype(np.int8)
+            stand_ins = _stand_ins(int(wilds))
+            ways = len(stand_ins)
+            step = max(1, SCORED_AT_ONCE // ways)
+            for start in range(0, len(rows), step):
+                part = rows[start:start + step]
+                made = np.concatenate([np.repeat(naturals[start:start + step], ways, axis=0),
+                                       np.tile(stand_ins, (len(part), 1))], axis=1)
+                for suited_choice in (False, True):
+                    flush = np.repeat(suited[part] & suited_choice, ways)
+                    scored = self._score(made, flush, int(wilds)).reshape(len(part), ways).max(axis=1)
+                    values[part] = np.maximum(values[part], scored)
+        if (values < 0).any():
+            raise ValueError(f"{self.name}: some hands fall into no category")
+        return values
+
+    def _score(self, ranks: np.ndarray, flush: np.ndarray, wilds: int) -> np.ndarray:
+        """Rank of each made hand (rows of ranks, repeats allowed; flush or not; ``wilds`` wild cards in it): the
+        highest category it qualifies for, -1 where none."""
+        multiplicity, digits, straight, top = _read_ranks(ranks, self.cards)
+        category = np.full(len(ranks), -1, dtype=np.int64)
+        for index, declared in enumerate(self.categories):
+            shape = np.array(declared.shape + (0,) * (self.cards - len(declared.shape)))
+            match = (multiplicity == shape).all(axis=1)
+            if declared.straight:
+                match &= straight
+            if declared.flush:
+                match &= flush
+            if declared.royal:
+                match &= straight & (top == ACE)
+            if declared.natural is not None and declared.natural != (wilds == 0):
+                match[:] = False
+            if declared.wilds is not None and declared.wilds != wilds:
+                match[:] = False
+            category[match] = index  # a later (higher) category overrides
+        by_top = np.array([declared.straight for declared in self.categories] + [False])[category]
+        digits[by_top] = 0
+        digits[by_top, 0] = top[by_top]
+        tiebreak = np.zeros(len(ranks), dtype=np.int64)
+        for column in range(TIEBREAK_DIGITS):
+            value = digits[:, column] if column < self.cards else 0
+            tiebreak = tiebreak * DIGIT_BASE + value
+        return np.where(category >= 0, category * TIEBREAK_SPAN + tiebreak, -1)
 
     def rank_of(self, cards) -> int:
         """Rank of one hand of exactly ``cards`` cards."""
@@ -190,15 +314,23 @@ class HandRanking:
         A hand's rank depends only on its multiset of ranks and on whether it is a flush, so one hand of
         each multiset (suits dealt in turn, so never a flush when a flush is not forced) and one flush of
         each set of distinct ranks give every rank: 7,462 hands for five cards instead of 2,598,960
-        (``tests/test_ranking.py`` checks the two agree).
+        (``tests/test_ranking.py`` checks the two agree). With wild ranks, "a flush" is "the natural cards
+        share one suit": the suits are dealt in turn to the natural cards and, apart, to the wild cards, and
+        the natural cards of each multiset whose natural ranks differ are dealt once more all in one suit.
         """
         hands = []
         for ranks in combinations_with_replacement(range(13), self.cards):
             if max(ranks.count(rank) for rank in ranks) > 4:
                 continue
-            hands.append(sorted(4 * rank + position % 4 for position, rank in enumerate(ranks)))
-            if len(set(ranks)) == self.cards:
-                hands.append([4 * rank for rank in ranks])
+            dealt = {False: 0, True: 0}  # cards dealt so far, natural and wild
+            suits = []
+            for rank in ranks:
+                suits.append(dealt[rank in self.wild] % 4)
+                dealt[rank in self.wild] += 1
+            hands.append(sorted(4 * rank + suit for rank, suit in zip(ranks, suits)))
+            naturals = [rank for rank in ranks if rank not in self.wild]
+            if len(set(naturals)) == len(naturals):
+                hands.append(sorted(4 * rank + (suit if rank in self.wild else 0) for rank, suit in zip(ranks, suits)))
         return np.unique(self.evaluate(np.array(hands)))
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
@@ -242,6 +374,13 @@ class HandRanking:
         return text + (", " + "-".join(kickers) if kickers else "")
 
 
+def _natural_cards_suited(ranks: np.ndarray, suits: np.ndarray, wild: tuple[int, ...], axis: int) -> np.ndarray:
+    """Whether the natural (not wild) cards of each hand share one suit (True with one natural card or none);
+    ``axis`` runs over a hand's cards."""
+    bits = np.bitwise_or.reduce(np.where(np.isin(ranks, wild), 0, 1 << suits), axis=axis)
+    return (bits & (bits - 1)) == 0
+
+
 def best_ranks_of(ranking: HandRanking, hands: np.ndarray) -> np.ndarray:
     """Rank of the best ``ranking.cards``-card part of each hand (sorted cards, one hand per row).
 
@@ -265,12 +404,13 @@ def declared_rankings() -> dict:
 
 
 def ranking_of_size(cards: int) -> HandRanking | None:
-    """The declared ranking of ``cards``-card hands, or None when there is none.
+    """The declared ranking (without wild cards) of ``cards``-card hands, or None when there is none.
 
-    >>> ranking_of_size(4).name, ranking_of_size(2)
-    ('four_card', None)
+    >>> ranking_of_size(4).name, ranking_of_size(5).name, ranking_of_size(2)
+    ('four_card', 'five_card', None)
     """
-    return next((load_ranking(name) for name, entry in declared_rankings().items() if entry["cards"] == cards), None)
+    return next((load_ranking(name) for name, entry in declared_rankings().items()
+                 if entry["cards"] == cards and not entry.get("wild")), None)
 
 
 @lru_cache(maxsize=None)
@@ -281,6 +421,11 @@ def load_ranking(name: str) -> HandRanking:
         raise KeyError(f"unknown hand ranking {name!r}; known: {', '.join(declared)}")
     entry = declared[name]
     categories = tuple(
-        Category(c["name"], tuple(c["shape"]), c.get("straight", False), c.get("flush", False))
+        Category(c["name"], tuple(c["shape"]), c.get("straight", False), c.get("flush", False),
+                 c.get("royal", False), c.get("natural"), c.get("wilds"))
         for c in entry["categories"])
-    return HandRanking(name, entry["title"], entry["cards"], categories)
+    for category in categories:
+        if category.royal and not category.straight:
+            raise ValueError(f"{name}: the royal category {category.name} must be a straight (straight = true)")
+    wild = tuple(sorted({parse_rank(rank) for rank in entry.get("wild", [])}))
+    return HandRanking(name, entry["title"], entry["cards"], categories, wild)

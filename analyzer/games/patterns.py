@@ -14,7 +14,12 @@ Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]``, with a few named aliases.
 * ``any`` matches every hand.
 
 Words may be written with spaces, hyphens or underscores and in any case, and
-ranks as symbols, names or plurals: "Pair of Queens or Better" works.
+ranks as symbols, names or plurals: "Pair of Queens or Better" works. A
+category the ranking declares is read as itself, before any alias: the
+categories of a ranking with wild cards (``natural_royal_flush``,
+``four_wilds``, ``wild_royal_flush``, ``five_of_a_kind``) are named like any
+other, and "or better" reaches the categories above them in the ranking's
+order.
 
 >>> from analyzer.core.ranking import load_ranking
 >>> four = load_ranking("four_card")
@@ -24,6 +29,9 @@ HandPattern(category='four_of_a_kind', ranks=(12,), or_better=False)
 'pair of Q or better'
 >>> parse_pattern("High card of ace-king or better", load_ranking("five_card")).text
 'high_card of A-K or better'
+>>> deuces = load_ranking("deuces_wild")
+>>> parse_pattern("Natural Royal Flush", deuces), parse_pattern("five of a kind of aces", deuces).text
+(HandPattern(category='natural_royal_flush', ranks=(), or_better=False), 'five_of_a_kind of A')
 """
 
 from __future__ import annotations
@@ -143,7 +151,8 @@ def parse_pattern(text: str, ranking: HandRanking) -> HandPattern:
     HandPattern(category='high_card', ranks=(10, 4, 2), or_better=True)
     """
     key = _normalise(text)
-    key = _normalise(ALIASES.get(key, key))
+    if key not in {category.name for category in ranking.categories}:
+        key = _normalise(ALIASES.get(key, key))
     match = re.fullmatch(r"(?P<name>[a-z0-9_]+?)(?P<better>_or_better)?", key)
     if not match:
         raise PatternError(f"cannot read hand name {text!r}")

@@ -4,12 +4,21 @@ Written from the rules, small enough to check by eye, vectorised with numpy
 over many hands at once. A card is ``4 * rank + suit``: ranks 0..12 for
 2..A, suits 0..3 for clubs, diamonds, hearts, spades.
 
-Of each ranking the simulator reads two things from the data file
-``analyzer/core/rankings.toml``: the cards in a hand and the ORDER of its
-categories (names, weakest first). What a name means is the simulator's own
-reading (:data:`GROUPED`, :data:`UNGROUPED`): a pair is two cards of one
-rank, a straight runs through consecutive ranks (A-2-3... the lowest), a flush
-is one suit.
+Of each ranking the simulator reads three things from the data file
+``analyzer/core/rankings.toml``: the cards in a hand, the ORDER of its
+categories (names, weakest first) and its wild ranks. What a name means is the
+simulator's own reading (:data:`GROUPED`, :data:`UNGROUPED`, :data:`WILD_MADE`):
+a pair is two cards of one rank, a straight runs through consecutive ranks
+(A-2-3... the lowest), a flush is one suit; with wild cards, five of a kind is
+five cards of one rank, a natural royal flush an ace-high straight flush
+without a wild card, a wild royal flush one with, four wilds the four wild
+cards and any fifth card (ranked by it).
+
+A wild card stands for any card, even one in the hand: the simulator gives
+the hand's wild cards every multiset of ranks, each wild card in the suit of
+the hand's first natural card (a flush when the natural cards share that
+suit, and no other choice of suits can make one otherwise), values each hand
+so made, names the categories only wild cards make, and keeps the best.
 
 A hand's *value* is one integer, so "beats" is ``>`` and "ties" is ``==``:
 its category's position in the ranking's order times ``CATEGORY_SPAN``, plus
@@ -27,6 +36,8 @@ True
 'two_pair A-K-7'
 >>> describe(evaluate(cards("Ac 2d 3s 4h"), "four_card"), "four_card")
 'straight 4'
+>>> [describe(evaluate(cards(hand), "deuces_wild"), "deuces_wild") for hand in ("2c 2d 2h 2s 9c", "2c Th Jh Qh Ah")]
+['four_wilds 9', 'wild_royal_flush A']
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 
@@ -49,12 +60,22 @@ _DATA = tomllib.loads(resources.files("analyzer.core").joinpath("rankings.toml")
 ORDERS = {name: tuple(category["name"] for category in entry["categories"]) for name, entry in _DATA.items()}
 #: Cards in a hand of each ranking.
 SIZES = {name: int(entry["cards"]) for name, entry in _DATA.items()}
+#: Wild ranks of each ranking, as the data file writes them (rank symbols; none for most).
+WILDS = {name: tuple(str(rank) for rank in entry.get("wild", ())) for name, entry in _DATA.items()}
 
 #: What the category names mean: the sizes of a hand's groups of cards of one rank, largest first.
 GROUPED = {(2,): "pair", (2, 2): "two_pair", (3,): "three_of_a_kind", (3, 2): "full_house", (4,): "four_of_a_kind"}
 #: Hands of all-different ranks, by (straight, flush).
 UNGROUPED = {(False, False): "high_card", (True, False): "straight", (False, True): "flush",
              (True, True): "straight_flush"}
+#: The hands only wild cards make, read only in a ranking with wild ranks.
+WILD_MADE = {"five_of_a_kind": "five cards of one rank",
+             "natural_royal_flush": "an ace-high straight flush without a wild card",
+             "wild_royal_flush": "an ace-high straight flush with a wild card",
+             "four_wilds": "the four wild cards and any fifth card, ranked by the fifth"}
+FIVE_OF_A_KIND = (5,)
+#: Most hands valued at once when wild cards stand for every rank.
+MADE_AT_ONCE = 1 << 19
 
 DIGIT_BITS = 4
 DIGITS = 5
@@ -96,11 +117,13 @@ def _category_table(ranking: str) -> np.ndarray:
     if ranking not in ORDERS:
         raise SimulationError(f"the simulator finds no ranking {ranking!r} in rankings.toml")
     order, size = ORDERS[ranking], SIZES[ranking]
-    unknown = set(order) - set(GROUPED.values()) - set(UNGROUPED.values())
+    wild = _wild_ranks(ranking)
+    unknown = set(order) - set(GROUPED.values()) - set(UNGROUPED.values()) - (set(WILD_MADE) if wild else set())
     if unknown or not 3 <= size <= DIGITS:
         raise SimulationError(f"the simulator cannot evaluate {ranking} hands ({size} cards, "
                               f"categories {', '.join(order)})")
-    named = {4 * _signature(size, groups): name for groups, name in GROUPED.items() if sum(groups) <= size}
+    grouped = GROUPED | ({FIVE_OF_A_KIND: "five_of_a_kind"} if wild else {})
+    named = {4 * _signature(size, groups): name for groups, name in grouped.items() if sum(groups) <= size}
     named |= {4 * size + 2 * straight + flush: name for (straight, flush), name in UNGROUPED.items()}
     missing = set(named.values()) - set(order)
     if missing:
@@ -109,6 +132,20 @@ def _category_table(ranking: str) -> np.ndarray:
     for index, name in named.items():
         table[index] = order.index(name)
     return table
+
+
+@cache
+def _wild_ranks(ranking: str) -> tuple[int, ...]:
+    """The ranking's wild ranks, read from its rank symbols.
+
+    >>> _wild_ranks("deuces_wild"), _wild_ranks("five_card")
+    ((0,), ())
+    """
+    written = WILDS.get(ranking, ())
+    unknown = [rank for rank in written if rank.upper() not in RANKS or len(rank) != 1]
+    if unknown:
+        raise SimulationError(f"the simulator cannot read the wild ranks {', '.join(unknown)} of {ranking}")
+    return tuple(sorted({RANKS.index(rank.upper()) for rank in written}))
 
 
 def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
@@ -121,6 +158,52 @@ def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
     hands = np.asarray(hands, dtype=np.int64)
     size = SIZES[ranking]
     assert hands.ndim == 2 and hands.shape[1] == size, f"{ranking} hands have {size} cards"
+    if _wild_ranks(ranking):
+        return _wild_values(hands, ranking)
+    return _values(hands, size, table)
+
+
+def _wild_values(hands: np.ndarray, ranking: str) -> np.ndarray:
+    """Values of hands with wild cards: the best hand the wild cards make, standing for every multiset of
+    ranks in the suit of the hand's first natural card (repeats of a natural card allowed)."""
+    order, size, table = ORDERS[ranking], SIZES[ranking], _category_table(ranking)
+    wild = np.isin(hands >> 2, _wild_ranks(ranking))
+    wilds = wild.sum(axis=1)
+    naturals_first = np.take_along_axis(hands, np.argsort(wild, axis=1, kind="stable"), axis=1)
+    suit = naturals_first[:, 0] & 3
+    values = np.full(len(hands), -1, dtype=np.int64)
+    for count in np.unique(wilds):
+        rows = np.flatnonzero(wilds == count)
+        ways = list(combinations_with_replacement(range(len(RANKS)), int(count)))
+        stand_for = np.array(ways, dtype=np.int64).reshape(len(ways), int(count))
+        step = max(1, MADE_AT_ONCE // len(ways))
+        for start in range(0, len(rows), step):
+            part = rows[start:start + step]
+            naturals = np.repeat(naturals_first[part, :size - count], len(ways), axis=0)
+            stand_ins = 4 * np.tile(stand_for, (len(part), 1)) + np.repeat(suit[part], len(ways))[:, None]
+            made = np.concatenate([naturals, stand_ins], axis=1)
+            made_values = _named_by_wild_cards(_values(made, size, table), order, int(count))
+            values[part] = made_values.reshape(len(part), len(ways)).max(axis=1)
+        if count == 4 and size == 5 and "four_wilds" in order:  # ranked by the fifth card, whatever it is made into
+            fifth = naturals_first[rows, 0] >> 2
+            values[rows] = np.maximum(values[rows], order.index("four_wilds") * CATEGORY_SPAN + (fifth << TOP_SHIFT))
+    return values
+
+
+def _named_by_wild_cards(values: np.ndarray, order: tuple[str, ...], wilds: int) -> np.ndarray:
+    """Values of made hands with ``wilds`` wild cards, an ace-high straight flush named a natural or wild royal
+    flush when the ranking has that category above it."""
+    if "straight_flush" not in order:
+        return values
+    royal = values == order.index("straight_flush") * CATEGORY_SPAN + (ACE << TOP_SHIFT)
+    name = "natural_royal_flush" if wilds == 0 else "wild_royal_flush"
+    if name in order and order.index(name) > order.index("straight_flush"):
+        values = np.where(royal, order.index(name) * CATEGORY_SPAN + (ACE << TOP_SHIFT), values)
+    return values
+
+
+def _values(hands: np.ndarray, size: int, table: np.ndarray) -> np.ndarray:
+    """Values of hands of ``size`` cards (a card may repeat when wild cards stand for it), by a category table."""
     ranks, suits = hands >> 2, hands & 3
     sharing = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # cards of each card's rank
     signature = sharing.sum(axis=1)
@@ -129,7 +212,7 @@ def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
     repeated[:, 1:] = ordered[:, 1:] == ordered[:, :-1]
     digits = np.sort(np.where(repeated, -1, ordered), axis=1)[:, ::-1]  # each rank once, then -1s
     all_different = signature == size
-    flush = (suits == suits[:, :1]).all(axis=1)
+    flush = (suits == suits[:, :1]).all(axis=1) & all_different  # grouped cards are never a flush
     wheel = all_different & (digits[:, 0] & 15 == ACE) & (digits[:, 1] & 15 == size - 2)  # A-2-3(-4-5)
     straight = all_different & ((digits[:, 0] - digits[:, -1] == size - 1) | wheel)
     top = np.where(wheel, size - 2, digits[:, 0] & 15)
@@ -163,7 +246,8 @@ def describe(values: np.ndarray, ranking: str) -> str:
     value = int(np.ravel(values)[0])
     name, size = ORDERS[ranking][value // CATEGORY_SPAN], SIZES[ranking]
     groups = next((groups for groups, named in GROUPED.items() if named == name), ())
-    ranked = 1 if "straight" in name else size - sum(groups) + len(groups)
+    one = "straight" in name or name in WILD_MADE  # ranked by a top card, the rank of five, or the fifth card
+    ranked = 1 if one else size - sum(groups) + len(groups)
     return f"{name} " + "-".join(RANKS[(value >> (TOP_SHIFT - DIGIT_BITS * i)) & 15] for i in range(ranked))
 
 
