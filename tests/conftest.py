@@ -115,3 +115,9 @@ def casinoholdem():
 def jacksorbetter():
     """Jacks or Better video poker (9/6), a few seconds."""
     return analysed("jacksorbetter")
+
+
+@pytest.fixture(scope="session")
+def deuces():
+    """Deuces Wild video poker (full pay), a few seconds."""
+    return analysed("deuces")

@@ -109,7 +109,10 @@ class DrawEngine(Engine):
         return DrawAnalysis(rules, DrawGame(rules), counts, **timing(started))
 
     def load_strategy(self, rules: GameRules, path: Path) -> HoldStrategy:
-        """A ranked list of hold patterns (:mod:`analyzer.engines.draw.strategy_list`), checked."""
+        """A ranked list of hold patterns (:mod:`analyzer.engines.draw.strategy_list`), checked; refused for a
+        ranking with wild cards (the patterns read the ranks and suits of the cards kept, not their wildness)."""
+        if rules.ranking.wild:
+            raise self.unsupported(rules, "--strategy", "hold patterns are worded for games without wild cards")
         return load_hold_strategy(path, rules)
 
     def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:

@@ -203,14 +203,17 @@ class DrawAnalysis(GameResults):
         return derive_strategy_list(self)
 
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
-        """The derived hold list with its exact cost, then the deals by the cards the optimal hold keeps."""
+        """The derived hold list with its exact cost (games without wild cards: the patterns do not read a card's
+        wildness), then the deals by the cards the optimal hold keeps."""
+        kept = (f"{self.rules.draw.title}: deals by the cards the optimal hold keeps", self.kept_table(), True)
+        if self.game.wager.ranking.wild:
+            return [kept]
         listed = self.strategy_list.evaluation
         title = (f"{self.rules.draw.title}: the hold list a player follows (keep the first pattern one of the holds "
                  f"has), derived from the exact analysis; return {float(listed.return_to_player):.6%} "
                  f"({listed.return_to_player}), cost {float(listed.cost):.6%} ({listed.cost}) against the optimal "
                  "holds")
-        return [(title, listed.table, False),
-                (f"{self.rules.draw.title}: deals by the cards the optimal hold keeps", self.kept_table(), True)]
+        return [(title, listed.table, False), kept]
 
     def decision_files(self) -> dict[str, tuple[str, pd.DataFrame]]:
         """The optimal hold of every dealt class, too long for a workbook."""
