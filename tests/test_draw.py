@@ -67,7 +67,7 @@ def test_hold_counts_equal_every_draw_enumerated(jacks, seed):
     rules = jacks.rules
     game = DrawGame(rules)
     groups = np.full(comb(52, 5), game.group_count - 1, dtype=np.int64)
-    ranking, lines = rules.ranking, rules.wagers[0].paytable.line_index(rules.ranking, rules.ranking.table)
+    lines = rules.wagers[0].paytable.line_index(rules.ranking, rules.ranking.table)
     groups[lines >= 0] = lines[lines >= 0]
     dealt = tuple(sorted(np.random.default_rng(seed).choice(52, 5, replace=False).tolist()))
     counts = count_draws(rules, np.array([dealt]))[0]
