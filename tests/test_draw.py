@@ -152,3 +152,12 @@ def test_solve_the_full_house_pay_for_a_target(jacks):
     solution = engine.solve(jacks.rules, "bet", "Full house", Fraction(1, 100), Run())
     assert solution.edge == Fraction(1, 100) and solution.strategy_dependent
     assert solution.pays == Fraction(143948845750, 19122956883)  # to 1: 8.5275 for 1
+
+
+def test_every_award_has_its_one_in_n_a_push_for_one_included(jacks):
+    from analyzer.reports.lab_figures import paying_lines
+
+    lines = paying_lines(jacks).set_index("outcome")
+    assert lines.loc["Pair of jacks or better (1 for 1)", "pays"] == 0  # returns the stake: an award
+    assert lines.loc["any paying outcome", "hit_frequency"] == jacks.main_figures()["award_frequency"]
+    assert "no paying hand" not in lines.index

@@ -38,6 +38,7 @@ import pandas as pd
 
 from analyzer.core import figures
 from analyzer.engines.results import GameResults, distribution
+from analyzer.games.rules import Paytable
 
 #: GLI-11 4.8.2: an award whose odds are longer than this must be stated as such.
 GLI_RARE_ODDS = 100_000_000
@@ -133,12 +134,17 @@ def capped_mean(results: figures.Distribution, cap: Fraction | None) -> Fraction
 
 
 # -- the outcome tables of every wager -------------------------------------------
-def wager_tables(analysis: GameResults) -> list[tuple[str, str, pd.DataFrame]]:
-    """(wager title, paytable name or "", outcome table) for every main wager (its default paytable,
-    results per unit of the Ante) and every side-bet paytable (per unit of its stake)."""
-    tables = [(wager.title, wager.default_paytable or "", analysis.wager_table(wager))
+def wager_tables(analysis: GameResults) -> list[tuple[str, str, pd.DataFrame, Fraction]]:
+    """(wager title, paytable name or "", outcome table, the least result that is an award) for every main
+    wager (its default paytable, results per unit of the Ante) and every side-bet paytable (per unit of its
+    stake). An award is a win, or with pays quoted "for 1" (video poker) any line returning something: a
+    1-for-1 line returns the stake (a result of 0) and is an award of its own."""
+    def least(paytable: Paytable | None) -> Fraction:
+        return Fraction(-1) if paytable is not None and paytable.for_one else Fraction(0)
+
+    tables = [(wager.title, wager.default_paytable or "", analysis.wager_table(wager), least(wager.paytable))
               for wager in analysis.rules.wagers]
-    tables += [(bet.title, name, analysis.side_bet_table(bet, paytable))
+    tables += [(bet.title, name, analysis.side_bet_table(bet, paytable), least(paytable))
                for bet in analysis.rules.side_bets for name, paytable in bet.paytables.items()]
     return tables
 
@@ -148,15 +154,18 @@ def paying_lines(analysis: GameResults) -> pd.DataFrame:
     (combinations / cycle), "1 in N" (cycle / combinations; None when it never occurs) and
     ``rarer_than_gli_limit`` (1 in more than 100,000,000: GLI-11 4.8.2 asks that such an award be
     stated as such). A main wager's paying outcomes are its wager table's rows that win (optimal
-    strategy; the Play's by multiple); a side bet's, every paytable line. Each wager ends with a row
+    strategy; the Play's by multiple), or with pays quoted "for 1" every line that returns something (a
+    1-for-1 push included); a side bet's, every paytable line. Each wager ends with a row
     "any paying outcome" (its hit frequency).
     """
-    return pd.DataFrame([row for title, paytable, table in wager_tables(analysis)
-                         for row in outcome_lines(title, paytable, table)])
+    return pd.DataFrame([row for title, paytable, table, least in wager_tables(analysis)
+                         for row in outcome_lines(title, paytable, table, least)])
 
 
-def outcome_lines(wager: str, paytable: str, table: pd.DataFrame) -> list[dict[str, object]]:
-    """The rows of :func:`paying_lines` for one outcome table (its combinations add up to the cycle).
+def outcome_lines(wager: str, paytable: str, table: pd.DataFrame, least: Fraction = Fraction(0)
+                  ) -> list[dict[str, object]]:
+    """The rows of :func:`paying_lines` for one outcome table (its combinations add up to the cycle): those
+    whose result is above ``least`` (0: the wins; -1 with pays quoted "for 1", see :func:`wager_tables`).
 
     >>> from analyzer.engines.results import exact_table
     >>> table = exact_table(["big", "small", "loses"], [Fraction(10), Fraction(1), Fraction(-1)], [1, 3, 6], 10)
@@ -165,7 +174,7 @@ def outcome_lines(wager: str, paytable: str, table: pd.DataFrame) -> list[dict[s
 ('any paying outcome', Fraction(2, 5), Fraction(5, 2))]
     """
     cycle = int(table["combinations"].sum())
-    paying = table[table["pays"] > 0]
+    paying = table[table["pays"] > least]
     rows = [(outcome, pays, int(count)) for outcome, pays, count in
             zip(paying["outcome"], paying["pays"], paying["combinations"])]
     rows.append(("any paying outcome", None, sum(count for _, _, count in rows)))
