@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -161,3 +162,12 @@ def test_every_award_has_its_one_in_n_a_push_for_one_included(jacks):
     assert lines.loc["Pair of jacks or better (1 for 1)", "pays"] == 0  # returns the stake: an award
     assert lines.loc["any paying outcome", "hit_frequency"] == jacks.main_figures()["award_frequency"]
     assert "no paying hand" not in lines.index
+
+
+def test_a_users_own_draw_game_runs_without_code():
+    """examples/three-card-draw.toml: three cards, at most two replaced (19,600 draws of two lcm'd with 49)."""
+    rules = load_game(str(Path(__file__).resolve().parents[1] / "examples" / "three-card-draw.toml"))
+    analysis = engine_for(rules).analyze(rules, Run())
+    assert analysis.cycle == comb(52, 3) * draw_weight(49, [0, 1, 2])
+    assert analysis.main_figures()["house_edge_per_ante"] == Fraction(15919, 2165800)
+    assert set(analysis.action_frequencies()) == {"keep 1, draw 2", "keep 2, draw 1", "keep all 3"}

@@ -95,10 +95,11 @@ class DrawAnalysis(GameResults):
         return Fraction(self.rules.initial_units)
 
     def kept_counts(self) -> dict[int, int]:
-        """Deals by the number of cards the optimal hold keeps."""
+        """Deals by the number of cards the optimal hold keeps (of the numbers the draw allows)."""
         _, kept = hold_masks(self.game.hand_size)
         by_kept = kept[self.counts.chosen]
-        return {int(k): int(self.counts.weights[by_kept == k].sum()) for k in range(self.game.hand_size + 1)}
+        allowed = range(max(0, self.game.hand_size - self.rules.draw.most_replaced), self.game.hand_size + 1)
+        return {k: int(self.counts.weights[by_kept == k].sum()) for k in allowed}
 
     def action_frequencies(self) -> dict[str, Fraction]:
         """How many cards the optimal hold keeps, as shares of the deals."""
