@@ -340,6 +340,23 @@ def load_cached(path: Path, read: Callable[[Path], T], check: Callable[[T], obje
     return value
 
 
+def cached_counts(rules: GameRules, fresh: bool, tell: Callable[[str], None], read: Callable[[Path], T],
+                  check: Callable[[T], object], make: Callable[[], T], write: Callable[[Path, T], object],
+                  name: str = "counts.npz") -> T:
+    """An engine's counts of ``rules``: read from the game's cache entry (checked) unless ``fresh``, else made
+    and saved there; without a usable cache folder, made each time (see :func:`cache_entry`)."""
+    with cache_entry(cache_folder(rules), fresh=fresh, tell=tell) as folder:
+        saved = folder / name if folder else None
+        counts = load_cached(saved, read, check) if saved and not fresh else None
+        if counts is not None:
+            tell(f"using the cached enumeration {saved}")
+            return counts
+        counts = make()
+        if saved:
+            write(saved, counts)
+        return counts
+
+
 def save_cached(path: Path, write: Callable[[Path], object]) -> bool:
     """Save a cached file atomically (:func:`analyzer.core.atomic.write_atomically`, with the permissions of
     a new file, not those of a damaged one it replaces), its folder made when missing. When it cannot be

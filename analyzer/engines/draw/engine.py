@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
-from analyzer.engines.cache import cache_entry, cache_folder, expect, integers, load_cached
+from analyzer.engines.cache import cached_counts, expect, integers
 from analyzer.engines.draw.enumeration import (
     DrawCounts,
     DrawGame,
@@ -97,15 +97,8 @@ class DrawEngine(Engine):
         if exposed:
             raise self.unsupported(rules, "--exposed-dealer-cards", "the game has no dealer")
         started = time.perf_counter()
-        with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
-            saved = folder / "counts.npz" if folder else None
-            counts = load_cached(saved, load_counts, partial(check_counts, rules)) if saved and run.cache else None
-            if counts is not None:
-                run.tell(f"using the cached enumeration {saved}")
-            else:
-                counts = enumerate_game(rules, progress=run.progress)
-                if saved:
-                    save_counts(saved, counts)
+        counts = cached_counts(rules, not run.cache, run.tell, load_counts, partial(check_counts, rules),
+                               lambda: enumerate_game(rules, progress=run.progress), save_counts)
         return DrawAnalysis(rules, DrawGame(rules), counts, **timing(started))
 
     def load_strategy(self, rules: GameRules, path: Path) -> HoldStrategy:

@@ -28,7 +28,7 @@ from analyzer.engines.base import (
     Run,
     SimulationPlan,
 )
-from analyzer.engines.cache import cache_entry, cache_folder, expect, integers, load_cached
+from analyzer.engines.cache import cached_counts, expect, integers
 from analyzer.engines.one_decision.collusion import CollusionEstimate
 from analyzer.engines.one_decision.protection import committed_collusion
 from analyzer.engines.pay_solver import Solution
@@ -116,15 +116,8 @@ class StudEngine(Engine):
                                                           "cards seen early come from protect --cards-seen")
         started = time.perf_counter()
         tree = game_tree(rules)
-        with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
-            saved = folder / "counts.npz" if folder else None
-            counts = load_cached(saved, load_counts, partial(check_counts, tree)) if saved and run.cache else None
-            if counts is not None:
-                run.tell(f"using the cached enumeration {saved}")
-            else:
-                counts = enumerate_game(tree, progress=run.progress)
-                if saved:
-                    save_counts(saved, counts)
+        counts = cached_counts(rules, not run.cache, run.tell, load_counts, partial(check_counts, tree),
+                               lambda: enumerate_game(tree, progress=run.progress), save_counts)
         return PaytableAnalysis(rules, tree, counts, **timing(started))
 
     def load_strategy(self, rules: GameRules, path: Path) -> StreetStrategy:
