@@ -144,6 +144,11 @@ class Engine:
         rules file's shape calls for (a Hold'em game played over streets, say)."""
         return self
 
+    def deck_problem(self, rules: GameRules) -> str | None:
+        """Why this engine cannot deal ``rules``' deck, or None if it can (engines deal from one 52-card deck
+        unless they say otherwise)."""
+        return None if rules.deck.standard else f"this engine deals from one 52-card deck, not {rules.deck.describe()}"
+
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
         """What the enumeration's counts depend on besides the cards, ranking, qualifier and counting code
         (each engine's own: the cache key holds it)."""

@@ -53,5 +53,10 @@ def engine_name(rules: GameRules) -> str:
 
 
 def engine_for(rules: GameRules) -> Engine:
-    """The engine that serves ``rules`` (an unknown engine name is a one-line RulesError naming the game)."""
-    return engine_named(engine_name(rules)).serving(rules)
+    """The engine that serves ``rules`` (an unknown engine name is a one-line RulesError naming the game; a
+    deck the engine cannot deal from, a one-line :class:`analyzer.engines.base.Unsupported`)."""
+    engine = engine_named(engine_name(rules)).serving(rules)
+    problem = engine.deck_problem(rules)
+    if problem:
+        raise engine.unsupported(rules, "the deck", problem)
+    return engine

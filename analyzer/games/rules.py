@@ -48,6 +48,7 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
+from analyzer.core.decks import Deck
 from analyzer.core.ranking import HandRanking, load_ranking
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.games.errors import RulesError
@@ -236,6 +237,7 @@ class GameRules:
     cards_before_streets: int = 0  # community cards turned before the first street's decision
     play_once: bool = False  # the raise wager is made at one street only: a bet ends the decisions
     draw: Draw | None = None  # a draw decision (which dealt cards to keep) instead of play or streets
+    deck: Deck = Deck()  # the cards dealt from (one 52-card deck unless the file's [deck] says)
 
     @cached_property
     def initial_units(self) -> int:
@@ -551,4 +553,4 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
         not_analysed=tuple((entry["wager"], entry["reason"]) for entry in data.get("not_analysed", [])),
         engine=data.get("engine"), community_cards=community, streets=streets, tie_break=tie_break,
         cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=data.get("play_once", False),
-        draw=draw, input_hash=hashlib.sha256(fingerprint.encode()).hexdigest(), source=where)
+        draw=draw, deck=Deck(**data.get("deck", {})), input_hash=hashlib.sha256(fingerprint.encode()).hexdigest(), source=where)

@@ -43,6 +43,7 @@ from pydantic import (
     model_validator,
 )
 
+from analyzer.core.decks import MOST_DECKS, MOST_JOKERS, Deck
 from analyzer.core.ranking import declared_rankings
 from analyzer.games.errors import RulesError
 from analyzer.games.toml_lines import key_lines, line_of
@@ -353,6 +354,14 @@ class Draw(Strict):
         None, description="the most cards the player may replace (default: every card dealt)")
 
 
+class DeckTable(Strict):
+    """The cards the game is dealt from (:class:`analyzer.core.decks.Deck`): one 52-card deck unless it says."""
+
+    decks: Annotated[int, Field(ge=1, le=MOST_DECKS)] = Field(
+        1, description=f"52-card decks shuffled together (a shoe: 2 to {MOST_DECKS})")
+    jokers: Annotated[int, Field(ge=0, le=MOST_JOKERS)] = Field(0, description="jokers added to the deck")
+
+
 class NotAnalysed(Strict):
     """A wager the rules leave unanalysable, and why."""
 
@@ -393,6 +402,7 @@ class GameFile(Strict):
     dealer_cards: Cards = Field(description="cards dealt to the dealer (0: no dealer hand)")
     dealer_up_cards: Cards = Field(0, description="of the dealer's cards, those dealt face up")
     community_cards: Cards = Field(0, description="cards shared by the player and the dealer")
+    deck: DeckTable = Field(default_factory=DeckTable, description="the cards dealt from (default: one 52-card deck)")
     dealer_qualifies: Text | None = Field(None, description="the dealer's least qualifying hand")
     rules: list[Text] = Field(default_factory=list, description="the rules in prose, for the report")
     assumptions: list[Text] = Field(default_factory=list, description="readings the analysis makes, for the report")
@@ -420,9 +430,10 @@ class GameFile(Strict):
             raise ValueError(f"draw.most_replaced ({self.draw.most_replaced}) is more than the "
                              f"{self.player_cards} cards dealt to the player")
         dealt = self.player_cards + self.dealer_cards + self.community_cards
-        if dealt > DECK_CARDS:
+        deck = Deck(self.deck.decks, self.deck.jokers)
+        if dealt > deck.size:
             raise ValueError(f"{dealt} cards dealt (player {self.player_cards}, dealer {self.dealer_cards}, "
-                             f"community {self.community_cards}) from a deck of {DECK_CARDS}")
+                             f"community {self.community_cards}) from {deck.describe()}")
         reach = self.player_cards + self.community_cards
         if _ranking_cards(self.ranking) > reach:
             raise ValueError(f"ranking {self.ranking!r} ranks {_ranking_cards(self.ranking)} cards, but the "

@@ -1,7 +1,7 @@
 """The method of an analysis in words, for a report: how the cycle (every equally likely deal) is counted.
 
 The cycle is the engine's count; :func:`cycle_stages` finds, among the
-natural ways of dealing the game's cards from one 52-card deck, the product
+natural ways of dealing the game's cards from its deck (one 52-card deck unless it says), the product
 of binomial coefficients that equals it, stage by stage: the player's cards,
 the dealer's (the up cards, then the others, when the count tells which are
 up) and the community cards, as one set or street by street. A hand is a set
@@ -24,9 +24,8 @@ from itertools import product
 from math import comb, prod
 from typing import NamedTuple
 
+from analyzer.core.cards import RANK_SYMBOLS
 from analyzer.games.rules import GameRules
-
-DECK = 52
 
 
 class Stage(NamedTuple):
@@ -71,11 +70,11 @@ def _ways(rules: GameRules) -> list[list[list[tuple[int, str, bool]]]]:
 def _chosen(rules: GameRules, cycle: int) -> list[tuple[int, str, bool]]:
     """The first way of counting whose product is ``cycle``; the natural one when none is."""
     choices = [[stage for way in choice for stage in way] for choice in product(*_ways(rules))]
-    return next((choice for choice in choices if _count(choice) == cycle), choices[0])
+    return next((choice for choice in choices if _count(choice, rules.deck.size) == cycle), choices[0])
 
 
-def _count(stages: list[tuple[int, str, bool]]) -> int:
-    left, count = DECK, 1
+def _count(stages: list[tuple[int, str, bool]], deck: int) -> int:
+    left, count = deck, 1
     for cards, _, _ in stages:
         count, left = count * comb(left, cards), left - cards
     return count
@@ -90,7 +89,7 @@ def cycle_stages(rules: GameRules, cycle: int) -> list[Stage]:
     >>> [stage.formula for stage in cycle_stages(load_game("uth"), 10 * comb(52, 2) * comb(50, 2) * comb(48, 5))]
     ['C(52,2)', 'C(50,2)', 'C(48,3)', 'C(45,2)', 'C(52,2) x C(50,2) x C(48,3) x C(45,2)']
     """
-    lines, left = [], DECK
+    lines, left = [], rules.deck.size
     for cards, what, _ in _chosen(rules, cycle):
         lines.append(Stage(what, f"C({left},{cards})", comb(left, cards)))
         left -= cards
@@ -110,11 +109,24 @@ def cycle_explanation(rules: GameRules, cycle: int) -> str:
     streets = [cards for cards, _, street in _chosen(rules, cycle) if street]
     note = ""
     if streets:
-        ways = _count([(cards, "", True) for cards in streets]) // comb(DECK, sum(streets))
+        deck = rules.deck.size
+        ways = _count([(cards, "", True) for cards in streets], deck) // comb(deck, sum(streets))
         note = (f" The {sum(streets)} community cards are counted street by street, each street a set, so every "
                 f"board is counted {ways:,} times (once for each way to split it into the streets): the cycle is "
                 f"{ways:,} times the count with the board as one set, and every probability is the same.")
     return f"{total.formula} = {values} = {cycle:,}: {words}.{note}"
+
+
+def cards_used(rules: GameRules) -> list[tuple[str, str]]:
+    """What the game is dealt from and how its hands rank, for a report: the deck, the ranking, the wild cards.
+
+    >>> from analyzer.games.rules import load_game
+    >>> cards_used(load_game("deuces"))
+    [('deck', 'one 52-card deck'), ('ranking', 'five-card poker hand, deuces wild'), ('wild cards', 'the 2s')]
+    """
+    ranking = rules.ranking
+    wild = ", ".join(f"the {RANK_SYMBOLS[rank]}s" for rank in ranking.wild) or "none"
+    return [("deck", rules.deck.describe()), ("ranking", ranking.title), ("wild cards", wild)]
 
 
 def method_paragraphs(rules: GameRules, cycle: int) -> list[str]:

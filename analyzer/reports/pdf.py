@@ -68,7 +68,7 @@ from analyzer.reports.lab_figures import (
     lab_tables,
     rare_awards,
 )
-from analyzer.reports.method import method_paragraphs
+from analyzer.reports.method import cards_used, method_paragraphs
 from analyzer.reports.summary import OPTIONAL_FIGURES
 
 FONT, BOLD_FONT = "DejaVuSans", "DejaVuSans-Bold"
@@ -372,6 +372,8 @@ def rules_section(builder: Builder, analysis: GameResults) -> None:
     builder.heading("Rules", "h2")
     for line in rules.rules:
         builder.text(f"• {line}")
+    builder.heading("Cards", "h2")
+    builder.table(["what", "in this game"], [list(row) for row in cards_used(rules)], [0.3, 0.7])
     builder.heading("Assumptions", "h2")
     for line in rules.assumptions or ("none",):
         builder.text(f"• {line}")

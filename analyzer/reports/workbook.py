@@ -58,7 +58,7 @@ from analyzer.protection.procedure_risk import PLAYER_ADVANTAGE, PLAYER_GAME, UN
 from analyzer.reports import lab_figures
 from analyzer.reports.charts import net_result_chart, strategy_chart
 from analyzer.reports.lab_figures import LabSettings
-from analyzer.reports.method import cycle_stages
+from analyzer.reports.method import cards_used, cycle_stages
 from analyzer.reports.summary import OPTIONAL_FIGURES
 from analyzer.reports.spreadsheet import (
     EXACT_INTEGER_LIMIT,
@@ -663,7 +663,7 @@ def _setup_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
     rules = analysis.rules
     put_title(sheet, "Game set-up", row)
     qualifier = rules.dealer_qualifies.label if rules.dealer_qualifies else "always qualifies"
-    lines = [("player cards", rules.player_cards), ("dealer cards", rules.dealer_cards),
+    lines = [*cards_used(rules), ("player cards", rules.player_cards), ("dealer cards", rules.dealer_cards),
              ("dealer up cards", rules.dealer_up_cards), ("dealer qualifies with", qualifier),
              ("player may fold", "yes" if rules.fold else "no")]
     lines += [(f"Play {option.multiple}x the ante", (f"{option.when}: " if option.when else "")
