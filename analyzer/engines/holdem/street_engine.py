@@ -17,7 +17,7 @@ from functools import partial
 
 from analyzer.core.committed import committed_folder
 from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
-from analyzer.engines.cache import cache_entry, cache_folder, enumeration_key, expect, load_cached
+from analyzer.engines.cache import cached_counts, enumeration_key, expect
 from analyzer.engines.holdem.street_game import (
     SUMS_VERSION,
     StreetAnalysis,
@@ -88,16 +88,10 @@ class StreetHoldemEngine(Engine):
             sums = load_sums(committed_folder(rules.name) / SUMS_FILE, plan)
             run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
             return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
-        with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
-            saved = folder / SUMS_FILE if folder else None
-            sums = load_cached(saved, lambda path: load_sums(path, plan), partial(check_sums, plan)) \
-                if saved and run.cache else None
-            if sums is not None:
-                run.tell(f"using the cached enumeration {saved}")
-            else:
-                sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress)
-                if saved:
-                    save_sums(saved, sums)
+        sums = cached_counts(rules, not run.cache, run.tell, lambda path: load_sums(path, plan),
+                             partial(check_sums, plan),
+                             lambda: enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress),
+                             save_sums, SUMS_FILE)
         return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
