@@ -112,8 +112,6 @@ HOLE_SEEN = HOLE_PAIRS * (DECK_SIZE - 2)            # 66,300
 #: Deals ordered as (hole, seen card, other dealer card, flop, turn+river).
 EXPOSED_CYCLE = HOLE_SEEN * DEALS_PER_SEEN
 assert EXPOSED_CYCLE == HOLE_PAIRS * 50 * 49 * comb(48, 3) * comb(45, 2) == 2 * CYCLE
-#: The river fold, Ante and Blind lost, over the 44 dealer hands (scaled).
-_FOLD_SEEN = -2 * SCALE * OTHER_CARDS
 #: Checkpoint names: change whenever the saved format or meaning changes.
 CHECKPOINT_KEY = "uth-exposed-1:v1"
 

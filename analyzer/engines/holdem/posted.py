@@ -44,7 +44,7 @@ card: 45 of them) such that the best five of the board and that card beat
 the player's hand (a tie is not an out); bet 1x when the outs are fewer than
 the limit.
 
-Results (full cycle, per ante; ``python -m analyzer.engines.holdem.posted``, about
+Results (full cycle, per ante; ``scripts/posted_run.py --game GAME``, about
 95 s on two cores; committed in ``enumerations/uth_posted/``): the default
 rules 47080007539/695345250600 = 6.770738%, cost 4.585767% against the
 optimal 2.184971%; with the dealer-outs clause (``--dealer-outs 21``)
@@ -77,9 +77,6 @@ a different pre-flop chart reuses the same run and the same checkpoints.
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -89,7 +86,6 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer.core.cards import RANK_COUNT, RANK_SYMBOLS
-from analyzer.core.committed import committed_folder
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.engines.holdem.enumeration import (
     CHUNK_FLOPS,
@@ -472,6 +468,7 @@ def load_posted_counts(folder: Path, optimal_folder: Path | None = None) -> Post
     summary, and the summary's optimal edge against the optimal run's
     settlement file when it is found (see :func:`_optimal_settlement_file`).
 
+    >>> from analyzer.core.committed import committed_folder
     >>> settlement, cost = load_posted_counts(committed_folder("uth", "posted"))
     >>> settlement.shape, int(settlement.sum()) == CYCLE, cost > 0
     ((5, 6, 10), True, True)
@@ -507,38 +504,3 @@ def write_posted_results(folder: Path, optimal_folder: Path, strategy: PostedStr
         with open(folder / name, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
     return counts
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m analyzer.engines.holdem.posted --game GAME [--jobs 2] [--dealer-outs 21] [--checkpoint-dir DIR]``:
-    the posted run of a Hold'em game, written into its committed ``<game>_posted`` folder (or ``--output``)."""
-    parser = argparse.ArgumentParser(description="Exact house edge of a posted Ultimate Texas Hold'em strategy")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--game", required=True, help="the shipped Hold'em game whose committed folders are used")
-    parser.add_argument("--output", type=Path, default=None, help="default: the game's committed <game>_posted folder")
-    parser.add_argument("--optimal", type=Path, default=None, help="default: the game's committed folder")
-    parser.add_argument("--dealer-outs", type=int, default=None,
-                        help="add the card's river clause: also bet 1x with fewer dealer outs than this (21)")
-    parser.add_argument("--checkpoint-dir", type=Path, default=None)
-    parser.add_argument("--quiet", action="store_true")
-    args = parser.parse_args(argv)
-    args.output = args.output or committed_folder(args.game, "posted")
-    args.optimal = args.optimal or committed_folder(args.game)
-    strategy = PostedStrategy(river_fewer_dealer_outs_than=args.dealer_outs)
-    start = time.perf_counter()
-    counts = write_posted_results(args.output, args.optimal, strategy, jobs=args.jobs, progress=not args.quiet,
-                                  checkpoint_dir=args.checkpoint_dir)
-    elapsed = time.perf_counter() - start
-    figures = load_posted_counts(args.output, args.optimal)
-    print(f"{strategy}\ncycle {counts.cycle:,}; {elapsed:.1f} s")
-    for name, value in zip(SUMMARY_FIGURES, (figures.house_edge, figures.optimal_house_edge, figures.cost)):
-        print(f"{name}: {value.numerator}/{value.denominator} = {100 * float(value):.6f}%")
-    for point, table, choices in (("flop", counts.flop_actions, ("2x", "check")),
-                                  ("river", counts.river_actions, ("1x", "fold"))):
-        print(point, ", ".join(f"{choice} {Fraction(int(n), counts.cycle)}"
-                               for choice, n in zip(choices, table.sum(axis=0))))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

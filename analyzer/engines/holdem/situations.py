@@ -55,7 +55,6 @@ from analyzer.engines.holdem.features import (
 FLOP_SUMMARY_FILE = "flop_situations.csv"
 RIVER_SUMMARY_FILE = "river_situations.csv"
 FLOP_DECISIONS_FILE = "flop_decisions.txt"
-SITUATION_FILES = (FLOP_SUMMARY_FILE, RIVER_SUMMARY_FILE, FLOP_DECISIONS_FILE)
 
 #: One character per hole pair in ``flop_decisions.txt``: check, 2x, the pair meets the flop.
 _DECISION_CHARACTERS = {0: "c", 1: "2", -1: "-"}
