@@ -195,7 +195,7 @@ class Engine:
         """Procedure risk rows of normal play and of each exposure: the ``known`` house edges per ante by
         number of dealer cards seen (0: normal play), else the cache or the committed results, else
         "not computed"."""
-        raise NotImplementedError
+        raise self.unsupported(rules, "the procedure risk table", "this engine analyses no dealer cards seen")
 
     def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
                   preflop_samples: int | None = None) -> object:

@@ -183,6 +183,11 @@ class GameResults:
         """The deals grouped by what settles them."""
         raise NotImplementedError
 
+    def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
+        """The strategy as tables for a report: (title, table, whether to total its counts), best first;
+        each engine's results give their own (a game with no decision has none)."""
+        return []
+
     @property
     def action_names(self) -> dict[int, str]:
         """Name of the final decision that makes each Play multiple (0: fold)."""
