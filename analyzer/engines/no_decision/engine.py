@@ -95,6 +95,12 @@ class NoDecisionEngine(Engine):
         """Every card dealt kept: the analysis's own results to compare with."""
         return SimulationPlan(KeepAll.name, analysis, holds=KeepAll())
 
+    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
+                  preflop_samples: int | None = None) -> object:
+        """Refused: the game deals the player's hand alone, so no other player's cards are counted."""
+        raise self.unsupported(rules, "--colluding-players", "the game deals one hand alone (no other players' "
+                               "cards are counted); the player decides nothing that seen cards could change")
+
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return "the game has no dealer hand: no dealer cards can be seen"
 
