@@ -360,6 +360,7 @@ class HandRanking:
                 hands.append(sorted(4 * rank + (suit if rank in self.wild else 0) for rank, suit in zip(ranks, suits)))
         return np.unique(self.evaluate(np.array(hands)))
 
+    @lru_cache(maxsize=None)
     def shoe_problem(self, decks: int) -> str | None:
         """Why some hand dealt from ``decks`` 52-card decks shuffled together falls into no category, or None.
 
@@ -376,21 +377,30 @@ class HandRanking:
             return None
         if self.overlapping:
             return f"{self.name} has wild cards or overlapping categories, ranked for one 52-card deck only"
+        hands = []
         for ranks in combinations_with_replacement(range(RANK_COUNT), self.cards):
             most = max(ranks.count(rank) for rank in ranks)
-            hands = [[4 * rank + position % 4 for position, rank in enumerate(ranks)]] if most <= 4 * decks else []
+            hands += [[4 * rank + position % 4 for position, rank in enumerate(ranks)]] if most <= 4 * decks else []
             hands += [[4 * rank for rank in ranks]] if most <= decks else []
-            for hand in hands:
-                try:
-                    self.evaluate_each(np.array([hand]))
-                except ValueError:
-                    shape = "-".join(str(count) for count in sorted({r: ranks.count(r) for r in ranks}.values(),
-                                                                    reverse=True))
-                    what = f"{most} cards of one rank" if most == self.cards else f"the shape {shape}"
-                    suited = ", suited" if len({card % 4 for card in hand}) == 1 and self.cards > 1 else ""
-                    return (f"{self.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which "
-                            f"{decks} decks can deal")
-        return None
+        try:
+            self.evaluate_each(np.array(hands))
+            return None
+        except ValueError:
+            pass
+        for hand in hands:  # the first hand that falls into no category, to name it
+            try:
+                self.evaluate_each(np.array([hand]))
+            except ValueError:
+                counts = sorted((hand.count(card) for card in set(hand)), reverse=True)
+                ranks = [card // 4 for card in hand]
+                most = max(ranks.count(rank) for rank in ranks)
+                what = f"{most} cards of one rank" if most == self.cards else \
+                    "the shape " + "-".join(str(ranks.count(rank)) for rank in sorted(set(ranks), key=ranks.count,
+                                                                                     reverse=True))
+                suited = ", suited" if len({card % 4 for card in hand}) == 1 and max(counts) > 1 else ""
+                return (f"{self.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which "
+                        f"{decks} decks can deal")
+        raise AssertionError("a batch of hands failed that fails one by one nowhere")
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""
