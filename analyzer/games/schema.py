@@ -396,7 +396,8 @@ class GameFile(Strict):
     name: Identifier | None = Field(None, description="the game's short name (default: the file's name)")
     title: Text | None = Field(None, description="the game's name in reports (default: its name)")
     rules_source: Text | None = Field(None, description="the document the rules come from")
-    engine: Identifier | None = Field(None, description="the engine's registry name (default: one decision)")
+    engine: Identifier | None = Field(None, description="the engine's registry name (default: one decision; no "
+                                    "decision for a game with no play, streets or draw)")
     ranking: RankingName = Field(description="the ranking of the game's hands: " + ", ".join(declared_rankings()))
     player_cards: Annotated[int, Field(ge=1, le=DECK_CARDS)] = Field(description="cards dealt to the player")
     dealer_cards: Cards = Field(description="cards dealt to the dealer (0: no dealer hand)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 
@@ -81,6 +82,10 @@ class NoDecisionEngine(Engine):
         counts = cached_counts(rules, not run.cache, run.tell, load_counts, partial(check_counts, deck, cards),
                                lambda: count_hands(deck, cards, rules.wagers[0].ranking), save_counts)
         return NoDecisionAnalysis(rules, counts, **timing(started))
+
+    def load_strategy(self, rules: GameRules, path: Path) -> object:
+        """Refused: there is nothing to decide, so no strategy to write."""
+        raise self.unsupported(rules, "--strategy", "the game has no decision: every wager is settled by the cards")
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """The exact pay of a line for a target edge (the same counts at every pay: nothing is decided)."""
