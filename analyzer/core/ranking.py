@@ -382,25 +382,23 @@ class HandRanking:
             most = max(ranks.count(rank) for rank in ranks)
             hands += [[4 * rank + position % 4 for position, rank in enumerate(ranks)]] if most <= 4 * decks else []
             hands += [[4 * rank for rank in ranks]] if most <= decks else []
+        if self._all_ranked(hands):
+            return None
+        hand = next(hand for hand in hands if not self._all_ranked([hand]))  # the first, to name it
+        ranks = [card // 4 for card in hand]
+        most = max(ranks.count(rank) for rank in ranks)
+        what = f"{most} cards of one rank" if most == self.cards else \
+            "the shape " + "-".join(str(count) for count in sorted(map(ranks.count, set(ranks)), reverse=True))
+        suited = ", suited" if len({card % 4 for card in hand}) == 1 and most > 1 else ""
+        return f"{self.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which {decks} decks can deal"
+
+    def _all_ranked(self, hands: list[list[int]]) -> bool:
+        """Whether every hand falls into a category."""
         try:
             self.evaluate_each(np.array(hands))
-            return None
         except ValueError:
-            pass
-        for hand in hands:  # the first hand that falls into no category, to name it
-            try:
-                self.evaluate_each(np.array([hand]))
-            except ValueError:
-                counts = sorted((hand.count(card) for card in set(hand)), reverse=True)
-                ranks = [card // 4 for card in hand]
-                most = max(ranks.count(rank) for rank in ranks)
-                what = f"{most} cards of one rank" if most == self.cards else \
-                    "the shape " + "-".join(str(ranks.count(rank)) for rank in sorted(set(ranks), key=ranks.count,
-                                                                                     reverse=True))
-                suited = ", suited" if len({card % 4 for card in hand}) == 1 and max(counts) > 1 else ""
-                return (f"{self.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which "
-                        f"{decks} decks can deal")
-        raise AssertionError("a batch of hands failed that fails one by one nowhere")
+            return False
+        return True
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""

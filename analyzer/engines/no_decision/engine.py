@@ -19,7 +19,12 @@ import numpy as np
 from analyzer.core.shoes import MOST_CARDS
 from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
 from analyzer.engines.cache import cached_counts
-from analyzer.engines.no_decision.enumeration import check_counts, count_hands, load_counts, save_counts
+from analyzer.engines.no_decision.enumeration import (
+    check_counts,
+    count_hands,
+    load_counts,
+    save_counts,
+)
 from analyzer.engines.no_decision.results import NoDecisionAnalysis
 from analyzer.engines.pay_solver import Solution, solve_main_line
 from analyzer.engines.results import GameResults, timing

@@ -19,7 +19,14 @@ import pandas as pd
 from analyzer.core import figures
 from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
 from analyzer.engines.no_decision.enumeration import HandRanks, count_hands
-from analyzer.engines.results import NO_LINE_LABEL, GameResults, HandCounts, exact_bincount, exact_table, net_table
+from analyzer.engines.results import (
+    NO_LINE_LABEL,
+    GameResults,
+    HandCounts,
+    exact_bincount,
+    exact_table,
+    net_table,
+)
 from analyzer.engines.strategy_grid import Cell, DecisionGrid
 from analyzer.games.rules import RulesError, Wager
 from analyzer.games.settlement import common_scale, settle
