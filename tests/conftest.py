@@ -121,3 +121,9 @@ def jacksorbetter():
 def deuces():
     """Deuces Wild video poker (full pay), a few seconds."""
     return analysed("deuces")
+
+
+@pytest.fixture(scope="session")
+def twentyoneplusthree():
+    """21+3 from a six-deck shoe, well under a second."""
+    return analysed("twentyoneplusthree")

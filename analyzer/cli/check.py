@@ -72,7 +72,8 @@ def _game_summary(rules: GameRules) -> str:
     cards = f"{rules.player_cards} cards to the player, {rules.dealer_cards} to the dealer"
     if rules.community_cards:
         cards += f", {rules.community_cards} community cards"
-    decisions = _counted(len(rules.streets), "decision street") if rules.streets else "one decision"
+    decisions = _counted(len(rules.streets), "decision street") if rules.streets else \
+        "one decision" if rules.decided else "no decision"
     return (f"{rules.title}: {cards}; {decisions}; {_counted(len(rules.wagers), 'wager')}, "
             f"{_counted(len(rules.side_bets), 'side bet')}, {_counted(len(rules.options), 'rule option')}")
 

@@ -37,6 +37,7 @@ from analyzer.core.cards import (
     RANK_SYMBOLS,
     colex_index,
     combinations,
+    format_cards,
     parse_rank,
     subset_positions,
 )
@@ -218,15 +219,41 @@ class HandRanking:
             tiebreak = tiebreak * DIGIT_BASE + value
         category = np.full(len(hands), -1, dtype=np.int64)
         for index, declared in enumerate(self.categories):
-            shape = np.array(declared.shape + (0,) * (size - len(declared.shape)))
-            match = ((multiplicity == shape).all(axis=1)
-                     & (straight == declared.straight) & (flush == declared.flush))
+            match = self._of_shape(multiplicity, declared) & (straight == declared.straight) & (flush == declared.flush)
             if (category[match] >= 0).any():
                 raise ValueError(f"{self.name}: hands fall into two categories")
             category[match] = index
+        self._suited_groups(category, multiplicity, flush)
         if (category < 0).any():
             raise ValueError(f"{self.name}: some hands fall into no category")
         return category * TIEBREAK_SPAN + tiebreak
+
+    def _of_shape(self, multiplicity: np.ndarray, declared: Category) -> np.ndarray:
+        """Whether each hand has the category's shape."""
+        return (multiplicity == np.array(declared.shape + (0,) * (self.cards - len(declared.shape)))).all(axis=1)
+
+    def _suited_groups(self, category: np.ndarray, multiplicity: np.ndarray, flush: np.ndarray) -> None:
+        """The category of each suited hand with a repeated rank that no category declares (in place).
+
+        From a shoe a hand may hold two identical cards, so a hand with a repeated rank may be suited. Unless a
+        category declares its shape with ``flush = true`` (suited trips, say), such a hand is both a hand of its
+        shape (pair, three of a kind ...) and a flush (its cards share one suit), and takes the higher of the two
+        categories; it compares with the others of its category by its ranks, grouped ranks first. From one deck
+        no hand is such a hand, so no one-deck rank moves.
+
+        >>> three = load_ranking("three_card")
+        >>> [three.category_name(three.rank_of(hand)) for hand in ((0, 0, 8), (0, 0, 0), (0, 0, 5))]
+        ['flush', 'three_of_a_kind', 'pair']
+        """
+        suited = np.flatnonzero((category < 0) & flush & (multiplicity[:, 0] > 1))
+        if not len(suited):
+            return
+        for index, declared in enumerate(self.categories):
+            if declared.straight:
+                continue
+            reads = self._of_shape(multiplicity[suited], declared) if not declared.flush else \
+                np.full(len(suited), max(declared.shape) == 1)
+            category[suited[reads]] = np.maximum(category[suited[reads]], index)
 
     def _evaluate_wild(self, hands: np.ndarray) -> np.ndarray:
         """Ranks of hands with wild cards: each wild card stands for any card, even one already in the hand
@@ -332,6 +359,46 @@ class HandRanking:
             if len(set(naturals)) == len(naturals):
                 hands.append(sorted(4 * rank + (suit if rank in self.wild else 0) for rank, suit in zip(ranks, suits)))
         return np.unique(self.evaluate(np.array(hands)))
+
+    @lru_cache(maxsize=None)
+    def shoe_problem(self, decks: int) -> str | None:
+        """Why some hand dealt from ``decks`` 52-card decks shuffled together falls into no category, or None.
+
+        From a shoe a hand may hold up to ``4 * decks`` cards of one rank and, suited, up to ``decks`` copies
+        of one card: every multiset of ranks is tried, dealt in several suits (suits in turn) and, where the
+        copies allow, in one suit. Wild cards are ranked for one deck only.
+
+        >>> load_ranking("three_card").shoe_problem(6), load_ranking("four_card").shoe_problem(8)
+        (None, None)
+        >>> load_ranking("five_card").shoe_problem(2)
+        'five_card ranks no hand of 5 cards of one rank (2c 2d 2h 2s 2c), which 2 decks can deal'
+        """
+        if decks == 1:
+            return None
+        if self.overlapping:
+            return f"{self.name} has wild cards or overlapping categories, ranked for one 52-card deck only"
+        hands = []
+        for ranks in combinations_with_replacement(range(RANK_COUNT), self.cards):
+            most = max(ranks.count(rank) for rank in ranks)
+            hands += [[4 * rank + position % 4 for position, rank in enumerate(ranks)]] if most <= 4 * decks else []
+            hands += [[4 * rank for rank in ranks]] if most <= decks else []
+        if self._all_ranked(hands):
+            return None
+        hand = next(hand for hand in hands if not self._all_ranked([hand]))  # the first, to name it
+        ranks = [card // 4 for card in hand]
+        most = max(ranks.count(rank) for rank in ranks)
+        what = f"{most} cards of one rank" if most == self.cards else \
+            "the shape " + "-".join(str(count) for count in sorted(map(ranks.count, set(ranks)), reverse=True))
+        suited = ", suited" if len({card % 4 for card in hand}) == 1 and most > 1 else ""
+        return f"{self.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which {decks} decks can deal"
+
+    def _all_ranked(self, hands: list[list[int]]) -> bool:
+        """Whether every hand falls into a category."""
+        try:
+            self.evaluate_each(np.array(hands))
+        except ValueError:
+            return False
+        return True
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""

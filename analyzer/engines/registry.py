@@ -7,7 +7,7 @@ asks for one, so listing games imports nothing heavy.
 >>> engine_for(load_game("uth")).name
 'holdem'
 >>> sorted(ENGINES)
-['draw_poker', 'holdem', 'one_decision', 'stud']
+['draw_poker', 'holdem', 'no_decision', 'one_decision', 'stud']
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ ENGINES = {
     "holdem": "analyzer.engines.holdem.engine:HoldemEngine",
     "stud": "analyzer.engines.stud.engine:StudEngine",
     "draw_poker": "analyzer.engines.draw.engine:DrawEngine",
+    "no_decision": "analyzer.engines.no_decision.engine:NoDecisionEngine",
 }
-#: The engine of a game whose rules file names none.
+#: The engine of a game whose rules file names none, and of one with no decision ([play], [[streets]], [draw]).
 DEFAULT_ENGINE = "one_decision"
+UNDECIDED_ENGINE = "no_decision"
 
 
 @cache
@@ -46,7 +48,7 @@ def engine_name(rules: GameRules) -> str:
     >>> engine_name(load_game("crazy4"))
     'one_decision'
     """
-    name = rules.engine or DEFAULT_ENGINE
+    name = rules.engine or (DEFAULT_ENGINE if rules.decided else UNDECIDED_ENGINE)
     if name not in ENGINES:
         raise RulesError(f"{rules.source}: unknown engine {name!r} (engines: {', '.join(sorted(ENGINES))})")
     return name
@@ -55,7 +57,11 @@ def engine_name(rules: GameRules) -> str:
 def engine_for(rules: GameRules) -> Engine:
     """The engine that serves ``rules`` (an unknown engine name is a one-line RulesError naming the game; a
     deck the engine cannot deal from, a one-line :class:`analyzer.engines.base.Unsupported`)."""
-    engine = engine_named(engine_name(rules)).serving(rules)
+    name = engine_name(rules)
+    engine = engine_named(name).serving(rules)
+    if not rules.decided and name != UNDECIDED_ENGINE:
+        raise engine.unsupported(rules, "the analysis", "the game has no decision ([play], [[streets]] or [draw]): "
+                                 f"give engine = \"{UNDECIDED_ENGINE}\", or no engine")
     problem = engine.deck_problem(rules)
     if problem:
         raise engine.unsupported(rules, "the deck", problem)

@@ -350,3 +350,16 @@ def draw_game(rules: GameRules) -> SizeEstimate:
         if rules.draw else 0
     return SizeEstimate(with_ranking(rules, PROCESS_BYTES + footprint.peak), deals,
                         footprint.work / OPERATIONS_PER_SECOND)
+
+
+def shoe_game(rules: GameRules) -> SizeEstimate:
+    """A game with no decision (:mod:`analyzer.engines.no_decision`): every multiset of the player's ``n`` card
+    types (:func:`analyzer.core.shoes.shoe_hands`: the sets of ``52 + n - 1`` types, one byte a card, made int64,
+    and each card's copies compared with every other's), their ranks and ways (int64 each)."""
+    size = rules.player_cards
+    multisets = hands(DECK_SIZE + size - 1, size)
+    footprint = Footprint()
+    combinations_step(footprint, DECK_SIZE + size - 1, size)
+    footprint.add(multisets * (8 * size + 16), multisets * size * (size + 9), work=multisets * size * size * 8)
+    return SizeEstimate(with_ranking(rules, PROCESS_BYTES + footprint.peak), comb(rules.deck.size, size),
+                        footprint.work / OPERATIONS_PER_SECOND)

@@ -249,6 +249,12 @@ class GameRules:
         return {wager: reason for wager, reason in self.not_analysed if wager not in supplied}
 
     @property
+    def decided(self) -> bool:
+        """Whether the player decides anything ([play], [[streets]] or [draw]); if not, every wager is settled by
+        the cards alone."""
+        return bool(self.play or self.streets or self.draw)
+
+    @property
     def raise_wager(self) -> Wager:
         return next(wager for wager in self.wagers if wager.role == "raise")
 
@@ -515,7 +521,8 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
 
     community = data.get("community_cards", 0)
     player_cards = data["player_cards"]
-    no_dealer_needed = "streets" in data or "draw" in data  # streets and draws: a game with no dealer hand
+    decided = "play" in data or "streets" in data or "draw" in data
+    no_dealer_needed = "play" not in data  # streets, draws and no decision: a game with no dealer hand
     lowest_dealer = 0 if no_dealer_needed else max(1, ranking.cards - community)
     dealer_cards = _at_least(data["dealer_cards"], lowest_dealer, where, "dealer_cards")
     up_cards = data.get("dealer_up_cards", 0)
@@ -525,12 +532,12 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
     streets = _streets(data, wagers, where)
     draw = Draw(data["draw"].get("title", "the draw"), data["draw"].get("most_replaced", player_cards)) \
         if "draw" in data else None
-    if not streets and draw is None and [wager.role for wager in wagers].count("raise") != 1:
+    if "play" in data and [wager.role for wager in wagers].count("raise") != 1:
         raise RulesError(f"{where}: wagers: exactly one wager must have role = \"raise\" (the Play)")
     tie_break = data.get("tie_break", "smaller")
     side_bets = [_side_bet(data, bet_name, entry, origin.get(bet_name, where))
                  for bet_name, entry in data.get("side_bets", {}).items()]
-    if draw is not None:
+    if draw is not None or not decided:
         play, fold = (), False
     elif streets:
         play = _street_play(streets)

@@ -396,7 +396,8 @@ class GameFile(Strict):
     name: Identifier | None = Field(None, description="the game's short name (default: the file's name)")
     title: Text | None = Field(None, description="the game's name in reports (default: its name)")
     rules_source: Text | None = Field(None, description="the document the rules come from")
-    engine: Identifier | None = Field(None, description="the engine's registry name (default: one decision)")
+    engine: Identifier | None = Field(None, description="the engine's registry name (default: one decision; no "
+                                    "decision for a game with no play, streets or draw)")
     ranking: RankingName = Field(description="the ranking of the game's hands: " + ", ".join(declared_rankings()))
     player_cards: Annotated[int, Field(ge=1, le=DECK_CARDS)] = Field(description="cards dealt to the player")
     dealer_cards: Cards = Field(description="cards dealt to the dealer (0: no dealer hand)")
@@ -407,7 +408,8 @@ class GameFile(Strict):
     rules: list[Text] = Field(default_factory=list, description="the rules in prose, for the report")
     assumptions: list[Text] = Field(default_factory=list, description="readings the analysis makes, for the report")
     not_analysed: list[NotAnalysed] = Field(default_factory=list, description="wagers left out, and why")
-    play: Play | None = Field(None, description="the one decision (or give streets)")
+    play: Play | None = Field(None, description="the one decision (or give streets or draw; none of the three: "
+                              "wagers settled by the cards alone)")
     streets: list[Street] = Field(default_factory=list, description="decisions street by street (or give play)")
     draw: Draw | None = Field(None, description="a draw: which dealt cards to keep (or give play or streets)")
     cards_before_streets: Cards = Field(0, description="community cards turned before the first street")
@@ -423,9 +425,13 @@ class GameFile(Strict):
     def _cards_agree(self) -> GameFile:
         decisions = [key for key, given in (("play", self.play is not None), ("streets", bool(self.streets)),
                                             ("draw", self.draw is not None)) if given]
-        if len(decisions) != 1:
-            raise ValueError("a game gives one decision: [play], [[streets]] or [draw]"
-                             + (f", not {' and '.join(decisions)}" if decisions else ""))
+        if len(decisions) > 1:
+            raise ValueError(f"a game gives one decision: [play], [[streets]] or [draw], not {' and '.join(decisions)}")
+        staked_later = [name for name, wager in self.wagers.items() if wager.role != "initial"]
+        if not decisions and staked_later:  # a decision forgotten, not a game settled by the cards alone
+            raise ValueError("a game gives one decision: [play], [[streets]] or [draw] (or none, when every wager "
+                             f"has role \"initial\" and is settled by the cards alone: wagers.{staked_later[0]} "
+                             f"has role \"{self.wagers[staked_later[0]].role}\")")
         if self.draw is not None and (self.draw.most_replaced or 0) > self.player_cards:
             raise ValueError(f"draw.most_replaced ({self.draw.most_replaced}) is more than the "
                              f"{self.player_cards} cards dealt to the player")

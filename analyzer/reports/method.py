@@ -130,15 +130,22 @@ def cards_used(rules: GameRules) -> list[tuple[str, str]]:
 
 
 def method_paragraphs(rules: GameRules, cycle: int) -> list[str]:
-    """The method in prose: exhaustive enumeration, the cycle, the strategy, exact arithmetic."""
+    """The method in prose: exhaustive enumeration, the cycle, the strategy (or that there is none), exact
+    arithmetic; from a shoe, how hands are counted by card type."""
+    decks = rules.deck.decks
+    shoe = (f" Every card of the shoe is a separate card, so a hand may hold up to {decks} copies of one card; "
+            "hands are counted by card type: a hand holding one rank and suit m times (each of its cards) is dealt "
+            f"the product of C({decks}, m) ways, and these add up to the cycle." if decks > 1 else "")
+    strategy = ("For every situation the player can be in, the expected value of each decision is computed exactly "
+                "from the counts of the dealer's hands (and the cards still to come) against it, and the optimal "
+                "decision is the one of largest value; exact ties are broken towards the smaller wager. "
+                if rules.decided else "The player decides nothing: every wager is settled by the cards alone. ")
     return [
         "Every deal of the cards is counted: the analysis is an exhaustive enumeration, with no sampling. "
-        "Each deal is equally likely, and the number of deals is the cycle: " + cycle_explanation(rules, cycle),
-        "For every situation the player can be in, the expected value of each decision is computed exactly from "
-        "the counts of the dealer's hands (and the cards still to come) against it, and the optimal decision is "
-        "the one of largest value; exact ties are broken towards the smaller wager. Each wager's result on each "
-        "deal follows from the rules and paytables as written (below), so each table lists every distinct "
-        "outcome with its number of deals (combinations).",
+        "Each deal is equally likely, and the number of deals is the cycle: " + cycle_explanation(rules, cycle)
+        + shoe,
+        strategy + "Each wager's result on each deal follows from the rules and paytables as written (below), so "
+        "each table lists every distinct outcome with its number of deals (combinations).",
         "All arithmetic is in integers and exact fractions: probability = combinations / cycle, contribution = "
         "probability x pays, and the house edge is minus the sum of the contributions. Percentages are rounded "
         "to 6 decimals for display only; the exact fractions are given beside them. Only the standard deviation "

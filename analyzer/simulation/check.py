@@ -195,9 +195,9 @@ def _moments(table: pd.DataFrame) -> tuple[Fraction, Fraction]:
 
 
 def game_data(rules: GameRules) -> GameData | StreetGame | DrawDeal:
-    """What the simulator plays of a game: against a dealer, streets of decisions with no dealer hand, or a
-    draw."""
-    if rules.draw is not None:
+    """What the simulator plays of a game: against a dealer, streets of decisions with no dealer hand, a draw,
+    or no decision (a hand with no draw)."""
+    if rules.draw is not None or not rules.decided:
         return DrawDeal.of(rules)
     return StreetGame.of(rules) if rules.streets else GameData.of(rules)
 

@@ -1,5 +1,5 @@
 """Draw games (video poker) dealt from shuffled decks and settled from their rules data by the simulator's
-own evaluator.
+own evaluator; a game with no decision is one with no draw (every card dealt kept), dealt from its shoe.
 
 A deal: the ``n`` cards dealt, then ``n`` more from the same deck, the replacements in the order they are
 dealt. The strategy names the cards kept (a mask: bit ``i`` keeps dealt card ``i``); each discarded card is
@@ -46,6 +46,8 @@ class DrawDeal:
     wagers: tuple[DrawWager, ...]
     side_bets: dict[str, SideBetData]
     community_cards: int = 0
+    replacements: int = 0  # cards dealt after the hand for the draw (0: no draw, every card dealt kept)
+    decks: int = 1  # 52-card decks shuffled together
 
     @classmethod
     def of(cls, rules: GameRules) -> DrawDeal:
@@ -56,11 +58,14 @@ class DrawDeal:
         return cls(rules.name, rules.title, rules.player_cards,
                    (DrawWager(wager.name, wager.title, Paytable.of(wager.ranking.name, wager.paytable),
                               float(wager.results[0])),),
-                   {bet.name: SideBetData.of(bet) for bet in rules.side_bets})
+                   {bet.name: SideBetData.of(bet) for bet in rules.side_bets},
+                   replacements=rules.player_cards if rules.draw else 0, decks=rules.deck.decks)
 
     def final_hands(self, deal: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """Each deal's final hand: kept cards in place, each discarded card replaced by the next replacement."""
         size = self.hand_size
+        if not self.replacements:  # no draw: the cards dealt are the hand
+            return deal[:, :size]
         kept = (np.asarray(masks, dtype=np.int64)[:, None] >> np.arange(size)) & 1
         replacement = np.cumsum(1 - kept, axis=1) - 1  # the how-many-th discarded card each position is
         drawn = np.take_along_axis(deal[:, size:], np.maximum(replacement, 0), axis=1)
@@ -80,7 +85,7 @@ class DrawDeal:
 
     def deal_hands(self, strategy: HoldPolicy, rng: np.random.Generator, hands: int) -> dict[str, np.ndarray]:
         """Deal ``hands`` deals and their replacements, ask the strategy what each keeps, and settle them."""
-        deal = shuffled_decks(rng, hands, 2 * self.hand_size)
+        deal = shuffled_decks(rng, hands, self.hand_size + self.replacements, self.decks)
         masks = np.asarray(strategy.holds(deal[:, :self.hand_size]), dtype=np.int64)
         if ((masks < 0) | (masks >= 2 ** self.hand_size)).any():
             raise SimulationError(f"{self.title}: the strategy keeps cards that were not dealt")

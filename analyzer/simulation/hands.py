@@ -160,7 +160,23 @@ def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
     assert hands.ndim == 2 and hands.shape[1] == size, f"{ranking} hands have {size} cards"
     if _wild_ranks(ranking):
         return _wild_values(hands, ranking)
-    return _values(hands, size, table)
+    return _suited_groups(hands, _values(hands, size, table), ORDERS[ranking])
+
+
+def _suited_groups(hands: np.ndarray, values: np.ndarray, order: tuple[str, ...]) -> np.ndarray:
+    """Values of hands dealt from a shoe, where cards may repeat: a hand of one suit with a repeated rank (it
+    holds two identical cards) is a flush as well as its group (pair, trips ...), and is worth the higher of
+    the two, its ranks read as the group's.
+
+    >>> [ORDERS["three_card"][int(value) // CATEGORY_SPAN] for value in evaluate(
+    ...     np.concatenate([cards("Kh Kh 5h"), cards("Kh Kh Kh"), cards("Kh Kh 5c")]), "three_card")]
+    ['flush', 'three_of_a_kind', 'pair']
+    """
+    ranks, suits = hands >> 2, hands & 3
+    repeated = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=(1, 2)) > hands.shape[1]
+    suited = repeated & (suits == suits[:, :1]).all(axis=1)
+    as_flush = order.index("flush") * CATEGORY_SPAN + values % CATEGORY_SPAN
+    return np.where(suited, np.maximum(values, as_flush), values)
 
 
 def _wild_values(hands: np.ndarray, ranking: str) -> np.ndarray:

@@ -287,9 +287,28 @@ def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
     return out
 
 
-def shuffled_decks(rng: np.random.Generator, hands: int, count: int) -> np.ndarray:
-    """The first ``count`` cards of ``hands`` independently shuffled decks, one deck per row."""
-    return rng.permuted(np.tile(np.arange(DECK, dtype=np.int64), (hands, 1)), axis=1)[:, :count]
+def shuffled_decks(rng: np.random.Generator, hands: int, count: int, decks: int = 1) -> np.ndarray:
+    """The first ``count`` cards of ``hands`` independently shuffled decks, one deck per row; from a shoe of
+    ``decks`` decks, ``count`` of its ``52 * decks`` physical cards in a random order, each card given as its
+    rank and suit (physical card ``p`` is ``p % 52``), so a row may hold two identical cards.
+
+    The shoe's cards are a uniform ``count``-subset of its physical cards (Floyd's sampling: for ``j`` from
+    ``N - count`` to ``N - 1`` take a uniform ``t <= j``, or ``j`` itself if ``t`` is taken), dealt in a
+    uniformly random order.
+
+    >>> rows = shuffled_decks(np.random.default_rng(1), 1000, 3, decks=2)
+    >>> rows.shape, bool((rows < 52).all()), bool((rows[:, 0] == rows[:, 1]).any())
+    ((1000, 3), True, True)
+    """
+    if decks == 1:
+        return rng.permuted(np.tile(np.arange(DECK, dtype=np.int64), (hands, 1)), axis=1)[:, :count]
+    size = DECK * decks
+    chosen = np.empty((hands, 0), dtype=np.int64)
+    for last in range(size - count, size):
+        pick = rng.integers(0, last + 1, size=hands)
+        taken = (chosen == pick[:, None]).any(axis=1)
+        chosen = np.column_stack([chosen, np.where(taken, last, pick)])
+    return rng.permuted(chosen, axis=1) % DECK
 
 
 def play(data: GameData, strategy: Strategy, rng: np.random.Generator, hands: int) -> dict[str, np.ndarray]:

@@ -1,0 +1,1 @@
+"""The engine of games with no decision: wagers settled by the cards alone, dealt from any number of decks."""
