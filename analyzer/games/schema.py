@@ -441,7 +441,7 @@ class GameFile(Strict):
                 board = getattr(entry, "board_cards", None)
                 cards = reach if board is None else self.player_cards + board
                 if getattr(entry, "cards_from", None):
-                    cards = sum(sizes[part] for part in set(entry.cards_from))
+                    cards = sum(sizes[part] for part in entry.cards_from)
                 if entry.ranking is not None and _ranking_cards(entry.ranking) > cards:
                     raise ValueError(f"{kind}.{name}: ranking {entry.ranking!r} ranks "
                                      f"{_ranking_cards(entry.ranking)} cards, but the hand it is paid on has "
