@@ -17,7 +17,7 @@ times, counted plainly up to :data:`MOST_PAIRS` pairs (two cards each:
 >>> from analyzer.core.ranking import load_ranking
 >>> ranks, sets = set_hand_counts(load_ranking("three_card"), 3)
 >>> len(ranks), int(sets.sum())                              # every three-card hand once
-(575, 22100)
+(741, 22100)
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, combinations, subset_positions
 from analyzer.core.ranking import HandRanking, best_of_table, declared_rankings
-from analyzer.engines.cache import cache_entry, cache_root, expect, integers, load_cached, save_cached
+from analyzer.engines.cache_files import cache_entry, cache_root, expect, integers, load_cached, save_cached
 from analyzer.engines.exact_sums import INT64_MAX
 from analyzer.games.errors import RulesError
 
@@ -111,7 +111,8 @@ def _write(path: Path, sets: np.ndarray) -> None:
 def set_hand_counts(ranking: HandRanking, size: int) -> tuple[np.ndarray, np.ndarray]:
     """(every rank a hand of ``ranking`` can have, the number of ``size``-card sets of the deck whose best
     ``ranking.cards``-card hand has it): counted once (:func:`_best_of_every_set`) and cached in the cache
-    folder (``card_sets-RANKING-SIZE-KEY``); the counts add up to C(52, size).
+    folder when there is one (``card_sets-RANKING-SIZE-KEY``: they depend on no game, so ``--no-cache``
+    leaves them); the counts add up to C(52, size).
 
     >>> from analyzer.core.ranking import load_ranking
     >>> ranks, sets = set_hand_counts(load_ranking("two_card"), 2)
@@ -128,6 +129,8 @@ def set_hand_counts(ranking: HandRanking, size: int) -> tuple[np.ndarray, np.nda
         expect(sets.shape == (len(ranking.distinct),) and (sets >= 0).all() and int(sets.sum()) == total,
                f"the counts do not add up to the {total:,} sets of {size} cards")
 
+    if not cache_root().is_dir():  # no cache folder to use (the game's run has said so): count here
+        return ranking.distinct, _count_sets(ranking, size)
     folder = cache_root() / f"card_sets-{ranking.name}-{size}-{count_key(ranking, size)}"
     with cache_entry(folder) as usable:
         saved = usable / "sets.npz" if usable else None
