@@ -135,14 +135,11 @@ class HandRanking:
     marks_suited: bool = False
 
     @property
-    def reads_straights(self) -> bool:
-        """Whether cards in sequence make a straight: only in a ranking that declares a straight category."""
-        return any(category.straight for category in self.categories)
-
-    @property
-    def reads_flushes(self) -> bool:
-        """Whether cards of one suit make a flush: only in a ranking that declares a flush category."""
-        return any(category.flush for category in self.categories)
+    def reads_straights_and_flushes(self) -> bool:
+        """Whether cards in sequence make a straight and cards of one suit a flush: in a ranking that declares
+        a straight or a flush category (then every hand must fall into one); one that declares neither ranks
+        cards by their ranks alone (two cards: 5-4 suited is a high card)."""
+        return any(category.straight or category.flush for category in self.categories)
 
     @property
     def overlapping(self) -> bool:
@@ -221,8 +218,8 @@ class HandRanking:
         ranks, suits = ranks.astype(np.int8), suits.astype(np.int8)  # small types: this runs on millions
         multiplicity, digits, straight, top = _read_ranks(ranks, size)
         suited = (suits == suits[:, :1]).all(axis=1)
-        straight &= self.reads_straights
-        flush = suited & self.reads_flushes
+        straight &= self.reads_straights_and_flushes
+        flush = suited & self.reads_straights_and_flushes
         digits[straight] = 0
         digits[straight, 0] = top[straight]
         tiebreak = np.zeros(len(hands), dtype=np.int64)

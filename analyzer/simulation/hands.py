@@ -14,7 +14,7 @@ five cards of one rank, a natural royal flush an ace-high straight flush
 without a wild card, a wild royal flush one with, four wilds the four wild
 cards and any fifth card (ranked by it).
 
-A ranking reads straights (flushes) only when it orders a category that is
+A ranking reads straights and flushes only when it orders a category that is
 one; in a ranking that marks suited hands (two cards: "A-K suited") a hand of
 one suit has 1 in its lowest digit.
 
@@ -113,15 +113,14 @@ def _signature(size: int, groups: tuple[int, ...]) -> int:
     return sum(group * group for group in groups) + size - sum(groups)
 
 
-def _reads(ranking: str) -> tuple[bool, bool]:
-    """Whether the ranking's order names a straight, and a flush (else cards in sequence, or of one suit, are
-    only their ranks).
+def _reads(ranking: str) -> bool:
+    """Whether the ranking's order names a straight or a flush: if not, cards in sequence or of one suit are
+    only their ranks (and if so, it must rank every straight and flush).
 
     >>> _reads("five_card"), _reads("two_card")
-    ((True, True), (False, False))
+    (True, False)
     """
-    order = ORDERS[ranking]
-    return any("straight" in name for name in order), any("flush" in name for name in order)
+    return any("straight" in name or "flush" in name for name in ORDERS[ranking])
 
 
 @cache
@@ -141,8 +140,8 @@ def _category_table(ranking: str) -> np.ndarray:
                               f"categories {', '.join(order)})")
     grouped = GROUPED | ({FIVE_OF_A_KIND: "five_of_a_kind"} if wild else {})
     named = {4 * _signature(size, groups): name for groups, name in grouped.items() if sum(groups) <= size}
-    straights, flushes = _reads(ranking)
-    named |= {4 * size + 2 * straight + flush: UNGROUPED[(straight and straights, flush and flushes)]
+    reads = _reads(ranking)
+    named |= {4 * size + 2 * straight + flush: UNGROUPED[(straight and reads, flush and reads)]
               for (straight, flush) in UNGROUPED}
     missing = set(named.values()) - set(order)
     if missing:
@@ -179,7 +178,7 @@ def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
     assert hands.ndim == 2 and hands.shape[1] == size, f"{ranking} hands have {size} cards"
     if _wild_ranks(ranking):
         return _wild_values(hands, ranking)
-    values = _values(hands, size, table, _reads(ranking)[0])
+    values = _values(hands, size, table, _reads(ranking))
     if MARKS_SUITED.get(ranking, False):
         values += ((hands & 3) == (hands[:, :1] & 3)).all(axis=1)  # the suited mark, the lowest digit
     return values
