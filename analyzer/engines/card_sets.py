@@ -56,14 +56,31 @@ def _best_of_every_set(dense: np.ndarray, binomial: np.ndarray, size: int, posit
     deck = binomial.shape[0] - 1
     cards = np.arange(size)
     parts = positions.shape[1]
+    kept = np.zeros(size, dtype=np.int64)     # C(card, position + 1): the card's term where it stays
+    shifted = np.zeros(size, dtype=np.int64)  # C(card, position): its term when a card before it is left out
     while True:
-        best = -1
-        for row in range(positions.shape[0]):
-            index = 0
-            for column in range(parts):
-                index += binomial[cards[positions[row, column]], column + 1]
-            if dense[index] > best:
-                best = dense[index]
+        best = -1  # a dense rank, as wide as the table's
+        if parts == size - 1:  # best of the sets one card smaller: each leaves out one card
+            for position in range(size):
+                kept[position] = binomial[cards[position], position + 1]
+                shifted[position] = binomial[cards[position], position]
+            after = 0
+            for position in range(1, size):
+                after += shifted[position]
+            before = 0
+            for left_out in range(size):
+                if dense[before + after] > best:
+                    best = dense[before + after]
+                before += kept[left_out]
+                if left_out + 1 < size:
+                    after -= shifted[left_out + 1]
+        else:
+            for row in range(positions.shape[0]):
+                index = 0
+                for column in range(parts):
+                    index += binomial[cards[positions[row, column]], column + 1]
+                if dense[index] > best:
+                    best = dense[index]
         counts[best] += 1
         moved = -1
         for position in range(size):  # the next set in colex order
@@ -84,7 +101,8 @@ def _count_sets(ranking: HandRanking, size: int) -> np.ndarray:
     if size == ranking.cards:
         return np.bincount(dense, minlength=len(ranking.distinct)).astype(np.int64)
     binomial = np.array([[comb(n, k) for k in range(ranking.cards + 1)] for n in range(DECK_SIZE + 1)], dtype=np.int64)
-    return _best_of_every_set(dense.astype(np.int64), binomial, size,
+    small = np.int16 if len(ranking.distinct) <= np.iinfo(np.int16).max else np.int32  # a table that stays in cache
+    return _best_of_every_set(dense.astype(small), binomial, size,
                               subset_positions(size, ranking.cards).astype(np.int64), len(ranking.distinct))
 
 
