@@ -62,7 +62,7 @@ def plain_counts(ranking, size: int) -> np.ndarray:
 @pytest.mark.parametrize("ranking, size", [(TWO, 2), (THREE, 3), (THREE, 4), (load_ranking("four_card"), 5),
                                            (TWO, 4), (THREE, 5)])   # the set itself, one card left out, more
 def test_the_compiled_count_against_every_set_gathered(ranking, size):
-    ranks, sets = card_sets.set_hand_counts(ranking, size)
+    _, sets = card_sets.set_hand_counts(ranking, size)
     assert np.array_equal(sets, plain_counts(ranking, size))
     assert int(sets.sum()) == comb(52, size)
 

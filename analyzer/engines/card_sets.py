@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
+from functools import cache
 from math import comb
 from pathlib import Path
 
@@ -33,7 +33,14 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, combinations, subset_positions
 from analyzer.core.ranking import HandRanking, best_of_table, declared_rankings
-from analyzer.engines.cache_files import cache_entry, cache_root, expect, integers, load_cached, save_cached
+from analyzer.engines.cache_files import (
+    cache_entry,
+    cache_root,
+    expect,
+    integers,
+    load_cached,
+    save_cached,
+)
 from analyzer.engines.exact_sums import INT64_MAX
 from analyzer.games.errors import RulesError
 
@@ -125,7 +132,7 @@ def _write(path: Path, sets: np.ndarray) -> None:
         np.savez(handle, sets=sets)
 
 
-@lru_cache(maxsize=None)
+@cache
 def set_hand_counts(ranking: HandRanking, size: int) -> tuple[np.ndarray, np.ndarray]:
     """(every rank a hand of ``ranking`` can have, the number of ``size``-card sets of the deck whose best
     ``ranking.cards``-card hand has it): counted once (:func:`_best_of_every_set`) and cached in the cache
@@ -217,14 +224,3 @@ def pair_deals(ranking: HandRanking, player: int, dealer: int, cycle: int, what:
     times = per_set(cycle, comb(DECK_SIZE, player) * comb(DECK_SIZE - player, dealer), what)
     mine, theirs = np.nonzero(counts)
     return ranking.distinct[mine], ranking.distinct[theirs], scaled(counts[mine, theirs], times)
-
-
-def plain_set_counts(ranking: HandRanking, size: int, cards: int = DECK_SIZE) -> dict[int, int]:
-    """Sets of ``size`` of the first ``cards`` cards by their best hand, one set at a time (slow, plain: the
-    tests' check of :func:`set_hand_counts`)."""
-    found: dict[int, int] = {}
-    for hand in combinations(cards, size):
-        best = ranking.best_rank_of(hand.tolist())
-        found[best] = found.get(best, 0) + 1
-    return found
-

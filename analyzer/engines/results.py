@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import cached_property
-from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
