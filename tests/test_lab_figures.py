@@ -89,7 +89,7 @@ def test_three_card_paying_lines_are_the_hand_counts(threecard):
     assert by_outcome["Straight flush"] == Fraction(22100, 48)
     assert by_outcome["Three of a kind"] == 425
     assert by_outcome["Pair"] == Fraction(22100, 3744)
-    assert set(lines["wager"]) == {"Ante", "Play", "Pair Plus"}
+    assert set(lines["wager"]) == {"Ante", "Play", "Pair Plus", "6-Card Bonus"}
     assert (lines["combinations"] <= CYCLE_3).all()
     for _, group in lines.groupby(["wager", "paytable"]):  # the last row adds up the paying rows
         assert group["combinations"].iloc[-1] == group["combinations"].iloc[:-1].sum()
@@ -103,7 +103,8 @@ def test_three_card_maximum_payout(threecard):
     assert table.loc[MAIN_GAME, "largest_win"] == 7 and table.loc[MAIN_GAME, "stake"] == 2
     assert table.loc["Pair Plus 40-30-6-3-1", "largest_win"] == 40
     every = table.loc["one round with every wager (upper bound)"]
-    assert (every["stake"], every["largest_win"]) == (3, 47)
+    # Ante and Play 7, Pair Plus 40 and the 6-Card Bonus's royal flush 1000 on four units
+    assert (every["stake"], every["largest_win"]) == (4, 1047)
     stakes = maximum_payout(threecard, LabSettings(side_bet_stake=Fraction(5), payout_cap=Fraction(4))).set_index("wager")
     assert stakes.loc[MAIN_GAME, "largest_win"] == 4
     assert stakes.loc["Pair Plus 40-30-6-3-1", "largest_win"] == 200

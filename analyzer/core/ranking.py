@@ -133,6 +133,14 @@ class HandRanking:
     cards: int
     categories: tuple[Category, ...]
     wild: tuple[int, ...] = ()
+    marks_suited: bool = False
+
+    @property
+    def reads_straights_and_flushes(self) -> bool:
+        """Whether cards in sequence make a straight and cards of one suit a flush: in a ranking that declares
+        a straight or a flush category (then every hand must fall into one); one that declares neither ranks
+        cards by their ranks alone (two cards: 5-4 suited is a high card)."""
+        return any(category.straight or category.flush for category in self.categories)
 
     @property
     def overlapping(self) -> bool:
@@ -210,13 +218,17 @@ class HandRanking:
         ranks, suits = hands // 4, hands % 4
         ranks, suits = ranks.astype(np.int8), suits.astype(np.int8)  # small types: this runs on millions
         multiplicity, digits, straight, top = _read_ranks(ranks, size)
-        flush = (suits == suits[:, :1]).all(axis=1)
+        suited = (suits == suits[:, :1]).all(axis=1)
+        straight &= self.reads_straights_and_flushes
+        flush = suited & self.reads_straights_and_flushes
         digits[straight] = 0
         digits[straight, 0] = top[straight]
         tiebreak = np.zeros(len(hands), dtype=np.int64)
         for column in range(TIEBREAK_DIGITS):
             value = digits[:, column] if column < size else 0
             tiebreak = tiebreak * DIGIT_BASE + value
+        if self.marks_suited:  # the lowest digit, below every rank digit (a two-card ranking uses two)
+            tiebreak += suited
         category = np.full(len(hands), -1, dtype=np.int64)
         for index, declared in enumerate(self.categories):
             match = self._of_shape(multiplicity, declared) & (straight == declared.straight) & (flush == declared.flush)
@@ -399,6 +411,19 @@ class HandRanking:
         except ValueError:
             return False
         return True
+    def suited(self, ranks: np.ndarray) -> np.ndarray:
+        """Whether each hand rank is marked suited (its cards share one suit), in a ranking that
+        ``marks_suited``; False everywhere in any other.
+
+        >>> two = load_ranking("two_card")
+        >>> from analyzer.core.cards import parse_cards
+        >>> two.suited(np.array([two.rank_of(parse_cards("Ah Kh")), two.rank_of(parse_cards("Ah Kd"))])).tolist()
+        [True, False]
+        """
+        ranks = np.asarray(ranks, dtype=np.int64)
+        if not self.marks_suited:
+            return np.zeros(ranks.shape, dtype=bool)
+        return ranks % TIEBREAK_SPAN % DIGIT_BASE == 1
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""
@@ -433,7 +458,8 @@ class HandRanking:
             return f"{category.label} {'-'.join(run)}"
         if category.shape[0] == 1:
             prefix = "" if category.name == "high_card" else f"{category.label} "
-            return f"{prefix}{'-'.join(symbols)}"
+            mark = (" suited" if self.suited(np.array([rank]))[0] else " offsuit") if self.marks_suited else ""
+            return f"{prefix}{'-'.join(symbols)}{mark}"
         groups = sum(1 for multiplicity in category.shape if multiplicity > 1)
         named = " and ".join(RANK_PLURALS[d] for d in digits[:groups])
         text = f"{category.label} of {named}" if groups == 1 else f"{category.label}, {named}"
@@ -471,13 +497,14 @@ def declared_rankings() -> dict:
 
 
 def ranking_of_size(cards: int) -> HandRanking | None:
-    """The declared ranking (without wild cards) of ``cards``-card hands, or None when there is none.
+    """The declared plain poker ranking (without wild cards or a suited mark) of ``cards``-card hands, or None
+    when there is none.
 
     >>> ranking_of_size(4).name, ranking_of_size(5).name, ranking_of_size(2)
     ('four_card', 'five_card', None)
     """
     return next((load_ranking(name) for name, entry in declared_rankings().items()
-                 if entry["cards"] == cards and not entry.get("wild")), None)
+                 if entry["cards"] == cards and not entry.get("wild") and not entry.get("marks_suited")), None)
 
 
 @lru_cache(maxsize=None)
@@ -495,4 +522,8 @@ def load_ranking(name: str) -> HandRanking:
         if category.royal and not category.straight:
             raise ValueError(f"{name}: the royal category {category.name} must be a straight (straight = true)")
     wild = tuple(sorted({parse_rank(rank) for rank in entry.get("wild", [])}))
-    return HandRanking(name, entry["title"], entry["cards"], categories, wild)
+    marks_suited = bool(entry.get("marks_suited", False))
+    if marks_suited and (wild or entry["cards"] >= TIEBREAK_DIGITS):
+        raise ValueError(f"{name}: a suited mark takes the lowest rank digit: a ranking of at most "
+                         f"{TIEBREAK_DIGITS - 1} cards without wild cards")
+    return HandRanking(name, entry["title"], entry["cards"], categories, wild, marks_suited)

@@ -122,7 +122,7 @@ def load_progressive(path: Path, rules: GameRules) -> Progressive:
             raise RulesError(f"{here}: hand {row['hand']!r} appears twice")
         share = _share(row["meter"], here) if "meter" in row else None
         lines.append(ProgressiveLine(row.get("label", pattern.text), pattern, pays, share))
-    cards = (rules.player_cards, rules.dealer_cards, rules.community_cards)
+    cards = (rules.player_cards, rules.dealer_cards, rules.community_cards, rules.dealer_up_cards)
     paid = paid_on({key: data[key] for key in PAID_ON_KEYS if key in data}, ranking, cards, where, "the progressive")
     return Progressive(data.get("title", path.stem), where, ranking, stake, reset,
                        _share(data.get("contribution", 0), f"{where}, contribution"), tuple(lines), paid)

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import cached_property
-from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,6 +19,7 @@ import pandas as pd
 
 from analyzer.core import figures
 from analyzer.core.ranking import HandRanking
+from analyzer.engines.card_sets import pair_deals, set_deals
 from analyzer.engines.exact_sums import SumBound, largest_net, raise_stakes
 from analyzer.games.rules import (
     OUTCOME_LABELS,
@@ -289,20 +289,21 @@ class GameResults:
         """Deals by the hand a side bet is paid on (see :class:`analyzer.games.rules.PaidOn`).
 
         With ``board_cards`` the player's cards and that many community cards
-        are an equally likely set of ``ranking.cards`` cards in every deal, so
-        each such hand is dealt ``cycle / C(52, cards)`` times. The dealer's
-        cards (as many as the player's) with the same community cards are
-        dealt exactly as the player's are (exchange the two hands: a
-        one-to-one map of the deals), so a bet on the dealer's hand has the
-        player's counts.
+        are an equally likely set of ``ranking.cards`` cards in every deal;
+        with ``cards_from`` the union of the sets named is an equally likely
+        set of ``set_cards`` cards. Each such set is dealt ``cycle / C(52,
+        cards)`` times, so the bet's hands are the best hand of every set,
+        scaled (:mod:`analyzer.engines.card_sets`). The dealer's cards (as
+        many as the player's) with the same community cards are dealt exactly
+        as the player's are (exchange the two hands: a one-to-one map of the
+        deals), so a bet on the dealer's hand has the player's counts.
         """
         if paid.pays_when == "player_loses":
             return self.losing_hand_counts(ranking)
-        if paid.board_cards is None:
+        if paid.on_final_hand:
             return self.hand_counts(ranking)
-        per_hand, left = divmod(self.cycle, comb(52, ranking.cards))
-        assert left == 0, "the cycle does not deal every hand of the side bet equally often"
-        return HandCounts(ranking.table, np.full(len(ranking.table), per_hand, dtype=np.int64))
+        ranks, deals = set_deals(ranking, paid.set_cards or ranking.cards, self.cycle, self.rules.source)
+        return HandCounts(ranks, deals)
 
     def hand_pair_counts(self, ranking: HandRanking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deals by the pair of final hands, the player's and the dealer's (rows: player rank, dealer rank,
@@ -310,11 +311,19 @@ class GameResults:
         raise RulesError(f"{self.rules.source}: a side bet on both final hands needs the deals by the pair of "
                          "final hands, which this game's analysis does not count")
 
+    def paid_pairs(self, ranking: HandRanking, paid: PaidOn) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deals by the pair of hands a bet on both hands is paid on: the final hands
+        (:meth:`hand_pair_counts`), or the player's ``cards_from`` set and the dealer's own cards, every pair of
+        disjoint sets counted (:func:`analyzer.engines.card_sets.pair_deals`)."""
+        if not paid.cards_from:
+            return self.hand_pair_counts(ranking)
+        return pair_deals(ranking, paid.set_cards, paid.dealer_set_cards, self.cycle, self.rules.source)
+
     def line_combinations(self, ranking: HandRanking, paytable: Paytable, paid: PaidOn = PaidOn()) -> list[int]:
         """Deals whose hand (the player's, or the one ``paid`` names) is paid by each line of ``paytable``,
         whatever the decision."""
         if paid.hand_of == "both":
-            player, dealer, deals = self.hand_pair_counts(ranking)
+            player, dealer, deals = self.paid_pairs(ranking, paid)
             hits = paytable.line_index(ranking, player, dealer)
             return [int(deals[hits == index].sum()) for index in range(len(paytable.lines))]
         hands = self.paid_hands(ranking, paid)

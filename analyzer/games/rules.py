@@ -114,12 +114,23 @@ class PaidOn:
     final hands, each line naming the player's and the dealer's hands. ``pays_when``:
     ``"always"``, or ``"player_loses"``: the paytable pays only when the
     player's final hand, played to the showdown, loses to the dealer's (a
-    bad-beat bet), and the bet loses otherwise (a fold included).
+    bad-beat bet), and the bet loses otherwise (a fold included). ``cards_from``: the deal's card sets
+    (:data:`analyzer.games.schema.CARD_SETS`) whose union, ``set_cards`` cards, the hand is the best of
+    (the 6-Card Bonus: ``("player", "dealer")``); with ``hand_of = "both"`` the dealer's own
+    ``dealer_set_cards`` cards are the other hand.
     """
 
     board_cards: int | None = None
     pays_when: str = "always"
     hand_of: str = "player"
+    cards_from: tuple[str, ...] = ()
+    set_cards: int = 0
+    dealer_set_cards: int = 0
+
+    @property
+    def on_final_hand(self) -> bool:
+        """Whether the bet is paid on the game's usual (final) hands, not on a set of cards of its own."""
+        return self.board_cards is None and not self.cards_from
 
     @property
     def note(self) -> str:
@@ -129,7 +140,11 @@ class PaidOn:
         "the player's cards and the first 3 community cards"
         """
         parts = []
-        if self.hand_of != "player":
+        if self.cards_from:
+            named = " and ".join(CARD_SET_WORDS[part] for part in self.cards_from)
+            parts.append(f"the best hand of {named} ({self.set_cards} cards)" + (
+                f", against the dealer's {self.dealer_set_cards} cards" if self.hand_of == "both" else ""))
+        elif self.hand_of != "player":
             parts.append({"dealer": "the dealer's hand", "both": "the player's and the dealer's final hands"}[
                 self.hand_of])
         if self.board_cards is not None:
@@ -271,7 +286,10 @@ PAID_AS_KEYS = ("results", "ranking", "lines", "paytables", "default_paytable", 
                 "pays_quoted")
 
 #: The keys that say which hand a side bet (or progressive) is paid on (:class:`PaidOn`).
-PAID_ON_KEYS = ("board_cards", "pays_when", "hand_of")
+PAID_ON_KEYS = ("board_cards", "pays_when", "hand_of", "cards_from")
+#: Each card set of :data:`analyzer.games.schema.CARD_SETS` in words.
+CARD_SET_WORDS = {"player": "the player's cards", "dealer": "the dealer's cards",
+                  "dealer_up": "the dealer's up-cards", "community": "the community cards"}
 
 
 def is_game_file(name: str) -> bool:
@@ -425,7 +443,8 @@ def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, side bet {bet_name}")
     default = entry["default_paytable"]
-    cards = (data["player_cards"], data["dealer_cards"], data.get("community_cards", 0))
+    cards = (data["player_cards"], data["dealer_cards"], data.get("community_cards", 0),
+             data.get("dealer_up_cards", 0))
     paid = paid_on(entry, ranking, cards, where, key)
     if any(table.on_both_hands for table in paytables.values()) and paid.hand_of != "both":
         raise RulesError(f"{where}: {key}: a line names the dealer's hand (dealer_hand): the bet needs "
@@ -433,10 +452,12 @@ def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     return SideBet(bet_name, entry["title"], ranking, paytables, default, paid)
 
 
-def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], where: str, key: str) -> PaidOn:
+def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int, int], where: str, key: str) -> PaidOn:
     """The :class:`PaidOn` of a side bet's (or progressive's) ``entry``, checked against the game's
-    ``cards`` (player's, dealer's, community)."""
-    player, dealer, community = cards
+    ``cards`` (player's, dealer's, community, dealer's up-cards)."""
+    if entry.get("cards_from"):
+        return _card_set(entry, ranking, cards, where, key)
+    player, dealer, community, _ = cards
     board = entry.get("board_cards")
     if board is not None:
         if board > community:
@@ -455,6 +476,34 @@ def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int], wher
     if hand_of == "both" and board is not None:
         raise RulesError(f"{where}: {key}: a bet on both hands is paid on the final hands (no board_cards)")
     return PaidOn(board, pays_when, hand_of)
+
+
+def _card_set(entry: dict, ranking: HandRanking, cards: tuple[int, int, int, int], where: str, key: str) -> PaidOn:
+    """The :class:`PaidOn` of a bet on a union of the deal's card sets (``cards_from``), checked: distinct sets
+    of cards the game deals, not overlapping, together at least a hand of the ranking; on both hands, the
+    player's sets apart from the dealer's cards, which make the other hand."""
+    sets = tuple(entry["cards_from"])
+    sizes = dict(zip(("player", "dealer", "community", "dealer_up"), cards))
+    if len(set(sets)) != len(sets) or {"dealer", "dealer_up"} <= set(sets):
+        raise RulesError(f"{where}: {key}.cards_from names a card set twice (the dealer's up-cards are among "
+                         "the dealer's cards)")
+    empty = [part for part in sets if not sizes[part]]
+    if empty:
+        raise RulesError(f"{where}: {key}.cards_from: the game deals no {CARD_SET_WORDS[empty[0]].removeprefix('the ')}")
+    if "board_cards" in entry or entry.get("pays_when", "always") != "always":
+        raise RulesError(f"{where}: {key}: a bet on cards_from takes no board_cards and pays_when = \"always\"")
+    total = sum(sizes[part] for part in sets)
+    hand_of = entry.get("hand_of", "player")
+    if hand_of == "dealer":
+        raise RulesError(f"{where}: {key}: name the dealer's cards in cards_from instead of hand_of = \"dealer\"")
+    other = sizes["dealer"] if hand_of == "both" else 0
+    if hand_of == "both" and set(sets) & {"dealer", "dealer_up", "community"}:
+        raise RulesError(f"{where}: {key}: on both hands the dealer's cards make the other hand, so cards_from "
+                         "names only the player's cards")
+    if total < ranking.cards or (hand_of == "both" and other < ranking.cards):
+        raise RulesError(f"{where}: {key}.cards_from: {min(total, other) if hand_of == 'both' else total} cards "
+                         f"make no {ranking.title} ({ranking.cards} cards)")
+    return PaidOn(None, "always", hand_of, sets, total, other)
 
 
 

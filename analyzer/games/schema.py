@@ -64,6 +64,10 @@ TIE_BREAKS = ("smaller", "larger")
 PAYS_WHEN = ("always", "player_loses")
 #: Whose hand a side bet is paid on.
 HANDS_OF = ("player", "dealer", "both")
+#: The card sets of a deal a side bet's hand may be taken from (``cards_from``): the player's cards, the
+#: dealer's, the dealer's up-cards, the community cards.
+CARD_SETS = ("player", "dealer", "dealer_up", "community")
+CardSet = Literal["player", "dealer", "dealer_up", "community"]
 #: How a paytable's pays are quoted: "to 1" (table games: the win, the stake returned besides) or "for 1"
 #: (video poker: the amount returned, the stake included; 1 for 1 is a push, 0 for 1 a loss).
 PAYS_QUOTED = ("to_one", "for_one")
@@ -300,6 +304,9 @@ class SideBet(PaidTables):
     board_cards: Cards | None = Field(None, description="the player's cards with the first N community cards")
     pays_when: Literal["always", "player_loses"] = Field("always", description="player_loses: a bad-beat bet")
     hand_of: Literal["player", "dealer", "both"] = Field("player", description="whose hand it is paid on")
+    cards_from: list[CardSet] | None = Field(
+        None, min_length=1, description="the card sets whose union the hand is the best of: "
+        "[\"player\", \"dealer\"], [\"player\", \"dealer_up\"], [\"player\"] ...")
 
     @model_validator(mode="after")
     def _has_default(self) -> SideBet:
@@ -445,9 +452,13 @@ class GameFile(Strict):
             raise ValueError(f"ranking {self.ranking!r} ranks {_ranking_cards(self.ranking)} cards, but the "
                              f"player's hand has {reach}")
         for kind, entries in (("wagers", self.wagers), ("side_bets", self.side_bets)):
+            sizes = {"player": self.player_cards, "dealer": self.dealer_cards, "dealer_up": self.dealer_up_cards,
+                     "community": self.community_cards}
             for name, entry in entries.items():
                 board = getattr(entry, "board_cards", None)
                 cards = reach if board is None else self.player_cards + board
+                if getattr(entry, "cards_from", None):
+                    cards = sum(sizes[part] for part in entry.cards_from)
                 if entry.ranking is not None and _ranking_cards(entry.ranking) > cards:
                     raise ValueError(f"{kind}.{name}: ranking {entry.ranking!r} ranks "
                                      f"{_ranking_cards(entry.ranking)} cards, but the hand it is paid on has "
@@ -537,6 +548,9 @@ class ProgressiveFile(Strict):
     board_cards: Cards | None = Field(None, description="the player's cards with the first N community cards")
     pays_when: Literal["always", "player_loses"] = Field("always", description="player_loses: a bad-beat award")
     hand_of: Literal["player", "dealer", "both"] = Field("player", description="whose hand it is paid on")
+    cards_from: list[CardSet] | None = Field(
+        None, min_length=1, description="the card sets whose union the hand is the best of: "
+        "[\"player\", \"dealer\"], [\"player\", \"dealer_up\"], [\"player\"] ...")
 
 
 MODELS: dict[str, type[Strict]] = {"game": GameFile, "paytable": PaytableFile, "strategy": StrategyFile,

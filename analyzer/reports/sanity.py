@@ -35,9 +35,13 @@ def table_warnings(name: str, table: pd.DataFrame, column: str = "pays") -> list
 
 def paytable_warnings(name: str, ranking: HandRanking, paytable: Paytable,
                       line_combinations: list[int]) -> list[str]:
-    """Lines that can never occur, and pays that fall as hands get better."""
+    """Lines that can never occur, and pays that fall as hands get better (not on a ranking of starting
+    hands, one that marks suited hands: a bet on them pays by how rarely they come, A-K suited above a pair
+    of twos, not by their order in play)."""
     warnings = [f"NEVER OCCURS: {name}, line '{line.label}' ({line.pattern.text}) has 0 combinations."
                 for line, count in zip(paytable.lines, line_combinations) if count == 0]
+    if ranking.marks_suited:
+        return warnings
     ordered = sorted(paytable.lines, key=lambda line: line.pattern.lowest_rank(ranking), reverse=True)
     for better, worse in zip(ordered, ordered[1:]):
         if better.pays < worse.pays:

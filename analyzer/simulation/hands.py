@@ -14,6 +14,10 @@ five cards of one rank, a natural royal flush an ace-high straight flush
 without a wild card, a wild royal flush one with, four wilds the four wild
 cards and any fifth card (ranked by it).
 
+A ranking reads straights and flushes only when it orders a category that is
+one; in a ranking that marks suited hands (two cards: "A-K suited") a hand of
+one suit has 1 in its lowest digit.
+
 A wild card stands for any card, even one in the hand: the simulator gives
 the hand's wild cards every multiset of ranks, each wild card in the suit of
 the hand's first natural card (a flush when the natural cards share that
@@ -62,6 +66,8 @@ ORDERS = {name: tuple(category["name"] for category in entry["categories"]) for 
 SIZES = {name: int(entry["cards"]) for name, entry in _DATA.items()}
 #: Wild ranks of each ranking, as the data file writes them (rank symbols; none for most).
 WILDS = {name: tuple(str(rank) for rank in entry.get("wild", ())) for name, entry in _DATA.items()}
+#: The rankings whose hands of one suit carry a suited mark in their lowest digit ("A-K suited").
+MARKS_SUITED = {name: bool(entry.get("marks_suited", False)) for name, entry in _DATA.items()}
 
 #: What the category names mean: the sizes of a hand's groups of cards of one rank, largest first.
 GROUPED = {(2,): "pair", (2, 2): "two_pair", (3,): "three_of_a_kind", (3, 2): "full_house", (4,): "four_of_a_kind"}
@@ -107,6 +113,16 @@ def _signature(size: int, groups: tuple[int, ...]) -> int:
     return sum(group * group for group in groups) + size - sum(groups)
 
 
+def _reads(ranking: str) -> bool:
+    """Whether the ranking's order names a straight or a flush: if not, cards in sequence or of one suit are
+    only their ranks (and if so, it must rank every straight and flush).
+
+    >>> _reads("five_card"), _reads("two_card")
+    (True, False)
+    """
+    return any("straight" in name or "flush" in name for name in ORDERS[ranking])
+
+
 @cache
 def _category_table(ranking: str) -> np.ndarray:
     """Category position by ``4 * signature + 2 * straight + flush`` (-1: no such hand).
@@ -119,12 +135,14 @@ def _category_table(ranking: str) -> np.ndarray:
     order, size = ORDERS[ranking], SIZES[ranking]
     wild = _wild_ranks(ranking)
     unknown = set(order) - set(GROUPED.values()) - set(UNGROUPED.values()) - (set(WILD_MADE) if wild else set())
-    if unknown or not 3 <= size <= DIGITS:
+    if unknown or not 2 <= size <= DIGITS:
         raise SimulationError(f"the simulator cannot evaluate {ranking} hands ({size} cards, "
                               f"categories {', '.join(order)})")
     grouped = GROUPED | ({FIVE_OF_A_KIND: "five_of_a_kind"} if wild else {})
     named = {4 * _signature(size, groups): name for groups, name in grouped.items() if sum(groups) <= size}
-    named |= {4 * size + 2 * straight + flush: name for (straight, flush), name in UNGROUPED.items()}
+    reads = _reads(ranking)
+    named |= {4 * size + 2 * straight + flush: UNGROUPED[(straight and reads, flush and reads)]
+              for (straight, flush) in UNGROUPED}
     missing = set(named.values()) - set(order)
     if missing:
         raise SimulationError(f"the {ranking} ranking does not rank {min(missing)} hands")
@@ -160,7 +178,10 @@ def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
     assert hands.ndim == 2 and hands.shape[1] == size, f"{ranking} hands have {size} cards"
     if _wild_ranks(ranking):
         return _wild_values(hands, ranking)
-    return _suited_groups(hands, _values(hands, size, table), ORDERS[ranking])
+    values = _values(hands, size, table, _reads(ranking))
+    if MARKS_SUITED.get(ranking, False):
+        return values + ((hands & 3) == (hands[:, :1] & 3)).all(axis=1)  # the suited mark, the lowest digit
+    return _suited_groups(hands, values, ORDERS[ranking])
 
 
 def _suited_groups(hands: np.ndarray, values: np.ndarray, order: tuple[str, ...]) -> np.ndarray:
@@ -172,6 +193,8 @@ def _suited_groups(hands: np.ndarray, values: np.ndarray, order: tuple[str, ...]
     ...     np.concatenate([cards("Kh Kh 5h"), cards("Kh Kh Kh"), cards("Kh Kh 5c")]), "three_card")]
     ['flush', 'three_of_a_kind', 'pair']
     """
+    if "flush" not in order:  # a ranking that reads no flush (two-card hands)
+        return values
     ranks, suits = hands >> 2, hands & 3
     repeated = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=(1, 2)) > hands.shape[1]
     suited = repeated & (suits == suits[:, :1]).all(axis=1)
@@ -198,7 +221,7 @@ def _wild_values(hands: np.ndarray, ranking: str) -> np.ndarray:
             naturals = np.repeat(naturals_first[part, :size - count], len(ways), axis=0)
             stand_ins = 4 * np.tile(stand_for, (len(part), 1)) + np.repeat(suit[part], len(ways))[:, None]
             made = np.concatenate([naturals, stand_ins], axis=1)
-            made_values = _named_by_wild_cards(_values(made, size, table), order, int(count))
+            made_values = _named_by_wild_cards(_values(made, size, table, True), order, int(count))
             values[part] = made_values.reshape(len(part), len(ways)).max(axis=1)
         if count == 4 and size == 5 and "four_wilds" in order:  # ranked by the fifth card, whatever it is made into
             fifth = naturals_first[rows, 0] >> 2
@@ -218,8 +241,9 @@ def _named_by_wild_cards(values: np.ndarray, order: tuple[str, ...], wilds: int)
     return values
 
 
-def _values(hands: np.ndarray, size: int, table: np.ndarray) -> np.ndarray:
-    """Values of hands of ``size`` cards (a card may repeat when wild cards stand for it), by a category table."""
+def _values(hands: np.ndarray, size: int, table: np.ndarray, straights: bool) -> np.ndarray:
+    """Values of hands of ``size`` cards (a card may repeat when wild cards stand for it), by a category table
+    (``straights``: whether cards in sequence are a straight, written by their top card)."""
     ranks, suits = hands >> 2, hands & 3
     sharing = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # cards of each card's rank
     signature = sharing.sum(axis=1)
@@ -230,7 +254,7 @@ def _values(hands: np.ndarray, size: int, table: np.ndarray) -> np.ndarray:
     all_different = signature == size
     flush = (suits == suits[:, :1]).all(axis=1) & all_different  # grouped cards are never a flush
     wheel = all_different & (digits[:, 0] & 15 == ACE) & (digits[:, 1] & 15 == size - 2)  # A-2-3(-4-5)
-    straight = all_different & ((digits[:, 0] - digits[:, -1] == size - 1) | wheel)
+    straight = all_different & ((digits[:, 0] - digits[:, -1] == size - 1) | wheel) & straights
     top = np.where(wheel, size - 2, digits[:, 0] & 15)
     packed = np.zeros(len(hands), dtype=np.int64)
     for position in range(size):
@@ -268,43 +292,54 @@ def describe(values: np.ndarray, ranking: str) -> str:
 
 
 # -- hands named in paytables and rules ----------------------------------------
-PATTERN = re.compile(r"(?P<category>[a-z_]+?)(?: of (?P<ranks>[2-9TJQKA](?:-[2-9TJQKA])*))?(?P<better> or better)?")
+RANK_LIST = r"[2-9TJQKA](?:-[2-9TJQKA])*"
+PATTERN = re.compile(rf"(?P<category>[a-z_]+?)(?: of (?P<ranks>{RANK_LIST}(?: or {RANK_LIST})*))?"
+                     r"(?: (?P<suit>suited|offsuit))?(?P<better> or better)?")
 
 
 @dataclass(frozen=True)
 class Pattern:
-    """A hand pattern read: the category's position, the named leading rank digits packed into one
-    number (``lead``, ``digits`` of them) and whether better hands match too."""
+    """A hand pattern read: the category's position, the named leading rank digits of each alternative
+    packed into one number (``leads``: (lead, digits) per alternative), whether only suited (1) or offsuit
+    (0) hands match (-1: either) and whether better hands match too."""
 
     category: int
-    lead: int
-    digits: int
+    leads: tuple[tuple[int, int], ...]
+    suited: int
     or_better: bool
 
 
 @cache
 def read_pattern(name: str, ranking: str) -> Pattern:
-    """A hand named ``CATEGORY [of RANK[-RANK...]] [or better]`` (the canonical text of the game
-    files): the named ranks are the hand's leading rank digits (grouped ranks first, then
-    kickers, highest first; a straight's top card).
+    """A hand named ``CATEGORY [of RANK[-RANK...] [or RANK[-RANK...]]...] [suited|offsuit] [or better]``
+    (the canonical text of the game files): the named ranks are the hand's leading rank digits (grouped
+    ranks first, then kickers, highest first; a straight's top card), any of the alternatives.
 
     >>> read_pattern("high_card of Q-6-4 or better", "five_card")
-    Pattern(category=0, lead=2626, digits=3, or_better=True)
+    Pattern(category=0, leads=((2626, 3),), suited=-1, or_better=True)
+    >>> read_pattern("high_card of A-Q or A-J suited", "two_card").leads
+    ((202, 2), (201, 2))
     """
     parsed = PATTERN.fullmatch(name)
     if parsed is None or parsed["category"] not in ORDERS.get(ranking, ()):
         raise SimulationError(f"the simulator cannot read the hand {name!r} of a {ranking} ranking")
-    named = parsed["ranks"].split("-") if parsed["ranks"] else []
-    lead = 0
-    for rank in named:
-        lead = lead << DIGIT_BITS | RANKS.index(rank)
-    return Pattern(ORDERS[ranking].index(parsed["category"]), lead, len(named), parsed["better"] is not None)
+    if parsed["suit"] and not MARKS_SUITED.get(ranking, False):
+        raise SimulationError(f"the simulator reads no suited hands in a {ranking} ranking ({name!r})")
+    leads = []
+    for alternative in parsed["ranks"].split(" or ") if parsed["ranks"] else [""]:
+        named = alternative.split("-") if alternative else []
+        lead = 0
+        for rank in named:
+            lead = lead << DIGIT_BITS | RANKS.index(rank)
+        leads.append((lead, len(named)))
+    suited = {None: -1, "suited": 1, "offsuit": 0}[parsed["suit"]]
+    return Pattern(ORDERS[ranking].index(parsed["category"]), tuple(leads), suited, parsed["better"] is not None)
 
 
 def matches(values: np.ndarray, ranking: str, name: str) -> np.ndarray:
-    """Hands matched by a named hand: exactly, of its category with those leading ranks; "or
-    better", at least the lowest such hand (any higher category, or the same category with
-    leading ranks at least those named).
+    """Hands matched by a named hand: exactly, of its category with the leading ranks of one of its
+    alternatives (and the suited mark named); "or better", at least the lowest such hand (any higher
+    category, or the same category with higher leading ranks).
 
     >>> five = lambda text: evaluate(cards(text), "five_card")
     >>> [bool(matches(five(hand), "five_card", "high_card of Q-6-4 or better")[0])
@@ -312,14 +347,24 @@ def matches(values: np.ndarray, ranking: str, name: str) -> np.ndarray:
     [True, False, True, False, True]
     >>> matches(five("Ah Kd 9c 3h 2s"), "five_card", "high_card of A-K").tolist()
     [True]
+    >>> two = lambda text: evaluate(cards(text), "two_card")
+    >>> [bool(matches(two(hand), "two_card", "high_card of A-Q or A-J suited")[0]) for hand in ("Ah Jh", "Ah Jd", "Ah Kh")]
+    [True, False, False]
     """
     pattern = read_pattern(name, ranking)
     values = np.asarray(values)
     category = values // CATEGORY_SPAN
-    lead = (values % CATEGORY_SPAN) >> (DIGIT_BITS * (DIGITS - pattern.digits))
-    if pattern.or_better:
-        return (category > pattern.category) | ((category == pattern.category) & (lead >= pattern.lead))
-    return (category == pattern.category) & (lead == pattern.lead)
+    found = np.zeros(values.shape, dtype=bool)
+    for lead, digits in pattern.leads:
+        shift = DIGIT_BITS * (DIGITS - digits)
+        lowest = pattern.category * CATEGORY_SPAN + (lead << shift) + max(pattern.suited, 0)
+        if pattern.or_better:
+            found |= values >= lowest
+        else:
+            found |= (category == pattern.category) & ((values % CATEGORY_SPAN) >> shift == lead)
+    if pattern.suited >= 0 and not pattern.or_better:
+        found &= values % (1 << DIGIT_BITS) == pattern.suited
+    return found
 
 
 def pays(values: np.ndarray, ranking: str, lines: tuple[tuple[str, float], ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -73,8 +73,9 @@ LOSING = tuple(OUTCOMES.index(outcome) for outcome in OUTCOMES if outcome.endswi
 class SideBetData:
     """A side bet as the simulator reads it: its title, its default paytable, which cards form its hand
     (the player's, or the dealer's, with the first ``board_cards`` community cards; None: every card the
-    hand plays; or both final hands, a line naming the dealer's hand too in ``dealer_lines``) and when it
-    pays (:class:`analyzer.games.rules.PaidOn`)."""
+    hand plays; or both final hands, a line naming the dealer's hand too in ``dealer_lines``; or the union
+    of the card sets ``cards_from``, the player's against the dealer's own cards on both hands, ``up_cards``
+    of the dealer's face up) and when it pays (:class:`analyzer.games.rules.PaidOn`)."""
 
     title: str
     table: Paytable
@@ -82,12 +83,32 @@ class SideBetData:
     pays_when: str = "always"
     hand_of: str = "player"
     dealer_lines: tuple[str | None, ...] = ()
+    cards_from: tuple[str, ...] = ()
+    up_cards: int = 0
 
     @classmethod
-    def of(cls, bet: SideBet) -> SideBetData:
+    def of(cls, bet: SideBet, up_cards: int = 0) -> SideBetData:
         table = bet.paytables[bet.default_paytable]
         return cls(bet.title, Paytable.of(bet.ranking.name, table), bet.paid_on.board_cards, bet.paid_on.pays_when,
-                   bet.paid_on.hand_of, tuple(line.dealer.text if line.dealer else None for line in table.lines))
+                   bet.paid_on.hand_of, tuple(line.dealer.text if line.dealer else None for line in table.lines),
+                   bet.paid_on.cards_from, up_cards)
+
+    def hands(self, player: np.ndarray, board: np.ndarray, dealer: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+        """The cards of the bet's hand and of the dealer's hand it may name, one deal per row.
+
+        >>> from analyzer.simulation.hands import cards
+        >>> bet = SideBetData("6-Card", Paytable("five_card", ()), cards_from=("player", "dealer_up"), up_cards=1)
+        >>> bet.hands(cards("As Ah"), cards(""), cards("Kd Qc"))[0].tolist()
+        [[51, 50, 45]]
+        """
+        if self.cards_from:
+            sets = {"player": player, "dealer": dealer, "community": board,
+                    "dealer_up": None if dealer is None else dealer[:, :self.up_cards]}
+            return np.concatenate([sets[name] for name in self.cards_from], axis=1), dealer
+        seen = board if self.board_cards is None else board[:, :self.board_cards]
+        own = dealer if self.hand_of == "dealer" else player
+        theirs = None if dealer is None else np.concatenate([dealer, seen], axis=1)
+        return np.concatenate([own, seen], axis=1), theirs
 
     def results(self, player: np.ndarray, board: np.ndarray, outcome: np.ndarray | None = None,
                 played: np.ndarray | None = None, dealer: np.ndarray | None = None) -> np.ndarray:
@@ -103,11 +124,10 @@ class SideBetData:
         [-1.0]
         """
         ranking = self.table.ranking
-        seen = board if self.board_cards is None else board[:, :self.board_cards]
-        own = dealer if self.hand_of == "dealer" else player
-        value = best(np.concatenate([own, seen], axis=1), ranking)
+        own, other = self.hands(player, board, dealer)
+        value = best(own, ranking)
         if self.hand_of == "both":
-            theirs = best(np.concatenate([dealer, seen], axis=1), ranking)
+            theirs = best(other, ranking)
             amount = np.zeros(len(value))
             hit = np.zeros(len(value), dtype=bool)
             for (name, pay), against in zip(self.table.lines, self.dealer_lines):
@@ -207,7 +227,7 @@ class GameData:
                    tuple(PlayOption(option.multiple, option.requires.text if option.requires else None)
                          for option in rules.play),
                    tuple(MainWager.of(wager) for wager in rules.wagers),
-                   {bet.name: SideBetData.of(bet) for bet in rules.side_bets})
+                   {bet.name: SideBetData.of(bet, rules.dealer_up_cards) for bet in rules.side_bets})
 
     @property
     def rankings(self) -> set[str]:

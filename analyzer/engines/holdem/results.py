@@ -139,9 +139,10 @@ def line_pair_counts(ranking: HandRanking, cycle: int) -> tuple[np.ndarray, np.n
 
 def check_line_patterns(rules: GameRules) -> None:
     """Refuse a pay line of a main wager, or of a side bet paid on the final hand, that splits a hand line
-    (:func:`check_pattern`); side bets paid on fewer cards (``board_cards``) are counted hand by hand."""
+    (:func:`check_pattern`); side bets paid on a set of cards of their own (``board_cards``, ``cards_from``) are
+    counted hand by hand."""
     paytables = [(w.title, w.ranking, w.paytable) for w in rules.wagers if w.paytable]
-    paytables += [(b.title, b.ranking, p) for b in rules.side_bets if b.paid_on.board_cards is None
+    paytables += [(b.title, b.ranking, p) for b in rules.side_bets if b.paid_on.on_final_hand
                   for p in b.paytables.values()]
     for title, ranking, paytable in paytables:
         if ranking.name != rules.ranking.name:
