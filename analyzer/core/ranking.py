@@ -134,6 +134,16 @@ class HandRanking:
     wild: tuple[int, ...] = ()
 
     @property
+    def digits(self) -> int:
+        """Base-13 tiebreak digits of a rank (five for poker categories)."""
+        return TIEBREAK_DIGITS
+
+    @property
+    def span(self) -> int:
+        """The ranks of one category: a rank is ``category * span + tiebreak``."""
+        return DIGIT_BASE ** self.digits
+
+    @property
     def overlapping(self) -> bool:
         """Whether hands take the highest category they qualify for (wild cards or overlapping flags)."""
         return bool(self.wild) or any(category.overlapping for category in self.categories)
@@ -147,7 +157,7 @@ class HandRanking:
 
     def category_name(self, rank: int) -> str:
         """Name of the category of a rank."""
-        return self.categories[int(rank) // TIEBREAK_SPAN].name
+        return self.categories[int(rank) // self.span].name
 
     def evaluate(self, hands: np.ndarray) -> np.ndarray:
         """Ranks (int64) of an array of hands, one hand of ``cards`` cards per row.
@@ -335,10 +345,10 @@ class HandRanking:
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""
-        category = self.categories[int(rank) // TIEBREAK_SPAN]
-        tiebreak = int(rank) % TIEBREAK_SPAN
+        category = self.categories[int(rank) // self.span]
+        tiebreak = int(rank) % self.span
         digits = []
-        for _ in range(TIEBREAK_DIGITS):
+        for _ in range(self.digits):
             digits.append(tiebreak % DIGIT_BASE)
             tiebreak //= DIGIT_BASE
         digits.reverse()
@@ -357,12 +367,12 @@ class HandRanking:
         >>> four.describe(four.rank_of((51, 50, 45, 20)))
         'pair of aces, K-7'
         """
-        category = self.categories[int(rank) // TIEBREAK_SPAN]
+        category = self.categories[int(rank) // self.span]
         digits = self.tiebreak_ranks(rank)[:kept]
         symbols = [RANK_SYMBOLS[d] for d in digits]
         if category.straight:
             top = digits[0]
-            run = [RANK_SYMBOLS[top - step if top - step >= 0 else ACE] for step in range(self.cards)]
+            run = [RANK_SYMBOLS[top - step if top - step >= 0 else ACE] for step in range(len(category.shape))]
             return f"{category.label} {'-'.join(run)}"
         if category.shape[0] == 1:
             prefix = "" if category.name == "high_card" else f"{category.label} "
@@ -410,7 +420,7 @@ def ranking_of_size(cards: int) -> HandRanking | None:
     ('four_card', 'five_card', None)
     """
     return next((load_ranking(name) for name, entry in declared_rankings().items()
-                 if entry["cards"] == cards and not entry.get("wild")), None)
+                 if entry["cards"] == cards and not entry.get("wild") and not entry.get("kind")), None)
 
 
 @lru_cache(maxsize=None)
@@ -420,6 +430,9 @@ def load_ranking(name: str) -> HandRanking:
     if name not in declared:
         raise KeyError(f"unknown hand ranking {name!r}; known: {', '.join(declared)}")
     entry = declared[name]
+    if "kind" in entry:  # a ranking whose categories follow from its kind
+        from analyzer.core.suit_ranking import SuitRanking
+        return SuitRanking.declared(name, entry)
     categories = tuple(
         Category(c["name"], tuple(c["shape"]), c.get("straight", False), c.get("flush", False),
                  c.get("royal", False), c.get("natural"), c.get("wilds"))

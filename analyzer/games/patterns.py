@@ -1,6 +1,7 @@
 """Hand patterns: the hand names written in paytables, qualifiers and strategy rules.
 
-Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]``, with a few named aliases.
+Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]`` ("or more" is read as "or better"), with a few
+named aliases.
 
 * ``straight`` matches exactly the straights;
 * ``four_of_a_kind of A`` matches four aces (the rank named is the one that
@@ -11,7 +12,9 @@ Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]``, with a few named aliases.
 * ``pair of Q or better`` matches every hand ranked at least as high as the
   lowest pair of queens, whatever its category; ``high_card of Q-6-4 or
   better`` every hand at least as high as the lowest Q-6-4;
-* ``any`` matches every hand.
+* ``any`` matches every hand;
+* a ranking by suit (``core/suit_ranking.py``) names its categories by length: ``five-card flush or
+  more``, ``three-card flush of 9 or better`` (the lowest: 9-3-2).
 
 Words may be written with spaces, hyphens or underscores and in any case, and
 ranks as symbols, names or plurals: "Pair of Queens or Better" works. A
@@ -48,7 +51,7 @@ from analyzer.core.cards import (
     CardError,
     parse_rank,
 )
-from analyzer.core.ranking import DIGIT_BASE, TIEBREAK_SPAN, HandRanking
+from analyzer.core.ranking import DIGIT_BASE, HandRanking
 
 ALIASES = {
     "royal_flush": "straight_flush of A",
@@ -112,9 +115,10 @@ class HandPattern:
 
     def _exact(self, ranking: HandRanking, ranks: np.ndarray) -> np.ndarray:
         ranks = np.asarray(ranks, dtype=np.int64)
-        match = ranks // TIEBREAK_SPAN == ranking.category_index(self.category)
+        span = ranking.span
+        match = ranks // span == ranking.category_index(self.category)
         for position, rank in enumerate(self.ranks):
-            match &= (ranks % TIEBREAK_SPAN) // (TIEBREAK_SPAN // DIGIT_BASE ** (position + 1)) % DIGIT_BASE == rank
+            match &= (ranks % span) // (span // DIGIT_BASE ** (position + 1)) % DIGIT_BASE == rank
         return match
 
     def lowest_rank(self, ranking: HandRanking) -> int:
@@ -153,7 +157,7 @@ def parse_pattern(text: str, ranking: HandRanking) -> HandPattern:
     key = _normalise(text)
     if key not in {category.name for category in ranking.categories}:
         key = _normalise(ALIASES.get(key, key))
-    match = re.fullmatch(r"(?P<name>[a-z0-9_]+?)(?P<better>_or_better)?", key)
+    match = re.fullmatch(r"(?P<name>[a-z0-9_]+?)(?P<better>_or_(better|more))?", key)
     if not match:
         raise PatternError(f"cannot read hand name {text!r}")
     category, named = _split(match["name"], ranking)
