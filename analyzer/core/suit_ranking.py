@@ -39,6 +39,7 @@ from functools import cached_property
 import numpy as np
 
 from analyzer.core.cards import ACE, RANK_COUNT, SUIT_COUNT
+from analyzer.core.isomorphism import suit_masks
 from analyzer.core.ranking import DIGIT_BASE, Category, HandRanking
 
 #: The kinds of ranking that decompose by suit.
@@ -141,10 +142,7 @@ class SuitRanking(HandRanking):
         """Ranks of hands (one per row): the largest value of their suits' sets of ranks."""
         hands = np.asarray(hands, dtype=np.int64)
         self._check_columns(hands)
-        masks = np.zeros((len(hands), SUIT_COUNT), dtype=np.int64)
-        for column in hands.T:
-            np.bitwise_or.at(masks, (np.arange(len(hands)), column % SUIT_COUNT), 1 << (column // SUIT_COUNT))
-        return self.suit_values[masks].max(axis=1)
+        return self.suit_values[suit_masks(hands)].max(axis=1)
 
     @cached_property
     def distinct(self) -> np.ndarray:

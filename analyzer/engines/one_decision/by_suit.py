@@ -20,7 +20,7 @@ threads. Counts are exact integers (each below the C(45, 7) dealer hands, int64)
 >>> ranking = load_ranking("longest_flush")
 >>> table = subset_values(ranking, 7)
 >>> player = parse_cards("Ac Kc Qc Jc Tc 9c 8c")   # only A-K-Q-J-T-9-8 of another suit ties it
->>> int(count_below(table, hand_masks(np.array([player])), np.array([[ranking.rank_of(player)]]))[0, 0]) == comb(45, 7) - 3
+>>> int(count_below(table, suit_masks(np.array([player])), np.array([[ranking.rank_of(player)]]))[0, 0]) == comb(45, 7) - 3
 True
 """
 
@@ -35,7 +35,7 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from analyzer.core.cards import RANK_COUNT, SUIT_COUNT
-from analyzer.core.isomorphism import class_masks
+from analyzer.core.isomorphism import class_masks, suit_masks
 from analyzer.core.progress import progress_bar
 from analyzer.core.suit_ranking import RANK_SETS, SuitRanking, popcounts
 
@@ -82,15 +82,6 @@ def subset_values(ranking: SuitRanking, most: int) -> SubsetValues:
     starts[:, 1:] = np.cumsum(lengths, axis=1)
     starts += np.concatenate([[0], np.cumsum(lengths.sum(axis=1))[:-1]])[:, None]
     return SubsetValues(_fill_subsets(ranking.suit_values, sizes, starts, most), starts, most)
-
-
-def hand_masks(hands: np.ndarray) -> np.ndarray:
-    """(hands, 4) int64 sets of ranks held in each suit."""
-    hands = np.asarray(hands, dtype=np.int64)
-    masks = np.zeros((len(hands), SUIT_COUNT), dtype=np.int64)
-    for column in hands.T:
-        np.bitwise_or.at(masks, (np.arange(len(hands)), column % SUIT_COUNT), 1 << (column // SUIT_COUNT))
-    return masks
 
 
 @njit(cache=True, nogil=True)

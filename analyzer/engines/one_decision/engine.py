@@ -107,6 +107,8 @@ class OneDecisionEngine(Engine):
                   preflop_samples: int | None = None) -> CollusionEstimate:
         if preflop_samples is not None:
             raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
+        if (why := protection.by_suit_problem(rules, "the colluders' estimate")) is not None:
+            raise self.unsupported(rules, "--colluding-players", why)
         return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
                                   jobs=run.jobs, progress=run.progress)
 
