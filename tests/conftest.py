@@ -121,3 +121,9 @@ def jacksorbetter():
 def deuces():
     """Deuces Wild video poker (full pay), a few seconds."""
     return analysed("deuces")
+
+
+@pytest.fixture(scope="session")
+def highcardflush():
+    """High Card Flush, seven cards against seven counted suit by suit: about half a minute on two cores."""
+    return analysed("highcardflush", jobs=2)

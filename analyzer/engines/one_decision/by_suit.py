@@ -94,30 +94,30 @@ def _count_below(values, starts, most, player_masks, thresholds):  # pragma: no 
     for row in range(classes):
         for column in range(count):
             threshold = thresholds[row, column]
-            product[:] = 0
-            product[0] = 1
+            product[0], degree = 1, 0  # the product so far: coefficients up to ``degree``
             for suit in range(SUIT_COUNT):
                 unseen = FULL_SUIT & ~player_masks[row, suit]
-                for size in range(most + 1):  # N(U, size, threshold): a binary search at most
+                longest = -1  # N(U, size, threshold) for each size, nonzero up to ``longest``
+                for size in range(most + 1):
                     first, stop = starts[unseen, size], starts[unseen, size + 1]
                     if first == stop or values[first] >= threshold:
-                        found[size] = 0
-                    elif values[stop - 1] < threshold:
-                        found[size] = stop - first
-                    else:
-                        found[size] = np.searchsorted(values[first:stop], threshold)
+                        break  # none below at this size, none at a larger: a suit's value never falls as it grows
+                    found[size] = stop - first if values[stop - 1] < threshold else \
+                        np.searchsorted(values[first:stop], threshold)
+                    longest = size
                 if suit == SUIT_COUNT - 1:  # the last suit: only the coefficient of x^most
                     total = 0
-                    for size in range(most + 1):
+                    for size in range(max(0, most - degree), longest + 1):
                         total += found[size] * product[most - size]
                     out[row, column] = total
                 else:
-                    grown[:] = 0
-                    for low in range(most + 1):
-                        if product[low]:
-                            for size in range(most + 1 - low):
-                                grown[low + size] += product[low] * found[size]
-                    product[:] = grown
+                    top = min(most, degree + longest)
+                    grown[:top + 1] = 0
+                    for low in range(degree + 1):
+                        for size in range(min(longest, most - low) + 1):
+                            grown[low + size] += product[low] * found[size]
+                    product[:top + 1] = grown[:top + 1]
+                    degree = top
     return out
 
 
