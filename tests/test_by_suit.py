@@ -17,7 +17,7 @@ import numpy as np
 from analyzer.core.cards import combinations
 from analyzer.core.isomorphism import canonical_keys, suit_masks
 from analyzer.core.ranking import load_ranking
-from analyzer.core.suit_ranking import SuitRanking
+from analyzer.core.ranking import SuitRanking
 from analyzer.engines.one_decision import enumeration
 from analyzer.engines.one_decision.by_suit import class_cards, count_below, subset_values
 from analyzer.games.patterns import parse_pattern

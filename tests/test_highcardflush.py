@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 from analyzer.core.ranking import load_ranking
-from analyzer.core.suit_ranking import longest_runs, popcounts
+from analyzer.core.ranking import longest_runs, popcounts
 from analyzer.games.rules import load_game
 
 RULES = load_game("highcardflush")

@@ -18,7 +18,7 @@ import pytest
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import canonical_keys, class_masks, suit_classes
 from analyzer.core.ranking import load_ranking, ranking_of_size
-from analyzer.core.suit_ranking import SuitRanking
+from analyzer.core.ranking import SuitRanking
 from analyzer.games.patterns import PatternError, parse_pattern
 from analyzer.simulation import hands as simulator
 

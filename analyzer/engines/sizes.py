@@ -24,7 +24,7 @@ from math import comb, lcm, log2, perm
 
 from analyzer.core.cards import DECK_SIZE
 from analyzer.core.distributed import cores
-from analyzer.core.suit_ranking import SuitRanking
+from analyzer.core.ranking import SuitRanking
 from analyzer.games.rules import GameRules
 
 #: Resident memory of a process that has imported the analyzer (Python, numpy, pandas: about 80 MiB) with

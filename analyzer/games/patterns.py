@@ -13,7 +13,7 @@ named aliases.
   lowest pair of queens, whatever its category; ``high_card of Q-6-4 or
   better`` every hand at least as high as the lowest Q-6-4;
 * ``any`` matches every hand;
-* a ranking by suit (``core/suit_ranking.py``) names its categories by length: ``five-card flush or
+* a ranking by suit (``SuitRanking`` of ``core/ranking.py``) names its categories by length: ``five-card flush or
   more``, ``three-card flush of 9 or better`` (the lowest: 9-3-2).
 
 Words may be written with spaces, hyphens or underscores and in any case, and

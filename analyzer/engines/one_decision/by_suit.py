@@ -1,6 +1,6 @@
 """Every player hand class against every dealer hand, for a ranking that decomposes by suit (GUIDE §2).
 
-A hand of a :class:`~analyzer.core.suit_ranking.SuitRanking` is worth the largest of its four suits'
+A hand of a :class:`~analyzer.core.ranking.SuitRanking` is worth the largest of its four suits'
 values, so a dealer hand ranks below a value t exactly when each of its suits does. The dealer's
 ``D`` cards come from the cards the player does not hold: in suit s, from the unseen ranks ``U_s``. So
 the dealer hands below t are the coefficient of x^D in
@@ -37,7 +37,7 @@ from numba import njit
 from analyzer.core.cards import RANK_COUNT, SUIT_COUNT
 from analyzer.core.isomorphism import class_masks, suit_masks
 from analyzer.core.progress import progress_bar
-from analyzer.core.suit_ranking import RANK_SETS, SuitRanking, popcounts
+from analyzer.core.ranking import RANK_SETS, SuitRanking, popcounts
 
 #: Player hand classes of one task.
 CHUNK_SIZE = 1 << 17

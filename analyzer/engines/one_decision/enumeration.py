@@ -32,7 +32,7 @@ from analyzer.core.counting import DisjointRankCounter
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import HandRanking, best_of_table, best_ranks_of
-from analyzer.core.suit_ranking import SuitRanking
+from analyzer.core.ranking import SuitRanking
 from analyzer.engines.one_decision.by_suit import suit_class_counts
 from analyzer.engines.cache import expect, integers, load_cached, save_cached
 from analyzer.games.rules import OUTCOMES, GameRules

@@ -24,7 +24,7 @@ from analyzer.core.committed import (
     COMMITTED_EDGES,
     committed_rows,
 )
-from analyzer.core.suit_ranking import SuitRanking
+from analyzer.core.ranking import SuitRanking
 from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow, as_shipped
 from analyzer.engines.cache import cache_folder
 from analyzer.engines.one_decision.collusion import CollusionEstimate
