@@ -55,33 +55,35 @@ class SubsetValues:
 
 
 @njit(cache=True)
-def _fill_subsets(suit_values, sizes, starts, most):  # pragma: no cover - compiled
-    values = np.empty(starts[-1, -1], dtype=np.int64)
-    filled = starts[:, :-1].copy()
+def _subset_keys(sizes, most, total):  # pragma: no cover - compiled
+    keys = np.empty((total, 2), dtype=np.int64)  # (set of unseen ranks * (most + 1) + size, subset)
+    filled = 0
     for unseen in range(RANK_SETS):
         subset = unseen
         while True:  # every subset of ``unseen``, ``unseen`` itself down to the empty set
-            size = sizes[subset]
-            if size <= most:
-                values[filled[unseen, size]] = suit_values[subset]
-                filled[unseen, size] += 1
+            if sizes[subset] <= most:
+                keys[filled, 0] = unseen * (most + 1) + sizes[subset]
+                keys[filled, 1] = subset
+                filled += 1
             if subset == 0:
                 break
             subset = (subset - 1) & unseen
-        for size in range(most + 1):
-            values[starts[unseen, size]:starts[unseen, size + 1]].sort()
-    return values
+    return keys
 
 
 @lru_cache(maxsize=4)
 def subset_values(ranking: SuitRanking, most: int) -> SubsetValues:
     """The sorted suit values of the subsets of up to ``most`` ranks of every set of unseen ranks."""
     sizes = popcounts()
-    lengths = np.array([[comb(int(size), d) for d in range(most + 1)] for size in sizes], dtype=np.int64)
+    lengths = np.array([[comb(int(size), d) for d in range(most + 1)] for size in range(RANK_COUNT + 1)],
+                       dtype=np.int64)[sizes]
+    keys = _subset_keys(sizes, most, int(lengths.sum()))
+    values = ranking.suit_values[keys[:, 1]]
+    order = np.lexsort((values, keys[:, 0]))
     starts = np.zeros((RANK_SETS, most + 2), dtype=np.int64)
     starts[:, 1:] = np.cumsum(lengths, axis=1)
     starts += np.concatenate([[0], np.cumsum(lengths.sum(axis=1))[:-1]])[:, None]
-    return SubsetValues(_fill_subsets(ranking.suit_values, sizes, starts, most), starts, most)
+    return SubsetValues(values[order], starts, most)
 
 
 @njit(cache=True, nogil=True)
@@ -102,8 +104,17 @@ def _count_below(values, starts, most, player_masks, thresholds):  # pragma: no 
                     first, stop = starts[unseen, size], starts[unseen, size + 1]
                     if first == stop or values[first] >= threshold:
                         break  # none below at this size, none at a larger: a suit's value never falls as it grows
-                    found[size] = stop - first if values[stop - 1] < threshold else \
-                        np.searchsorted(values[first:stop], threshold)
+                    if values[stop - 1] < threshold:
+                        found[size] = stop - first
+                    else:  # values[low] < threshold <= values[high]
+                        low, high = first, stop - 1
+                        while high - low > 1:
+                            middle = (low + high) // 2
+                            if values[middle] < threshold:
+                                low = middle
+                            else:
+                                high = middle
+                        found[size] = high - first
                     longest = size
                 if suit == SUIT_COUNT - 1:  # the last suit: only the coefficient of x^most
                     total = 0
@@ -112,11 +123,13 @@ def _count_below(values, starts, most, player_masks, thresholds):  # pragma: no 
                     out[row, column] = total
                 else:
                     top = min(most, degree + longest)
-                    grown[:top + 1] = 0
+                    for size in range(top + 1):
+                        grown[size] = 0
                     for low in range(degree + 1):
                         for size in range(min(longest, most - low) + 1):
                             grown[low + size] += product[low] * found[size]
-                    product[:top + 1] = grown[:top + 1]
+                    for size in range(top + 1):
+                        product[size] = grown[size]
                     degree = top
     return out
 
