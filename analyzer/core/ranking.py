@@ -571,6 +571,14 @@ class SuitRanking(HandRanking):
             return self.categories[int(rank) // self.span].label
         return super().describe(rank, kept)
 
+    @cached_property
+    def table(self) -> np.ndarray:
+        """Rank of every hand by colex index, for hands of up to five cards (more are counted without it)."""
+        if self.cards > 5:
+            raise ValueError(f"{self.name}: no table of all {comb(52, self.cards):,} hands; such hands are "
+                             "counted suit by suit")
+        return self.evaluate(combinations(52, self.cards))
+
     def evaluate(self, hands: np.ndarray) -> np.ndarray:
         return self.evaluate_each(hands)
 

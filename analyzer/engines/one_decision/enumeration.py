@@ -227,7 +227,8 @@ def _by_suit(rules: GameRules, jobs: int, progress: bool) -> Situations:
                               counts.below[:, 0], counts.below[:, 1], below_qualifier, dealer_hands)
     if dealer_hands < 2**31:
         outcomes = outcomes.astype(np.int32)
-    return Situations(counts.cards, counts.weights, counts.values, outcomes, dealer_hands)
+    return Situations(counts.cards, counts.weights, counts.values, outcomes, dealer_hands,
+                      _ranks_by_ranking={ranking.name: counts.values})
 
 
 def exposed_sets(count: int) -> tuple[np.ndarray, np.ndarray]:
