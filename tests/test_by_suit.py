@@ -13,6 +13,7 @@ import dataclasses
 from math import comb
 
 import numpy as np
+import pytest
 
 from analyzer.core.cards import combinations
 from analyzer.core.isomorphism import canonical_keys, suit_masks
@@ -47,6 +48,7 @@ def plain_below(ranking, player: np.ndarray, dealer_cards: int, thresholds: list
     return [int((values < threshold).sum()) for threshold in thresholds]
 
 
+@pytest.mark.slow  # about 4 s: every dealer hand of 3, 4 and 5 cards for 20 player hands, both rankings
 def test_counts_equal_a_plain_loop_over_every_dealer_hand():
     rng = np.random.default_rng(7)
     for ranking in (FLUSH, STRAIGHT):
