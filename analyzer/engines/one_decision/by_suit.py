@@ -20,7 +20,8 @@ threads. Counts are exact integers (each below the C(45, 7) dealer hands, int64)
 >>> ranking = load_ranking("longest_flush")
 >>> table = subset_values(ranking, 7)
 >>> player = parse_cards("Ac Kc Qc Jc Tc 9c 8c")   # only A-K-Q-J-T-9-8 of another suit ties it
->>> int(count_below(table, suit_masks(np.array([player])), np.array([[ranking.rank_of(player)]]))[0, 0]) == comb(45, 7) - 3
+>>> below = count_below(table, suit_masks(np.array([player])), np.array([[ranking.rank_of(player)]]))
+>>> int(below[0, 0]) == comb(45, 7) - 3
 True
 """
 
