@@ -127,3 +127,9 @@ def deuces():
 def twentyoneplusthree():
     """21+3 from a six-deck shoe, well under a second."""
     return analysed("twentyoneplusthree")
+
+
+@pytest.fixture(scope="session")
+def highcardflush():
+    """High Card Flush, seven cards against seven counted suit by suit: about half a minute on two cores."""
+    return analysed("highcardflush", jobs=2)

@@ -93,7 +93,8 @@ def test_the_largest_net_of_a_deal():
 
 def test_every_shipped_game_still_sums_in_64_bits():
     """The normal path is unchanged: the bound of every shipped game with a dealer fits 64 bits with room to
-    spare (the largest, UTH's, is below 2**55); the stud games' trees: see the Mississippi test."""
+    spare (the largest, High Card Flush's 6 * 10**15 deals, is below 2**58, 32 times under 2**63); the stud
+    games' trees: see the Mississippi test."""
     for name in game_names():
         rules = load_game(name)
         if not rules.dealer_cards:
@@ -102,7 +103,7 @@ def test_every_shipped_game_still_sums_in_64_bits():
                  * comb(52 - rules.player_cards - rules.dealer_cards, rules.community_cards))
         multiple = max([option.multiple for option in rules.play] or [1])
         bound = SumBound.of(deals, largest_net(raise_stakes(rules, multiple), common_scale(rules)))
-        assert bound.fits and bound.bound < 2**56, name
+        assert bound.fits and bound.bound < 2**58, name
 
 
 def test_scaled_values_are_never_wrapped_round():

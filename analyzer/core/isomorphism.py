@@ -69,3 +69,54 @@ def suit_classes(hands: np.ndarray, fixed_suits: tuple[int, ...] = ()) -> SuitCl
     _, representatives, class_of, weights = np.unique(
         keys, return_index=True, return_inverse=True, return_counts=True)
     return SuitClasses(representatives, weights.astype(np.int64), class_of)
+
+
+def class_masks(cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every suit-isomorphism class of ``cards``-card hands made directly, without listing the hands: its
+    four suit masks (int16, (classes, 4), one representative) and its size (int64).
+
+    A class is a multiset of four suit masks; for each split of ``cards`` into four suit lengths (largest
+    first), suits of one length take a multiset of masks of that length, and the class holds
+    ``4! / prod(m!)`` hands, ``m`` the multiplicities of equal masks (empty suits included). Sizes add
+    up to ``C(52, cards)``.
+
+    >>> masks, sizes = class_masks(5)
+    >>> len(sizes), int(sizes.sum())
+    (134459, 2598960)
+    """
+    from itertools import combinations_with_replacement
+    from math import factorial
+
+    by_length = [[] for _ in range(RANK_COUNT + 1)]
+    for mask in range(1 << RANK_COUNT):
+        by_length[bin(mask).count("1")].append(mask)
+    blocks, sizes = [], []
+    for lengths in _suit_lengths(cards):
+        columns, denominators = [np.zeros((1, 0), dtype=np.int16)], [np.ones(1, dtype=np.int64)]
+        for length in sorted(set(lengths), reverse=True):
+            count = lengths.count(length)
+            chosen = np.array(list(combinations_with_replacement(by_length[length], count)), dtype=np.int16)
+            same = np.ones(len(chosen), dtype=np.int64)
+            for first in range(count):  # prod(m!) from the runs of equal masks (sorted rows)
+                run = np.ones(len(chosen), dtype=np.int64)
+                for before in range(first):
+                    run += chosen[:, before] == chosen[:, first]
+                same *= run
+            left, right = columns[-1], chosen
+            columns.append(np.concatenate([np.repeat(left, len(right), axis=0),
+                                           np.tile(right, (len(left), 1))], axis=1))
+            denominators.append(np.repeat(denominators[-1], len(right)) * np.tile(same, len(left)))
+        blocks.append(columns[-1])
+        sizes.append(factorial(SUIT_COUNT) // denominators[-1])
+    return np.concatenate(blocks), np.concatenate(sizes).astype(np.int64)
+
+
+def _suit_lengths(cards: int) -> list[tuple[int, ...]]:
+    """Every split of ``cards`` into four suit lengths of at most 13, largest first.
+
+    >>> _suit_lengths(2)
+    [(1, 1, 0, 0), (2, 0, 0, 0)]
+    """
+    splits = {tuple(sorted(split, reverse=True)) for split in np.ndindex(*(min(cards, RANK_COUNT) + 1,) * SUIT_COUNT)
+              if sum(split) == cards}
+    return sorted(splits)

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 
-from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
+from analyzer.core.ranking import HandRanking
 
 #: Above this many rows at the finest grouping, hands are grouped by their top rank.
 MAX_FINE_ROWS = 40
@@ -208,7 +208,7 @@ def group_label(ranking: HandRanking, rank: int) -> str:
     >>> group_label(four, four.rank_of(parse_cards("Kc 8d 4h 2s"))), group_label(four, four.rank_of(parse_cards("9c 9d 4h 2s")))
     ('K high', 'pair of nines')
     """
-    category = ranking.categories[int(rank) // TIEBREAK_SPAN]
+    category = ranking.categories[int(rank) // ranking.span]
     label = ranking.describe(int(rank), 1)
     return label + " high" if category.shape[0] == 1 and not category.straight else label
 

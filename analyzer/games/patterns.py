@@ -1,6 +1,7 @@
 """Hand patterns: the hand names written in paytables, qualifiers and strategy rules.
 
-Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]``, with a few named aliases.
+Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]`` ("or more" is read as "or better"), with a few
+named aliases.
 
 * ``straight`` matches exactly the straights;
 * ``four_of_a_kind of A`` matches four aces (the rank named is the one that
@@ -18,6 +19,8 @@ Grammar: ``CATEGORY [of RANK[-RANK...]] [or better]``, with a few named aliases.
 * a hand named by its ranks alone is a high card: ``A-K`` is ``high_card of A-K``;
 * in a ranking that marks suited hands (``two_card``), ``suited`` or
   ``offsuit`` after the name: ``A-K suited``, ``A-Q or A-J offsuit``.
+* a ranking by suit (``SuitRanking`` of ``core/ranking.py``) names its categories by length: ``five-card flush or
+  more``, ``three-card flush of 9 or better`` (the lowest: 9-3-2).
 
 Words may be written with spaces, hyphens or underscores and in any case, and
 ranks as symbols, names or plurals: "Pair of Queens or Better" works. A
@@ -57,7 +60,7 @@ from analyzer.core.cards import (
     CardError,
     parse_rank,
 )
-from analyzer.core.ranking import DIGIT_BASE, TIEBREAK_SPAN, HandRanking
+from analyzer.core.ranking import DIGIT_BASE, HandRanking
 
 ALIASES = {
     "royal_flush": "straight_flush of A",
@@ -149,14 +152,15 @@ class HandPattern:
 
     def _exact(self, ranking: HandRanking, ranks: np.ndarray) -> np.ndarray:
         ranks = np.asarray(ranks, dtype=np.int64)
-        match = ranks // TIEBREAK_SPAN == ranking.category_index(self.category)
+        span = ranking.span
+        match = ranks // span == ranking.category_index(self.category)
         if self.suited is not None:
             match &= ranking.suited(ranks) == self.suited
         named = np.zeros(ranks.shape, dtype=bool)
         for alternative in self.alternatives:
             these = np.ones(ranks.shape, dtype=bool)
             for position, rank in enumerate(alternative):
-                digit = (ranks % TIEBREAK_SPAN) // (TIEBREAK_SPAN // DIGIT_BASE ** (position + 1)) % DIGIT_BASE
+                digit = (ranks % span) // (span // DIGIT_BASE ** (position + 1)) % DIGIT_BASE
                 these &= digit == rank
             named |= these
         return match & named
@@ -225,7 +229,7 @@ def parse_pattern(text: str, ranking: HandRanking) -> HandPattern:
     key = _normalise(text.replace(",", " or "))
     if key not in {category.name for category in ranking.categories}:
         key = _normalise(ALIASES.get(key, key))
-    match = re.fullmatch(r"(?P<name>[a-z0-9_]+?)(?P<better>_or_better)?", key)
+    match = re.fullmatch(r"(?P<name>[a-z0-9_]+?)(?P<better>_or_(better|more))?", key)
     if not match:
         raise PatternError(f"cannot read hand name {text!r}")
     name, suited = match["name"], None

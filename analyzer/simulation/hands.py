@@ -24,13 +24,20 @@ the hand's first natural card (a flush when the natural cards share that
 suit, and no other choice of suits can make one otherwise), values each hand
 so made, names the categories only wild cards make, and keeps the best.
 
+A ranking of a ``kind`` (``flush_length``, ``straight_flush_length``) names its categories by length:
+``three_card_flush`` ... ``seven_card_flush``, from the shortest longest flush four suits allow (a
+quarter of the cards, rounded up), or ``one_card_straight_flush`` up; the simulator reads a flush as the
+cards of one suit, its ranks compared from the highest down, and a straight flush as the longest run of
+one suit in sequence, the ace high or low (ranked by its length alone); a hand plays its best suit.
+
 A hand's *value* is one integer, so "beats" is ``>`` and "ties" is ``==``:
 its category's position in the ranking's order times ``CATEGORY_SPAN``, plus
 up to five rank digits of four bits each, highest digit first: the hand's
 ranks, each once, ordered by how many cards share them, then by rank (quads,
 trips, the higher pair, the pair, then kickers); a straight is written by its
 top card alone (the 3 of A-2-3, the 5 of A-2-3-4-5). A hand pattern's named
-ranks are these leading digits (:func:`matches`).
+ranks are these leading digits (:func:`matches`). A flush writes all its ranks, one digit each, in as
+many digits as the ranking has cards (:func:`digits_of`).
 
 >>> describe(evaluate(cards("Ah Kh 7h 2h"), "four_card"), "four_card")
 'flush A-K-7-2'
@@ -42,6 +49,8 @@ True
 'straight 4'
 >>> [describe(evaluate(cards(hand), "deuces_wild"), "deuces_wild") for hand in ("2c 2d 2h 2s 9c", "2c Th Jh Qh Ah")]
 ['four_wilds 9', 'wild_royal_flush A']
+>>> describe(evaluate(cards("As 9s 4s 2s Kh Qh 3d"), "longest_flush"), "longest_flush")
+'four_card_flush A-9-4-2'
 """
 
 from __future__ import annotations
@@ -60,10 +69,29 @@ SUITS = "cdhs"
 ACE = RANKS.index("A")
 
 _DATA = tomllib.loads(resources.files("analyzer.core").joinpath("rankings.toml").read_text())
-#: Categories of each ranking, weakest first, as the data file orders them.
-ORDERS = {name: tuple(category["name"] for category in entry["categories"]) for name, entry in _DATA.items()}
 #: Cards in a hand of each ranking.
 SIZES = {name: int(entry["cards"]) for name, entry in _DATA.items()}
+#: The kind of each ranking read by suit (``flush_length``, ``straight_flush_length``), None for the others.
+KINDS = {name: entry.get("kind") for name, entry in _DATA.items()}
+LENGTHS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+           "twelve", "thirteen")
+
+
+def _shortest(name: str) -> int:
+    """The shortest best suit of a ranking read by suit: one card of a straight flush; a flush of a
+    quarter of the cards, rounded up (four suits hold them)."""
+    return 1 if KINDS[name] == "straight_flush_length" else -(-SIZES[name] // 4)
+
+
+def _by_length(name: str) -> tuple[str, ...]:
+    """The categories of a ranking read by suit, by length, weakest first."""
+    kind = "straight_flush" if KINDS[name] == "straight_flush_length" else "flush"
+    return tuple(f"{LENGTHS[length]}_card_{kind}" for length in range(_shortest(name), SIZES[name] + 1))
+
+
+#: Categories of each ranking, weakest first, as the data file orders them.
+ORDERS = {name: _by_length(name) if KINDS[name] else tuple(category["name"] for category in entry["categories"])
+          for name, entry in _DATA.items()}
 #: Wild ranks of each ranking, as the data file writes them (rank symbols; none for most).
 WILDS = {name: tuple(str(rank) for rank in entry.get("wild", ())) for name, entry in _DATA.items()}
 #: The rankings whose hands of one suit carry a suited mark in their lowest digit ("A-K suited").
@@ -172,10 +200,12 @@ def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
     >>> evaluate(cards("Qs Qd 9c 7h"), "four_card") > evaluate(cards("Kh 9h 4h 2h"), "four_card")
     array([False])
     """
-    table = _category_table(ranking)
     hands = np.asarray(hands, dtype=np.int64)
     size = SIZES[ranking]
     assert hands.ndim == 2 and hands.shape[1] == size, f"{ranking} hands have {size} cards"
+    if KINDS.get(ranking):
+        return _by_suit_values(hands, ranking)
+    table = _category_table(ranking)
     if _wild_ranks(ranking):
         return _wild_values(hands, ranking)
     values = _values(hands, size, table, _reads(ranking))
@@ -200,6 +230,35 @@ def _suited_groups(hands: np.ndarray, values: np.ndarray, order: tuple[str, ...]
     suited = repeated & (suits == suits[:, :1]).all(axis=1)
     as_flush = order.index("flush") * CATEGORY_SPAN + values % CATEGORY_SPAN
     return np.where(suited, np.maximum(values, as_flush), values)
+
+
+def digits_of(ranking: str) -> int:
+    """Rank digits of a value: five, or as many as the cards of a ranking read by suit."""
+    return SIZES[ranking] if KINDS.get(ranking) else DIGITS
+
+
+def _by_suit_values(hands: np.ndarray, ranking: str) -> np.ndarray:
+    """Values of a ranking read by suit: each suit's length (a flush: then its ranks, highest first) or
+    longest run in sequence, the ace high or low; the hand plays its best suit."""
+    size, shortest = SIZES[ranking], _shortest(ranking)
+    best_value = np.full(len(hands), -1, dtype=np.int64)
+    for suit in range(4):
+        held = np.stack([(((hands >> 2) == rank) & ((hands & 3) == suit)).any(axis=1) for rank in range(len(RANKS))],
+                        axis=1)  # (hands, 13): the ranks held in the suit
+        if KINDS[ranking] == "straight_flush_length":
+            run, length = np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), dtype=np.int64)
+            for rank in [ACE] + list(range(len(RANKS))):  # the ace first as the lowest card, then 2 ... A
+                run = np.where(held[:, rank], run + 1, 0)
+                length = np.maximum(length, run)
+            value = (length - shortest) << (DIGIT_BITS * size)
+        else:
+            length, packed = held.sum(axis=1), np.zeros(len(hands), dtype=np.int64)
+            for rank in range(len(RANKS) - 1, -1, -1):
+                packed = np.where(held[:, rank], packed << DIGIT_BITS | rank, packed)
+            packed <<= DIGIT_BITS * (size - length)
+            value = np.where(length >= shortest, (length - shortest) << (DIGIT_BITS * size) | packed, -1)
+        best_value = np.maximum(best_value, value)
+    return best_value
 
 
 def _wild_values(hands: np.ndarray, ranking: str) -> np.ndarray:
@@ -284,6 +343,13 @@ def describe(values: np.ndarray, ranking: str) -> str:
     'pair Q-9-3'
     """
     value = int(np.ravel(values)[0])
+    if KINDS.get(ranking):
+        size = SIZES[ranking]
+        name = ORDERS[ranking][value >> (DIGIT_BITS * size)]
+        if name.endswith("straight_flush"):
+            return name
+        length = LENGTHS.index(name.split("_")[0])
+        return f"{name} " + "-".join(RANKS[(value >> (DIGIT_BITS * (size - 1 - i))) & 15] for i in range(length))
     name, size = ORDERS[ranking][value // CATEGORY_SPAN], SIZES[ranking]
     groups = next((groups for groups, named in GROUPED.items() if named == name), ())
     one = "straight" in name or name in WILD_MADE  # ranked by a top card, the rank of five, or the fifth card
@@ -353,15 +419,17 @@ def matches(values: np.ndarray, ranking: str, name: str) -> np.ndarray:
     """
     pattern = read_pattern(name, ranking)
     values = np.asarray(values)
-    category = values // CATEGORY_SPAN
+    digits = digits_of(ranking)
+    span = 1 << (DIGIT_BITS * digits)
+    category = values // span
     found = np.zeros(values.shape, dtype=bool)
-    for lead, digits in pattern.leads:
-        shift = DIGIT_BITS * (DIGITS - digits)
-        lowest = pattern.category * CATEGORY_SPAN + (lead << shift) + max(pattern.suited, 0)
+    for lead, width in pattern.leads:
+        shift = DIGIT_BITS * (digits - width)
+        lowest = pattern.category * span + (lead << shift) + max(pattern.suited, 0)
         if pattern.or_better:
             found |= values >= lowest
         else:
-            found |= (category == pattern.category) & ((values % CATEGORY_SPAN) >> shift == lead)
+            found |= (category == pattern.category) & ((values % span) >> shift == lead)
     if pattern.suited >= 0 and not pattern.or_better:
         found &= values % (1 << DIGIT_BITS) == pattern.suited
     return found

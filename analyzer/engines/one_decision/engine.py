@@ -13,6 +13,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from analyzer.core.ranking import SuitRanking
 from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
 from analyzer.engines.cache import cache_entry, cache_folder, chunk_folder
 from analyzer.engines.one_decision import protection
@@ -60,6 +61,10 @@ class OneDecisionEngine(Engine):
             if why:
                 raise self.unsupported(rules, "a full analysis with dealer cards seen", why)
             rules = expose(rules, exposed)
+        hands = (rules.player_cards, rules.dealer_cards)
+        if isinstance(rules.ranking, SuitRanking) and hands != (rules.ranking.cards,) * 2:
+            raise self.unsupported(rules, f"the ranking {rules.ranking.name}", "a ranking by suit is counted for "
+                                   f"hands of its own {rules.ranking.cards} cards, the player's and the dealer's")
         with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
             saved = folder / "situations.npz" if folder else None
             situations = load_situations(saved, rules) if saved and run.cache else None
@@ -107,6 +112,8 @@ class OneDecisionEngine(Engine):
                   preflop_samples: int | None = None) -> CollusionEstimate:
         if preflop_samples is not None:
             raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
+        if (why := protection.by_suit_problem(rules, "the colluders' estimate")) is not None:
+            raise self.unsupported(rules, "--colluding-players", why)
         return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
                                   jobs=run.jobs, progress=run.progress)
 

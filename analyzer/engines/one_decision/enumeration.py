@@ -32,6 +32,8 @@ from analyzer.core.counting import DisjointRankCounter
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import HandRanking, best_of_table, best_ranks_of
+from analyzer.core.ranking import SuitRanking
+from analyzer.engines.one_decision.by_suit import suit_class_counts
 from analyzer.engines.cache import expect, integers, load_cached, save_cached
 from analyzer.games.rules import OUTCOMES, GameRules
 
@@ -212,6 +214,23 @@ def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
     return Situations(cards, classes.weights, best, counts, comb(DECK_SIZE - rules.player_cards, rules.dealer_cards))
 
 
+def _by_suit(rules: GameRules, jobs: int, progress: bool) -> Situations:
+    """A ranking that decomposes by suit: every class against every dealer hand by products of per-suit
+    counts (:mod:`analyzer.engines.one_decision.by_suit`), on the ranks themselves (no dense renumbering)."""
+    ranking = rules.ranking
+    qualifier = rules.dealer_qualifies.lowest_rank(ranking) if rules.dealer_qualifies else None
+    counts = suit_class_counts(ranking, rules.player_cards, rules.dealer_cards, qualifier, jobs, progress,
+                               f"{rules.name}: player hand classes")
+    dealer_hands = comb(DECK_SIZE - rules.player_cards, rules.dealer_cards)
+    below_qualifier = counts.below[:, 2] if qualifier is not None else np.zeros(len(counts.values), dtype=np.int64)
+    outcomes = outcome_counts(counts.values, int(ranking.distinct[0]) if qualifier is None else qualifier,
+                              counts.below[:, 0], counts.below[:, 1], below_qualifier, dealer_hands)
+    if dealer_hands < 2**31:
+        outcomes = outcomes.astype(np.int32)
+    return Situations(counts.cards, counts.weights, counts.values, outcomes, dealer_hands,
+                      _ranks_by_ranking={ranking.name: counts.values})
+
+
 def exposed_sets(count: int) -> tuple[np.ndarray, np.ndarray]:
     """One representative of each suit-isomorphism class of ``count`` exposed cards, and the class sizes.
 
@@ -289,6 +308,8 @@ def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True,
     ``checkpoints``: a folder where long enumerations save their completed
     chunks (one per class of exposed dealer cards), so an interrupted run resumes there.
     """
+    if rules.dealer_up_cards == 0 and isinstance(rules.ranking, SuitRanking):
+        return _by_suit(rules, jobs, progress)
     if rules.dealer_up_cards == 0:
         return _closed_dealer(rules, jobs, progress)
     return _exposed_dealer(rules, jobs, progress, checkpoints)

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.core.cards import RANK_NAMES, RANK_SYMBOLS
-from analyzer.core.ranking import TIEBREAK_SPAN, HandRanking
+from analyzer.core.ranking import HandRanking
 from analyzer.engines.exact_sums import floor_of
 from analyzer.games.settlement import FOLD, decision_name
 
@@ -120,13 +120,15 @@ def threshold_text(ranking: HandRanking, threshold: int, achievable: np.ndarray 
     'K-8-4'
     """
     table = np.unique(ranking.table if achievable is None else achievable)
-    category = threshold // TIEBREAK_SPAN
-    in_category = table[table // TIEBREAK_SPAN == category]
+    span = ranking.span
+    category = threshold // span
+    in_category = table[table // span == category]
     if threshold == in_category.min() and category > 0:
         return ranking.categories[category].label
     digits = ranking.tiebreak_ranks(threshold)
     kept = next(kept for kept in range(1, len(digits) + 1)
-                if in_category[in_category // 13 ** (5 - kept) == threshold // 13 ** (5 - kept)].min() == threshold)
+                if in_category[in_category // (span // 13 ** kept) == threshold // (span // 13 ** kept)].min()
+                == threshold)
     return ranking.describe(threshold, kept)
 
 

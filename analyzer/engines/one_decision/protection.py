@@ -24,6 +24,7 @@ from analyzer.core.committed import (
     COMMITTED_EDGES,
     committed_rows,
 )
+from analyzer.core.ranking import SuitRanking
 from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow, as_shipped
 from analyzer.engines.cache import cache_folder
 from analyzer.engines.one_decision.collusion import CollusionEstimate
@@ -47,8 +48,19 @@ def exposure_label(exposed: int) -> str:
     return "normal play" if exposed == 0 else f"{exposed} dealer card{'s' if exposed > 1 else ''} exposed"
 
 
+def by_suit_problem(rules: GameRules, what: str) -> str | None:
+    """Why ``what`` cannot be had for a game ranked by suit (its counting covers closed dealer hands only,
+    and the tables of every hand the other paths need are past memory), or None for another ranking."""
+    if isinstance(rules.ranking, SuitRanking):
+        return (f"{what} needs the tables of every {rules.ranking.cards}-card hand, which a {rules.ranking.title} "
+                "is counted without (suit by suit, the dealer's cards all unseen)")
+    return None
+
+
 def exposure_problem(rules: GameRules, exposed: int) -> str | None:
     """Why ``exposed`` face-down dealer cards of this game cannot be analysed here, or None if they can."""
+    if (why := by_suit_problem(rules, "a dealer card seen")) is not None:
+        return why
     hidden = rules.dealer_cards - rules.dealer_up_cards
     if not 1 <= exposed < hidden:
         return f"between 1 and {hidden - 1} of the dealer's {hidden} face-down cards can be exposed, not {exposed}"
