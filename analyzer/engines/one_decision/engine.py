@@ -45,6 +45,11 @@ class OneDecisionEngine(Engine):
     """One decision (fold, or play one of the allowed multiples) after seeing the player's cards and the
     dealer's up-cards."""
 
+    def deck_problem(self, rules: GameRules) -> str | None:
+        """The engine deals from one 52-card deck with or without jokers (the schema has checked that the
+        rankings have a rule for them)."""
+        return None if rules.deck.decks == 1 else super().deck_problem(rules)
+
     def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.dealer_hand_game`)."""
         return dealer_hand_game(rules, run.jobs)
@@ -107,6 +112,8 @@ class OneDecisionEngine(Engine):
                   preflop_samples: int | None = None) -> CollusionEstimate:
         if preflop_samples is not None:
             raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
+        if rules.deck.jokers:
+            raise self.unsupported(rules, "--colluders", "the estimate deals from one 52-card deck without jokers")
         return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
                                   jobs=run.jobs, progress=run.progress)
 
