@@ -1,6 +1,6 @@
 """Shared fixtures: one exact analysis of each game per test session (Three Card Poker about a second,
 Crazy 4 and Super 4 about 8 s each, Mississippi Stud and Let It Ride about 5 s each, Four Card Fever and
-Caribbean Stud about a minute or two), built only when a test asks for it.
+Caribbean Stud about a minute or two, DJ Wild Stud Poker about 20 s), built only when a test asks for it.
 
 A session run by several workers (pytest-xdist, as ``python3 tasks.py test`` does) shares one cache folder:
 the first worker to need a game enumerates it while holding the game's lock, and the others then read it
@@ -121,3 +121,9 @@ def jacksorbetter():
 def deuces():
     """Deuces Wild video poker (full pay), a few seconds."""
     return analysed("deuces")
+
+
+@pytest.fixture(scope="session")
+def djwild():
+    """DJ Wild Stud Poker (53-card deck, deuces and the joker wild), about 20 s."""
+    return analysed("djwild")

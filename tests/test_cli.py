@@ -31,7 +31,7 @@ def test_games_lists_every_game():
     assert done.returncode == 0
     assert [line.split()[0] for line in done.stdout.splitlines()] == sorted(
         ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean", "mississippi", "letitride", "thb",
-         "casinoholdem", "jacksorbetter", "deuces"])
+         "casinoholdem", "jacksorbetter", "deuces", "djwild"])
 
 
 def test_help_exits_zero():
