@@ -47,8 +47,12 @@ class OneDecisionEngine(Engine):
 
     def deck_problem(self, rules: GameRules) -> str | None:
         """The engine deals from one 52-card deck with or without jokers (the schema has checked that the
-        rankings have a rule for them)."""
-        return None if rules.deck.decks == 1 else super().deck_problem(rules)
+        rankings have a rule for them); with jokers, no dealer card is seen."""
+        if rules.deck.decks != 1:
+            return super().deck_problem(rules)
+        if rules.deck.jokers and rules.dealer_up_cards:
+            return "a dealer up-card dealt from a deck with jokers is not supported yet (it may be the joker)"
+        return None
 
     def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.dealer_hand_game`)."""
@@ -113,7 +117,7 @@ class OneDecisionEngine(Engine):
         if preflop_samples is not None:
             raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
         if rules.deck.jokers:
-            raise self.unsupported(rules, "--colluders", "the estimate deals from one 52-card deck without jokers")
+            raise self.unsupported(rules, "--colluding-players", "the estimate deals from one 52-card deck without jokers")
         return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
                                   jobs=run.jobs, progress=run.progress)
 
