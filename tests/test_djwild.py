@@ -110,7 +110,8 @@ def test_totals_add_up_to_the_cycle(djwild):
 def test_the_blind_pays_its_table_only_on_a_win(djwild):
     rows = dict(zip(*(djwild.wager_table(BLIND)[column] for column in ("outcome", "pays"))))
     assert rows["player beats the dealer: Five wilds"] == 1000
-    assert rows["dealer beats the player: Flush"] == -1 and rows["player beats the dealer"] == 0  # below a straight: a push
+    assert rows["dealer beats the player: Flush"] == -1
+    assert rows["player beats the dealer"] == 0  # a winning hand below a straight: the Blind pushes
     assert djwild.main_figures()["top_awards"]["blind"]["one_in"] == comb(DECK, 5)  # the five wilds, 1 in C(53, 5)
 
 

@@ -73,7 +73,9 @@ def test_hand_checked_cases(text, name, described):
 
 
 def test_a_wild_flush_beats_the_natural_flush_below_it_and_royals_tie():
-    rank = lambda text: DJ.rank_of(parse_cards(text))  # noqa: E731
+    def rank(text: str) -> int:
+        return DJ.rank_of(parse_cards(text))
+
     assert rank("Jk Ah 9h 5h 3h") > rank("Ah Kh Qh Jh 9h") > rank("2h Kh Qh 8h 5h")  # A-A-9-5-3, A-K-Q-J-9, A-K-Q-8-5
     assert rank("Jk Ah Kh Qh Jh") == rank("Ah Kh Qh Jh Th") == rank("2s As Ks Qs Js")
 

@@ -54,7 +54,8 @@ def suit_class_keys(hands: np.ndarray, up_card: np.ndarray | None = None) -> np.
     >>> bool(suit_class_keys(a, up) == suit_class_keys(b, up)), bool(suit_class_keys(b, up) == suit_class_keys(a, up - 2))
     (False, True)
     >>> joker = np.array([[0, 4, 8, 12, 52]])
-    >>> bool(suit_class_keys(joker) == suit_class_keys(joker + [1, 1, 1, 1, 0])), bool(suit_class_keys(joker) == suit_class_keys(a))
+    >>> relabelled = joker + [1, 1, 1, 1, 0]   # every card one suit on, the joker kept
+    >>> bool(suit_class_keys(joker) == suit_class_keys(relabelled)), bool(suit_class_keys(joker) == suit_class_keys(a))
     (True, False)
     """
     hands = np.asarray(hands, dtype=np.int64)

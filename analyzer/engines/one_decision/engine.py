@@ -117,7 +117,8 @@ class OneDecisionEngine(Engine):
         if preflop_samples is not None:
             raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
         if rules.deck.jokers:
-            raise self.unsupported(rules, "--colluding-players", "the estimate deals from one 52-card deck without jokers")
+            raise self.unsupported(rules, "--colluding-players",
+                                   "the estimate deals from one 52-card deck without jokers")
         return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
                                   jobs=run.jobs, progress=run.progress)
 
