@@ -129,14 +129,14 @@ def plain_rank(hand: tuple[int, ...]) -> int:
     return best
 
 
-def joker_hands(count: int, wilds: int, seed: int) -> list[tuple[int, ...]]:
-    """Random hands holding the joker and exactly ``wilds`` wild cards in all (deuces besides it)."""
+def joker_hands(count: int, wilds: int, seed: int, jokers: int = 1) -> list[tuple[int, ...]]:
+    """Random hands holding ``jokers`` jokers and exactly ``wilds`` wild cards in all (deuces besides them)."""
     rng = np.random.default_rng(seed)
     hands = []
     for _ in range(count):
-        deuces = rng.choice(4, wilds - 1, replace=False).tolist()
+        deuces = rng.choice(4, wilds - jokers, replace=False).tolist()
         naturals = (4 + rng.choice(48, 5 - wilds, replace=False)).tolist()
-        hands.append(tuple(sorted(deuces + naturals + [JOKER])))
+        hands.append(tuple(sorted(deuces + naturals + list(range(JOKER, JOKER + jokers)))))
     return hands
 
 
@@ -148,6 +148,12 @@ def test_the_ranking_is_the_best_of_every_substitution(wilds, count):
                   ("Jk Ah 9h 5h 3h", "Jk Kh Qh Jh 9h", "Jk Ac 3d 4d 5d", "Jk Th Jh Qh Kh", "Jk 9c 9d 9h 9s")]
     ranks = DJ.evaluate(np.array(hands))
     assert ranks.tolist() == [plain_rank(hand) for hand in hands]
+
+
+def test_two_jokers_are_two_wild_cards():
+    hands = joker_hands(12, 2, seed=4, jokers=2) + [tuple(sorted(parse_cards("Jk Jk Ah Kh 9h")))]
+    assert DJ.evaluate(np.array(hands)).tolist() == [plain_rank(hand) for hand in hands]
+    assert int(suit_classes(combinations(DECK + 1, 5)).weights.sum()) == comb(DECK + 1, 5)
 
 
 def test_the_dense_table_agrees_with_the_hand_by_hand_evaluation():
