@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from analyzer.core.cards import colex_index, combinations, parse_cards
 from analyzer.core.isomorphism import canonical_keys
+from analyzer.engines.base import Run, Unsupported
+from analyzer.engines.registry import engine_for
 from analyzer.games.rules import OUTCOMES, load_game
 
 RULES = load_game("djwild")
@@ -45,6 +48,19 @@ BLIND_PAYS = {"five_wilds": 1000, "royal_flush": 50, "five_of_a_kind": 10, "stra
 def test_the_game_deals_from_52_cards_and_a_joker_with_the_deuces_and_the_joker_wild():
     assert RULES.deck.size == DECK and RULES.dealer_qualifies is None and DJ.name == "dj_wild"
     assert [line.pays for line in BLIND.paytable.lines] == list(BLIND_PAYS.values())
+
+
+def test_what_a_deck_with_jokers_does_not_support_yet_is_refused_in_one_line(tmp_path):
+    engine = engine_for(RULES)
+    assert "from a deck with jokers are not supported yet" in engine.exposure_problem(RULES, 1)
+    with pytest.raises(Unsupported, match="--colluding-players is not supported .* without jokers"):
+        engine.collusion(RULES, 2, None, 1, Run())
+    up_card = tmp_path / "up-card.toml"
+    shipped = Path(__file__).resolve().parent.parent / "analyzer" / "games" / "data" / "games" / "caribbean.toml"
+    up_card.write_text(shipped.read_text().replace('ranking = "five_card"', 'ranking = "dj_wild"')
+                       .replace("\n[play]", "\n[deck]\njokers = 1\n\n[play]", 1))
+    with pytest.raises(Unsupported, match="a dealer up-card dealt from a deck with jokers is not supported yet"):
+        engine_for(load_game(str(up_card)))
 
 
 # -- a plain loop over every dealer hand -------------------------------------------------------
