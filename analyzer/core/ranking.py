@@ -57,6 +57,9 @@ SCORED_AT_ONCE = 1 << 19
 WILD_FLUSH_READINGS = ("highest_missing", "aces")
 #: The name of the joker among a ranking's wild cards.
 JOKER = "joker"
+#: What a ranking's joker may stand for (``joker`` in rankings.toml): any card ("wild"), or, as a "bug" (the Pai
+#: Gow rule), only an ace or a card that completes a straight or a flush.
+JOKER_READINGS = ("wild", "bug")
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,7 @@ def _multiset_terms(position: int) -> np.ndarray:
 class HandRanking:
     """A ranking of ``cards``-card hands: its categories, weakest first; ``wild``, the ranks whose cards are wild
     (:data:`JOKER_RANK` for the joker); ``wild_flush``, the reading of the wild cards of a flush
-    (:data:`WILD_FLUSH_READINGS`).
+    (:data:`WILD_FLUSH_READINGS`); ``joker``, what the joker may stand for (:data:`JOKER_READINGS`).
 
     Without wild ranks or overlapping flags every hand falls into exactly one category. Otherwise (see
     :meth:`evaluate_each`) categories may overlap and a hand takes the highest category it qualifies for: the
@@ -146,6 +149,7 @@ class HandRanking:
     categories: tuple[Category, ...]
     wild: tuple[int, ...] = ()
     wild_flush: str = WILD_FLUSH_READINGS[0]
+    joker: str = JOKER_READINGS[0]
 
     @property
     def jokers_wild(self) -> bool:
@@ -267,7 +271,8 @@ class HandRanking:
         reading ``wild_flush = "aces"``, each for the ace of its suit (the flush A-A-9-5-3: a flush category then
         takes any multiplicities of ranks, compared from the highest down), in a straight for the cards that
         make the highest straight, in a group for the best group and kickers, as poker compares them; four wild
-        cards and a king (shape [5]) rank by the king.
+        cards and a king (shape [5]) rank by the king. A "bug" joker (``joker = "bug"``) stands for an ace, or for
+        any card only where the hand made is a straight or a flush (of a category with either flag).
         """
         size = self.cards
         ranks, suits = hands // 4, hands % 4
@@ -299,11 +304,14 @@ class HandRanking:
         highest category it qualifies for, -1 where none."""
         multiplicity, digits, straight, top = _read_ranks(ranks, self.cards)
         category = np.full(len(ranks), -1, dtype=np.int64)
+        completing = (ranks[:, self.cards - wilds:] != ACE).any(axis=1) if self.joker == "bug" else None
         for index, declared in enumerate(self.categories):
             shape = np.array(declared.shape + (0,) * (self.cards - len(declared.shape)))
             match = (multiplicity == shape).all(axis=1)
             if self._flush_of_aces(declared):
                 match = flush.copy()
+            if completing is not None and not (declared.straight or declared.flush):
+                match &= ~completing  # a bug joker other than an ace makes only straights and flushes
             if declared.straight:
                 match &= straight
             if declared.flush:
@@ -474,4 +482,7 @@ def load_ranking(name: str) -> HandRanking:
     wild_flush = entry.get("wild_flush", WILD_FLUSH_READINGS[0])
     if wild_flush not in WILD_FLUSH_READINGS:
         raise ValueError(f"{name}: wild_flush is one of {', '.join(WILD_FLUSH_READINGS)}, not {wild_flush!r}")
-    return HandRanking(name, entry["title"], entry["cards"], categories, wild, wild_flush)
+    joker = entry.get("joker", JOKER_READINGS[0])
+    if joker not in JOKER_READINGS or (joker == "bug" and wild != (JOKER_RANK,)):
+        raise ValueError(f"{name}: joker is one of {', '.join(JOKER_READINGS)}, and a bug joker the only wild card")
+    return HandRanking(name, entry["title"], entry["cards"], categories, wild, wild_flush, joker)

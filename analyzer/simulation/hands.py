@@ -20,7 +20,9 @@ A wild card stands for any card, even one in the hand: the simulator gives
 the hand's wild cards every multiset of ranks, each wild card in the suit of
 the hand's first natural card (a flush when the natural cards share that
 suit, and no other choice of suits can make one otherwise), values each hand
-so made, names the categories only wild cards make, and keeps the best. Where
+so made, names the categories only wild cards make, and keeps the best (a
+"bug" joker, ``joker = "bug"``, standing for a rank other than the ace only in
+a hand made a straight or a flush). Where
 the ranking reads the wild cards of a flush as aces (``wild_flush = "aces"``),
 a hand whose natural cards share a suit is also a flush of its natural ranks
 and one ace per wild card.
@@ -69,6 +71,8 @@ SIZES = {name: int(entry["cards"]) for name, entry in _DATA.items()}
 WILDS = {name: tuple(str(rank) for rank in entry.get("wild", ())) for name, entry in _DATA.items()}
 #: Whether a ranking reads the wild cards of a flush as aces of its suit (else as the highest ranks missing).
 FLUSH_OF_ACES = {name: entry.get("wild_flush") == "aces" for name, entry in _DATA.items()}
+#: Whether a ranking's joker is a "bug": an ace, or any card only where it makes a straight or a flush.
+BUG = {name: entry.get("joker") == "bug" for name, entry in _DATA.items()}
 JOKER = "joker"
 JOKER_RANK = 13
 
@@ -201,6 +205,10 @@ def _wild_values(hands: np.ndarray, ranking: str) -> np.ndarray:
             stand_ins = 4 * np.tile(stand_for, (len(part), 1)) + np.repeat(suit[part], len(ways))[:, None]
             made = np.concatenate([naturals, stand_ins], axis=1)
             made_values = _named_by_wild_cards(_values(made, size, table), order, int(count))
+            if BUG[ranking]:  # a stand-in other than an ace only in a straight or a flush
+                completing = np.tile((stand_for != ACE).any(axis=1), len(part))
+                kind = np.array(["straight" in name or "flush" in name for name in order])[made_values // CATEGORY_SPAN]
+                made_values = np.where(completing & ~kind, -1, made_values)
             values[part] = made_values.reshape(len(part), len(ways)).max(axis=1)
         if count == 4 and size == 5 and "four_wilds" in order:  # ranked by the fifth card, whatever it is made into
             fifth = naturals_first[rows, 0] >> 2
