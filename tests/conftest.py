@@ -1,6 +1,6 @@
 """Shared fixtures: one exact analysis of each game per test session (Three Card Poker about a second,
 Crazy 4 and Super 4 about 8 s each, Mississippi Stud and Let It Ride about 5 s each, Four Card Fever and
-Caribbean Stud about a minute or two), built only when a test asks for it.
+Caribbean Stud about a minute or two, DJ Wild Stud Poker about 20 s), built only when a test asks for it.
 
 A session run by several workers (pytest-xdist, as ``python3 tasks.py test`` does) shares one cache folder:
 the first worker to need a game enumerates it while holding the game's lock, and the others then read it
@@ -133,3 +133,9 @@ def twentyoneplusthree():
 def highcardflush():
     """High Card Flush, seven cards against seven counted suit by suit: about half a minute on two cores."""
     return analysed("highcardflush", jobs=2)
+
+
+@pytest.fixture(scope="session")
+def djwild():
+    """DJ Wild Stud Poker (53-card deck, deuces and the joker wild), about 20 s."""
+    return analysed("djwild")

@@ -32,7 +32,7 @@ def test_games_lists_every_game():
     assert [line.split()[0] for line in done.stdout.splitlines()] == sorted(
         ["crazy4", "super4", "fourcardfever", "uth", "threecard", "caribbean", "mississippi", "letitride", "thb",
          "casinoholdem", "jacksorbetter", "deuces", "twentyoneplusthree",
-         "highcardflush"])
+         "highcardflush", "djwild"])
 
 
 def test_help_exits_zero():

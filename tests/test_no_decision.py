@@ -82,7 +82,6 @@ def test_the_decks_option_takes_1_to_8_and_nothing_else():
      "analysis is not supported for 21\\+3: a game with no decision is paid on the player's cards alone"),
     ("dealer_cards = 0", 'dealer_cards = 0\nengine = "one_decision"',
      "the analysis is not supported for 21\\+3: the game has no decision .*give engine = \"no_decision\""),
-    ("decks = 6", "decks = 6\njokers = 1", "the deck is not supported for 21\\+3: this engine deals 52-card decks"),
     ('ranking = "three_card"\nplayer_cards = 3', 'ranking = "five_card"\nplayer_cards = 5',
      "the deck is not supported for .*five_card ranks no hand of 5 cards of one rank"),
 ])

@@ -40,7 +40,7 @@ def test_every_game_has_a_notebook():
 
 @pytest.mark.parametrize("game", ["crazy4", "super4", "uth", "fourcardfever", "threecard", "caribbean",
                                   "mississippi", "letitride", "thb", "casinoholdem", "jacksorbetter", "deuces",
-                                  "twentyoneplusthree"])
+                                  "twentyoneplusthree", "djwild"])
 @pytest.mark.slow
 def test_notebook_runs_top_to_bottom(game, kernel_spec, request, monkeypatch):
     request.getfixturevalue(game)  # the session's analysis: its enumeration is now in the session's cache

@@ -395,8 +395,11 @@ def test_evaluate_agrees_with_evaluating_each_hand_on_every_three_card_hand():
 
 def test_evaluate_of_no_hands_and_of_cards_outside_the_deck():
     assert FIVE.evaluate(np.zeros((0, 5), dtype=np.int8)).tolist() == []
-    odd = np.array([[0, 4, 8, 12, 52], [0, 5, 10, 15, 20]])  # no keys: each hand is ranked
-    assert np.array_equal(FIVE.evaluate(odd), FIVE.evaluate_each(odd))
+    odd = np.array([[0, 4, 8, 12, 54], [0, 5, 10, 15, 20]])  # a card past the jokers: no keys, each hand is ranked
+    joker_wild = load_ranking("dj_wild")
+    assert np.array_equal(joker_wild.evaluate(odd), joker_wild.evaluate_each(odd))
+    with pytest.raises(ValueError, match="five_card has no rule for the joker"):
+        FIVE.evaluate(np.array([[0, 4, 8, 12, 52]]))
     for evaluate in (FIVE.evaluate, FIVE.evaluate_each):
         with pytest.raises(ValueError, match="no category"):
             evaluate(np.array([[-1, 4, 8, 12, 16]]))

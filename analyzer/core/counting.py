@@ -92,13 +92,16 @@ class DisjointRankCounter:
     """Counts hands that avoid given cards and rank below given thresholds.
 
     ``hands``: one sorted hand per row; ``ranks``: each hand's dense rank in
-    ``0 .. rank_count - 1``; ``max_excluded``: the most cards a query excludes.
+    ``0 .. rank_count - 1``; ``max_excluded``: the most cards a query excludes; ``deck_size``: the cards
+    ``0 .. deck_size - 1`` the hands and queries are made of (53 with one joker).
     """
 
-    def __init__(self, hands: np.ndarray, ranks: np.ndarray, rank_count: int, max_excluded: int):
+    def __init__(self, hands: np.ndarray, ranks: np.ndarray, rank_count: int, max_excluded: int,
+                 deck_size: int = DECK_SIZE):
         hands = np.asarray(hands)
         ranks = np.asarray(ranks, dtype=np.int64)
         self.rank_count = rank_count
+        self.deck_size = deck_size
         self.hand_count = len(hands)
         self.hand_size = hands.shape[1]
         self.levels = [self._level(hands, ranks, size)
@@ -107,7 +110,7 @@ class DisjointRankCounter:
     def _level(self, hands: np.ndarray, ranks: np.ndarray,
                size: int) -> SortedLevel | CumulativeLevel | WholeHandLevel:
         positions = subset_positions(hands.shape[1], size)
-        segment_count = comb(DECK_SIZE, size)
+        segment_count = comb(self.deck_size, size)
         width = self.rank_count + 1
         if size == hands.shape[1] and segment_count * width > DENSE_CELLS:
             dtype = np.int16 if self.rank_count < 2**15 else np.int32

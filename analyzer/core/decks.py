@@ -3,7 +3,8 @@
 A game's ``[deck]`` table gives ``decks`` (52-card decks shuffled together, 1 to 8) and ``jokers``
 (0 to 2). Every card of a shoe is a separate card: a six-deck shoe holds six aces of spades, and a
 hand may hold two of them. Jokers are cards of no rank or suit; whether a card is wild is the
-ranking's business (:mod:`analyzer.core.ranking`), not the deck's.
+ranking's business (:mod:`analyzer.core.ranking`), not the deck's. One deck's cards are the indices
+``0 .. size - 1``: the 52 cards, then the jokers 52 and 53 (:mod:`analyzer.core.cards`).
 
 >>> Deck().size, Deck(decks=6).size, Deck(jokers=1).size
 (52, 312, 53)
@@ -17,11 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer.core.cards import DECK_SIZE
+from analyzer.core.cards import DECK_SIZE, MOST_JOKERS
 
-#: The most 52-card decks a shoe may hold, and the most jokers a deck may add.
+#: The most 52-card decks a shoe may hold (the most jokers a deck may add is ``cards.MOST_JOKERS``).
 MOST_DECKS = 8
-MOST_JOKERS = 2
 _COUNTS = ("no", "one", "two")
 
 

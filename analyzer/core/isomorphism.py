@@ -4,11 +4,16 @@ A hand is described by its four suit masks (the 13-bit set of ranks held in
 each suit). Permuting suits permutes the masks, so the masks sorted in
 decreasing order are a canonical key of the hand's class. Suits that must keep
 their identity (the suit of a dealer's exposed card, say) are kept in place.
+A joker has no suit: every relabelling fixes it, and it is in no mask; the key
+holds the number of jokers beside the masks (a deck's jokers are alike, so two
+hands differing only by which joker they hold play alike too).
 
 >>> from analyzer.core.cards import combinations
 >>> classes = suit_classes(combinations(52, 5))
 >>> len(classes.weights), int(classes.weights.sum())
 (134459, 2598960)
+>>> len(suit_classes(combinations(53, 5)).weights)   # the joker and four cards: one class per 4-card class
+150891
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core.cards import RANK_COUNT, SUIT_COUNT
+from analyzer.core.cards import DECK_SIZE, RANK_COUNT, SUIT_COUNT
 
 
 @dataclass(frozen=True)
@@ -34,18 +39,19 @@ class SuitClasses:
 
 
 def suit_masks(hands: np.ndarray) -> np.ndarray:
-    """(H, 4) array: bit r of column s is set when the hand holds rank r in suit s.
+    """(H, 4) array: bit r of column s is set when the hand holds rank r in suit s (a joker sets no bit).
 
     Worked in 16-bit integers (a mask is below 2**13), a fifth of the memory traffic of int64.
 
-    >>> suit_masks(np.array([[0, 4, 51]])).tolist()   # 2c 3c As
-    [[3, 0, 0, 4096]]
+    >>> suit_masks(np.array([[0, 4, 51], [0, 4, 52]])).tolist()   # 2c 3c As, 2c 3c Jk
+    [[3, 0, 0, 4096], [3, 0, 0, 0]]
     """
     hands = np.asarray(hands, dtype=np.int16)
     masks = np.zeros((SUIT_COUNT, len(hands)), dtype=np.int16)
     for column in range(hands.shape[1]):
         cards = np.ascontiguousarray(hands[:, column])
-        suit, bit = cards % SUIT_COUNT, np.left_shift(np.int16(1), cards // SUIT_COUNT)
+        suit = np.where(cards < DECK_SIZE, cards % SUIT_COUNT, SUIT_COUNT)
+        bit = np.left_shift(np.int16(1), cards // SUIT_COUNT)
         for each_suit in range(SUIT_COUNT):
             masks[each_suit] |= bit * (suit == each_suit)
     return masks.T.astype(np.int64)
@@ -57,7 +63,7 @@ def canonical_keys(hands: np.ndarray, fixed_suits: tuple[int, ...] = ()) -> np.n
     masks = suit_masks(hands)
     free = [suit for suit in range(SUIT_COUNT) if suit not in fixed_suits]
     ordered = np.concatenate([masks[:, list(fixed_suits)], -np.sort(-masks[:, free], axis=1)], axis=1)
-    keys = np.zeros(len(hands), dtype=np.int64)
+    keys = (np.asarray(hands) >= DECK_SIZE).sum(axis=1).astype(np.int64)  # the jokers held, then the masks
     for column in range(SUIT_COUNT):
         keys = (keys << RANK_COUNT) | ordered[:, column]
     return keys

@@ -11,6 +11,8 @@ A ranking may declare wild ranks (``wild = ["2"]``): a wild card stands for any 
 the hand, and a hand is worth the best hand its wild cards can make (:meth:`HandRanking.evaluate_each`).
 A ranking may instead declare a ``kind`` whose hand is worth the best of its four suits (:class:`SuitRanking`:
 the longest flush, the longest straight flush).
+The joker (cards 52 and 53, rank :data:`JOKER_RANK`) is wild where the ranking lists it
+(``wild = ["2", "joker"]``); a ranking that does not list it has no rule for it and refuses a hand holding one.
 
 >>> four = load_ranking("four_card")
 >>> from analyzer.core.cards import parse_cards
@@ -34,6 +36,9 @@ import numpy as np
 
 from analyzer.core.cards import (
     ACE,
+    DECK_SIZE,
+    JOKER_RANK,
+    MOST_JOKERS,
     RANK_COUNT,
     RANK_PLURALS,
     RANK_SYMBOLS,
@@ -52,6 +57,14 @@ TIEBREAK_DIGITS = 5
 TIEBREAK_SPAN = DIGIT_BASE ** TIEBREAK_DIGITS
 #: Most hands a wild ranking scores at once (each hand once per rank its wild cards may stand for).
 SCORED_AT_ONCE = 1 << 19
+#: How the wild cards of a flush read (``wild_flush`` in rankings.toml): the highest ranks missing from it (a
+#: flush has five different ranks), or each the ace of the flush's suit (wilds may duplicate cards held).
+WILD_FLUSH_READINGS = ("highest_missing", "aces")
+#: The name of the joker among a ranking's wild cards.
+JOKER = "joker"
+#: What a ranking's joker may stand for (``joker`` in rankings.toml): any card ("wild"), or, as a "bug" (the Pai
+#: Gow rule), only an ace or a card that completes a straight or a flush.
+JOKER_READINGS = ("wild", "bug")
 
 
 @dataclass(frozen=True)
@@ -119,13 +132,16 @@ def _read_ranks(ranks: np.ndarray, size: int) -> tuple[np.ndarray, ...]:
 
 @lru_cache(maxsize=None)
 def _multiset_terms(position: int) -> np.ndarray:
-    """C(rank + position, position + 1) for each rank: the term of the rank at ``position`` of a multiset's index."""
-    return np.array([comb(rank + position, position + 1) for rank in range(RANK_COUNT)], dtype=np.int64)
+    """C(rank + position, position + 1) for each rank (the joker's too): the term of the rank at ``position`` of a
+    multiset's index."""
+    return np.array([comb(rank + position, position + 1) for rank in range(JOKER_RANK + 1)], dtype=np.int64)
 
 
 @dataclass(frozen=True)
 class HandRanking:
-    """A ranking of ``cards``-card hands: its categories, weakest first; ``wild``, the ranks whose cards are wild.
+    """A ranking of ``cards``-card hands: its categories, weakest first; ``wild``, the ranks whose cards are wild
+    (:data:`JOKER_RANK` for the joker); ``wild_flush``, the reading of the wild cards of a flush
+    (:data:`WILD_FLUSH_READINGS`); ``joker``, what the joker may stand for (:data:`JOKER_READINGS`).
 
     Without wild ranks or overlapping flags every hand falls into exactly one category. Otherwise (see
     :meth:`evaluate_each`) categories may overlap and a hand takes the highest category it qualifies for: the
@@ -138,6 +154,18 @@ class HandRanking:
     categories: tuple[Category, ...]
     wild: tuple[int, ...] = ()
     marks_suited: bool = False
+    wild_flush: str = WILD_FLUSH_READINGS[0]
+    joker: str = JOKER_READINGS[0]
+
+    @property
+    def jokers_wild(self) -> bool:
+        """Whether the ranking has a rule for the joker (it lists it among its wild cards)."""
+        return JOKER_RANK in self.wild
+
+    @property
+    def deck_cards(self) -> int:
+        """The cards a hand of this ranking may hold: the 52, and the jokers when it has a rule for them."""
+        return DECK_SIZE + (MOST_JOKERS if self.jokers_wild else 0)
 
     @property
     def reads_straights_and_flushes(self) -> bool:
@@ -178,7 +206,7 @@ class HandRanking:
         A hand's rank depends only on its multiset of ranks and on whether it is a flush, so each
         hand is keyed by those two, ``evaluate_each`` ranks one hand of each key that occurs, and
         every hand takes the rank of its key: 7,462 hands ranked for all 2,598,960 five-card hands
-        (``tests/test_ranking.py`` checks the two agree). Rows with a card outside 0..51 have no
+        (``tests/test_ranking.py`` checks the two agree). Rows with a card outside the deck have no
         key; then every hand goes through ``evaluate_each``. With wild ranks, "a flush" in the key is
         "the natural cards share one suit", and the multiset of ranks (wild ranks included) tells the
         natural ranks and the number of wild cards: all a wild hand's rank depends on.
@@ -186,10 +214,10 @@ class HandRanking:
         if not (isinstance(hands, np.ndarray) and hands.dtype.kind in "iu"):
             hands = np.asarray(hands, dtype=np.int64)
         self._check_columns(hands)
-        if len(hands) == 0 or hands.min() < 0 or hands.max() >= 52:
+        if len(hands) == 0 or hands.min() < 0 or hands.max() >= self.deck_cards:
             return self.evaluate_each(hands)
         keys = self._hand_keys(hands)
-        representative = np.full(2 * comb(RANK_COUNT + self.cards - 1, self.cards), -1, dtype=np.intp)
+        representative = np.full(2 * comb(JOKER_RANK + self.cards, self.cards), -1, dtype=np.intp)
         representative[keys] = np.arange(len(hands))  # any hand of a key will do
         present = np.flatnonzero(representative >= 0)
         rank_of_key = np.zeros(len(representative), dtype=np.int64)
@@ -199,12 +227,15 @@ class HandRanking:
     def _check_columns(self, hands: np.ndarray) -> None:
         if hands.ndim != 2 or hands.shape[1] != self.cards:
             raise ValueError(f"{self.name} ranks hands of {self.cards} cards")
+        if not self.jokers_wild and hands.size and hands.max() >= DECK_SIZE:
+            raise ValueError(f"{self.name} has no rule for the joker (a ranking lists it among its wild cards)")
 
     def _hand_keys(self, hands: np.ndarray) -> np.ndarray:
-        """Key of each hand of cards in 0..51: twice the index of its multiset of ranks, plus 1 for a flush.
+        """Key of each hand of the deck's cards: twice the index of its multiset of ranks, plus 1 for a flush.
 
         Sorted rising, ranks r0 <= r1 <= ... give strictly rising r0 + 0, r1 + 1, ..., so the sum of
-        C(r_i + i, i + 1) numbers the multisets of ``cards`` ranks 0, 1, ..., C(RANK_COUNT + cards - 1, cards) - 1.
+        C(r_i + i, i + 1) numbers the multisets of ``cards`` ranks (the joker's rank 13 included) 0, 1, ...,
+        C(14 + cards - 1, cards) - 1.
         """
         columns = np.ascontiguousarray(hands.T)
         ranks, suits = list(columns >> 2), columns & 3
@@ -289,9 +320,12 @@ class HandRanking:
         is a flush, which it may be (the wild cards taking the naturals' suit) when the natural cards share one
         suit; every such substitution is tried (:func:`_stand_ins`, both suit choices) and scored by
         :meth:`_score`. Reading of ties: the wild cards in a flush stand for the highest ranks missing from it
-        (a flush has five different ranks: 2h Ah 9h 5h 3h is the flush A-K-9-5-3, not A-A-9-5-3), in a
-        straight for the cards that make the highest straight, in a group for the best group and kickers, as
-        poker compares them; four wild cards and a king (shape [5]) rank by the king.
+        (a flush has five different ranks: 2h Ah 9h 5h 3h is the flush A-K-9-5-3, not A-A-9-5-3) or, with the
+        reading ``wild_flush = "aces"``, each for the ace of its suit (the flush A-A-9-5-3: a flush category then
+        takes any multiplicities of ranks, compared from the highest down), in a straight for the cards that
+        make the highest straight, in a group for the best group and kickers, as poker compares them; four wild
+        cards and a king (shape [5]) rank by the king. A "bug" joker (``joker = "bug"``) stands for an ace, or for
+        any card only where the hand made is a straight or a flush (of a category with either flag).
         """
         size = self.cards
         ranks, suits = hands // 4, hands % 4
@@ -323,9 +357,14 @@ class HandRanking:
         highest category it qualifies for, -1 where none."""
         multiplicity, digits, straight, top = _read_ranks(ranks, self.cards)
         category = np.full(len(ranks), -1, dtype=np.int64)
+        completing = (ranks[:, self.cards - wilds:] != ACE).any(axis=1) if self.joker == "bug" else None
         for index, declared in enumerate(self.categories):
             shape = np.array(declared.shape + (0,) * (self.cards - len(declared.shape)))
             match = (multiplicity == shape).all(axis=1)
+            if self._flush_of_aces(declared):
+                match = flush.copy()
+            if completing is not None and not (declared.straight or declared.flush):
+                match &= ~completing  # a bug joker other than an ace makes only straights and flushes
             if declared.straight:
                 match &= straight
             if declared.flush:
@@ -340,11 +379,17 @@ class HandRanking:
         by_top = np.array([declared.straight for declared in self.categories] + [False])[category]
         digits[by_top] = 0
         digits[by_top, 0] = top[by_top]
+        in_turn = np.array([self._flush_of_aces(declared) for declared in self.categories] + [False])[category]
+        digits[in_turn] = -np.sort(-ranks[in_turn], axis=1)
         tiebreak = np.zeros(len(ranks), dtype=np.int64)
         for column in range(TIEBREAK_DIGITS):
             value = digits[:, column] if column < self.cards else 0
             tiebreak = tiebreak * DIGIT_BASE + value
         return np.where(category >= 0, category * TIEBREAK_SPAN + tiebreak, -1)
+
+    def _flush_of_aces(self, category: Category) -> bool:
+        """Whether a category is a flush (not a straight) whose wild cards read as aces of its suit."""
+        return self.wild_flush == "aces" and category.flush and not category.straight
 
     def rank_of(self, cards) -> int:
         """Rank of one hand of exactly ``cards`` cards."""
@@ -357,8 +402,9 @@ class HandRanking:
 
     @cached_property
     def table(self) -> np.ndarray:
-        """Rank of every ``cards``-card hand, indexed by colex index."""
-        return self.evaluate(combinations(52, self.cards))
+        """Rank of every ``cards``-card hand of :attr:`deck_cards` cards (the jokers' too, where the ranking has
+        a rule for them), indexed by colex index: the hands of the 52 cards come first (indices below C(52, k))."""
+        return self.evaluate(combinations(self.deck_cards, self.cards))
 
     @cached_property
     def distinct(self) -> np.ndarray:
@@ -370,20 +416,24 @@ class HandRanking:
         (``tests/test_ranking.py`` checks the two agree). With wild ranks, "a flush" is "the natural cards
         share one suit": the suits are dealt in turn to the natural cards and, apart, to the wild cards, and
         the natural cards of each multiset whose natural ranks differ are dealt once more all in one suit.
+        Where the ranking has a rule for the joker, hands with each number of jokers are dealt too.
         """
         hands = []
-        for ranks in combinations_with_replacement(range(13), self.cards):
-            if max(ranks.count(rank) for rank in ranks) > 4:
-                continue
-            dealt = {False: 0, True: 0}  # cards dealt so far, natural and wild
-            suits = []
-            for rank in ranks:
-                suits.append(dealt[rank in self.wild] % 4)
-                dealt[rank in self.wild] += 1
-            hands.append(sorted(4 * rank + suit for rank, suit in zip(ranks, suits)))
-            naturals = [rank for rank in ranks if rank not in self.wild]
-            if len(set(naturals)) == len(naturals):
-                hands.append(sorted(4 * rank + (suit if rank in self.wild else 0) for rank, suit in zip(ranks, suits)))
+        for jokers in range((MOST_JOKERS if self.jokers_wild else 0) + 1):
+            added = list(range(DECK_SIZE, DECK_SIZE + jokers))
+            for ranks in combinations_with_replacement(range(RANK_COUNT), self.cards - jokers):
+                if max((ranks.count(rank) for rank in ranks), default=0) > 4:
+                    continue
+                dealt = {False: 0, True: 0}  # cards dealt so far, natural and wild
+                suits = []
+                for rank in ranks:
+                    suits.append(dealt[rank in self.wild] % 4)
+                    dealt[rank in self.wild] += 1
+                hands.append(sorted(4 * rank + suit for rank, suit in zip(ranks, suits)) + added)
+                naturals = [rank for rank in ranks if rank not in self.wild]
+                if len(set(naturals)) == len(naturals):
+                    hands.append(sorted(4 * rank + (suit if rank in self.wild else 0)
+                                        for rank, suit in zip(ranks, suits)) + added)
         return np.unique(self.evaluate(np.array(hands)))
 
     @lru_cache(maxsize=None)
@@ -500,9 +550,10 @@ def best_ranks_of(ranking: HandRanking, hands: np.ndarray) -> np.ndarray:
     return best
 
 
-def best_of_table(ranking: HandRanking, hand_size: int) -> np.ndarray:
-    """Best-part rank of every ``hand_size``-card hand, indexed by its colex index."""
-    return best_ranks_of(ranking, combinations(52, hand_size))
+def best_of_table(ranking: HandRanking, hand_size: int, deck_size: int = DECK_SIZE) -> np.ndarray:
+    """Best-part rank of every ``hand_size``-card hand of the first ``deck_size`` cards (the jokers after the
+    52), indexed by its colex index."""
+    return best_ranks_of(ranking, combinations(deck_size, hand_size))
 
 
 @lru_cache(maxsize=None)
@@ -539,12 +590,19 @@ def load_ranking(name: str) -> HandRanking:
     for category in categories:
         if category.royal and not category.straight:
             raise ValueError(f"{name}: the royal category {category.name} must be a straight (straight = true)")
-    wild = tuple(sorted({parse_rank(rank) for rank in entry.get("wild", [])}))
+    wild = tuple(sorted({JOKER_RANK if rank == JOKER else parse_rank(rank) for rank in entry.get("wild", [])}))
     marks_suited = bool(entry.get("marks_suited", False))
     if marks_suited and (wild or entry["cards"] >= TIEBREAK_DIGITS):
         raise ValueError(f"{name}: a suited mark takes the lowest rank digit: a ranking of at most "
                          f"{TIEBREAK_DIGITS - 1} cards without wild cards")
-    return HandRanking(name, entry["title"], entry["cards"], categories, wild, marks_suited)
+    wild_flush = entry.get("wild_flush", WILD_FLUSH_READINGS[0])
+    if wild_flush not in WILD_FLUSH_READINGS:
+        raise ValueError(f"{name}: wild_flush is one of {', '.join(WILD_FLUSH_READINGS)}, not {wild_flush!r}")
+    joker = entry.get("joker", JOKER_READINGS[0])
+    if joker not in JOKER_READINGS or (joker == "bug" and wild != (JOKER_RANK,)):
+        raise ValueError(f"{name}: joker is one of {', '.join(JOKER_READINGS)}, and a bug joker the only wild card")
+    return HandRanking(name, entry["title"], entry["cards"], categories, wild, marks_suited=marks_suited,
+                       wild_flush=wild_flush, joker=joker)
 
 
 # -- rankings that decompose by suit ----------------------------------------------------------------------

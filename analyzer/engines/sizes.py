@@ -217,17 +217,18 @@ def queries_work(queries: int, player_cards: int, thresholds: int, largest: int)
 
 
 def closed_dealer(player: int, dealer: int, ranking_cards: int, rank_count: int,
-                  thresholds: int) -> tuple[Footprint, int]:
+                  thresholds: int, deck: int = DECK_SIZE) -> tuple[Footprint, int]:
     """The footprint of the enumeration of every player class against every dealer hand when no dealer
-    card shows (threads share one counter), and the player classes."""
+    card shows (threads share one counter), and the player classes (those of the 52 cards: a joker adds
+    a few)."""
     footprint = Footprint()
-    player_hands, dealer_hands = hands(DECK_SIZE, player), hands(DECK_SIZE, dealer)
+    player_hands, dealer_hands = hands(deck, player), hands(deck, dealer)
     classes = player_classes(player)
-    combinations_step(footprint, DECK_SIZE, player)
+    combinations_step(footprint, deck, player)
     suit_classes_step(footprint, player_hands, player)
     footprint.add(classes * (player + 24))  # representatives, weights, best ranks, dense ranks
     best_ranks_step(footprint, player_hands, player, ranking_cards)
-    combinations_step(footprint, DECK_SIZE, dealer, done=player)
+    combinations_step(footprint, deck, dealer, done=player)
     if dealer != player:
         best_ranks_step(footprint, dealer_hands, dealer, ranking_cards)
     largest = counter_step(footprint, dealer_hands, dealer, player, rank_count)
@@ -290,9 +291,10 @@ def dealer_hand_game(rules: GameRules, jobs: int) -> SizeEstimate:
         return by_suit_game(rules, jobs)
     ranking_cards, rank_count = rules.ranking.cards, len(rules.ranking.distinct)
     thresholds = 3 if rules.dealer_qualifies else 2
-    deals = hands(DECK_SIZE, player) * hands(DECK_SIZE - player, dealer)
+    deck = rules.deck.size
+    deals = hands(deck, player) * hands(deck - player, dealer)
     if not up_cards:
-        footprint, classes = closed_dealer(player, dealer, ranking_cards, rank_count, thresholds)
+        footprint, classes = closed_dealer(player, dealer, ranking_cards, rank_count, thresholds, deck)
         footprint.add(0, classes * PER_CLASS_BYTES)
         return SizeEstimate(with_ranking(rules, PROCESS_BYTES + footprint.peak), deals,
                             footprint.work / OPERATIONS_PER_SECOND)

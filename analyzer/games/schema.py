@@ -44,7 +44,7 @@ from pydantic import (
 )
 
 from analyzer.core.decks import MOST_DECKS, MOST_JOKERS, Deck
-from analyzer.core.ranking import declared_rankings
+from analyzer.core.ranking import JOKER, declared_rankings
 from analyzer.games.errors import RulesError
 from analyzer.games.toml_lines import key_lines, line_of
 
@@ -463,6 +463,13 @@ class GameFile(Strict):
                     raise ValueError(f"{kind}.{name}: ranking {entry.ranking!r} ranks "
                                      f"{_ranking_cards(entry.ranking)} cards, but the hand it is paid on has "
                                      f"{cards}")
+        if self.deck.jokers:
+            rankings = [self.ranking] + [entry.ranking for entries in (self.wagers, self.side_bets)
+                                         for entry in entries.values() if entry.ranking is not None]
+            for ranking in rankings:
+                if JOKER not in declared_rankings()[ranking].get("wild", []):
+                    raise ValueError(f"deck.jokers: ranking {ranking!r} has no rule for the joker (a ranking "
+                                     f'with one lists "{JOKER}" among its wild cards)')
         return self
 
 

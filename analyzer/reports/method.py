@@ -24,7 +24,7 @@ from itertools import product
 from math import comb, prod
 from typing import NamedTuple
 
-from analyzer.core.cards import RANK_SYMBOLS
+from analyzer.core.cards import JOKER_RANK, RANK_SYMBOLS
 from analyzer.games.rules import GameRules
 
 
@@ -123,9 +123,12 @@ def cards_used(rules: GameRules) -> list[tuple[str, str]]:
     >>> from analyzer.games.rules import load_game
     >>> cards_used(load_game("deuces"))
     [('deck', 'one 52-card deck'), ('ranking', 'five-card poker hand, deuces wild'), ('wild cards', 'the 2s')]
+    >>> cards_used(load_game("djwild"))[2]
+    ('wild cards', 'the 2s, the joker')
     """
     ranking = rules.ranking
-    wild = ", ".join(f"the {RANK_SYMBOLS[rank]}s" for rank in ranking.wild) or "none"
+    wild = ", ".join("the joker" + ("s" if rules.deck.jokers > 1 else "") if rank == JOKER_RANK
+                     else f"the {RANK_SYMBOLS[rank]}s" for rank in ranking.wild) or "none"
     return [("deck", rules.deck.describe()), ("ranking", ranking.title), ("wild cards", wild)]
 
 

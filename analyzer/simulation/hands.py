@@ -11,8 +11,10 @@ simulator's own reading (:data:`GROUPED`, :data:`UNGROUPED`, :data:`WILD_MADE`):
 a pair is two cards of one rank, a straight runs through consecutive ranks
 (A-2-3... the lowest), a flush is one suit; with wild cards, five of a kind is
 five cards of one rank, a natural royal flush an ace-high straight flush
-without a wild card, a wild royal flush one with, four wilds the four wild
-cards and any fifth card (ranked by it).
+without a wild card, a wild royal flush one with, a royal flush either, four
+wilds the four wild cards and any fifth card (ranked by it), five wilds five
+wild cards. A joker (cards 52 and 53, written ``Jk``; ``card >> 2`` is 13) is
+wild where the ranking lists "joker" among its wild cards.
 
 A ranking reads straights and flushes only when it orders a category that is
 one; in a ranking that marks suited hands (two cards: "A-K suited") a hand of
@@ -22,7 +24,12 @@ A wild card stands for any card, even one in the hand: the simulator gives
 the hand's wild cards every multiset of ranks, each wild card in the suit of
 the hand's first natural card (a flush when the natural cards share that
 suit, and no other choice of suits can make one otherwise), values each hand
-so made, names the categories only wild cards make, and keeps the best.
+so made, names the categories only wild cards make, and keeps the best (a
+"bug" joker, ``joker = "bug"``, standing for a rank other than the ace only in
+a hand made a straight or a flush). Where
+the ranking reads the wild cards of a flush as aces (``wild_flush = "aces"``),
+a hand whose natural cards share a suit is also a flush of its natural ranks
+and one ace per wild card.
 
 A ranking of a ``kind`` (``flush_length``, ``straight_flush_length``) names its categories by length:
 ``three_card_flush`` ... ``seven_card_flush``, from the shortest longest flush four suits allow (a
@@ -96,6 +103,12 @@ ORDERS = {name: _by_length(name) if KINDS[name] else tuple(category["name"] for 
 WILDS = {name: tuple(str(rank) for rank in entry.get("wild", ())) for name, entry in _DATA.items()}
 #: The rankings whose hands of one suit carry a suited mark in their lowest digit ("A-K suited").
 MARKS_SUITED = {name: bool(entry.get("marks_suited", False)) for name, entry in _DATA.items()}
+#: Whether a ranking reads the wild cards of a flush as aces of its suit (else as the highest ranks missing).
+FLUSH_OF_ACES = {name: entry.get("wild_flush") == "aces" for name, entry in _DATA.items()}
+#: Whether a ranking's joker is a "bug": an ace, or any card only where it makes a straight or a flush.
+BUG = {name: entry.get("joker") == "bug" for name, entry in _DATA.items()}
+JOKER = "joker"
+JOKER_RANK = 13
 
 #: What the category names mean: the sizes of a hand's groups of cards of one rank, largest first.
 GROUPED = {(2,): "pair", (2, 2): "two_pair", (3,): "three_of_a_kind", (3, 2): "full_house", (4,): "four_of_a_kind"}
@@ -106,7 +119,9 @@ UNGROUPED = {(False, False): "high_card", (True, False): "straight", (False, Tru
 WILD_MADE = {"five_of_a_kind": "five cards of one rank",
              "natural_royal_flush": "an ace-high straight flush without a wild card",
              "wild_royal_flush": "an ace-high straight flush with a wild card",
-             "four_wilds": "the four wild cards and any fifth card, ranked by the fifth"}
+             "royal_flush": "an ace-high straight flush, with or without wild cards",
+             "four_wilds": "the four wild cards and any fifth card, ranked by the fifth",
+             "five_wilds": "five wild cards"}
 FIVE_OF_A_KIND = (5,)
 #: Most hands valued at once when wild cards stand for every rank.
 MADE_AT_ONCE = 1 << 19
@@ -124,11 +139,15 @@ class SimulationError(ValueError):
 def cards(text: str) -> np.ndarray:
     """Cards of a space-separated list such as ``"As Td 2c"``, as one row.
 
-    >>> cards("2c As").tolist()
-    [[0, 51]]
+    >>> cards("2c As").tolist(), cards("Jk 2c Jk").tolist()
+    ([[0, 51]], [[52, 0, 53]])
     """
-    return np.array([[4 * RANKS.index(word[0].upper()) + SUITS.index(word[1].lower()) for word in text.split()]],
-                    dtype=np.int64)
+    row: list[int] = []
+    for word in text.split():
+        jokers = sum(card >= 4 * JOKER_RANK for card in row)
+        row.append(4 * JOKER_RANK + jokers if word.lower() == "jk"
+                   else 4 * RANKS.index(word[0].upper()) + SUITS.index(word[1].lower()))
+    return np.array([row], dtype=np.int64)
 
 
 def _signature(size: int, groups: tuple[int, ...]) -> int:
@@ -184,14 +203,15 @@ def _category_table(ranking: str) -> np.ndarray:
 def _wild_ranks(ranking: str) -> tuple[int, ...]:
     """The ranking's wild ranks, read from its rank symbols.
 
-    >>> _wild_ranks("deuces_wild"), _wild_ranks("five_card")
-    ((0,), ())
+    >>> _wild_ranks("deuces_wild"), _wild_ranks("five_card"), _wild_ranks("dj_wild")
+    ((0,), (), (0, 13))
     """
-    written = WILDS.get(ranking, ())
+    written = [rank for rank in WILDS.get(ranking, ()) if rank != JOKER]
     unknown = [rank for rank in written if rank.upper() not in RANKS or len(rank) != 1]
     if unknown:
         raise SimulationError(f"the simulator cannot read the wild ranks {', '.join(unknown)} of {ranking}")
-    return tuple(sorted({RANKS.index(rank.upper()) for rank in written}))
+    joker = (JOKER_RANK,) if JOKER in WILDS.get(ranking, ()) else ()
+    return tuple(sorted({RANKS.index(rank.upper()) for rank in written})) + joker
 
 
 def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
@@ -203,6 +223,8 @@ def evaluate(hands: np.ndarray, ranking: str) -> np.ndarray:
     hands = np.asarray(hands, dtype=np.int64)
     size = SIZES[ranking]
     assert hands.ndim == 2 and hands.shape[1] == size, f"{ranking} hands have {size} cards"
+    if JOKER_RANK not in _wild_ranks(ranking) and (hands >> 2 == JOKER_RANK).any():
+        raise SimulationError(f"the {ranking} ranking has no rule for the joker")
     if KINDS.get(ranking):
         return _by_suit_values(hands, ranking)
     table = _category_table(ranking)
@@ -281,11 +303,32 @@ def _wild_values(hands: np.ndarray, ranking: str) -> np.ndarray:
             stand_ins = 4 * np.tile(stand_for, (len(part), 1)) + np.repeat(suit[part], len(ways))[:, None]
             made = np.concatenate([naturals, stand_ins], axis=1)
             made_values = _named_by_wild_cards(_values(made, size, table, True), order, int(count))
+            if BUG[ranking]:  # a stand-in other than an ace only in a straight or a flush
+                completing = np.tile((stand_for != ACE).any(axis=1), len(part))
+                kind = np.array(["straight" in name or "flush" in name for name in order])[made_values // CATEGORY_SPAN]
+                made_values = np.where(completing & ~kind, -1, made_values)
             values[part] = made_values.reshape(len(part), len(ways)).max(axis=1)
         if count == 4 and size == 5 and "four_wilds" in order:  # ranked by the fifth card, whatever it is made into
             fifth = naturals_first[rows, 0] >> 2
             values[rows] = np.maximum(values[rows], order.index("four_wilds") * CATEGORY_SPAN + (fifth << TOP_SHIFT))
+        if count == size and "five_wilds" in order:
+            values[rows] = np.maximum(values[rows], order.index("five_wilds") * CATEGORY_SPAN + (ACE << TOP_SHIFT))
+        if FLUSH_OF_ACES[ranking] and count:
+            values[rows] = np.maximum(values[rows], _flush_of_aces(naturals_first[rows], size - int(count), order))
     return values
+
+
+def _flush_of_aces(naturals_first: np.ndarray, naturals: int, order: tuple[str, ...]) -> np.ndarray:
+    """The value of each hand as a flush of its natural cards (the first ``naturals`` of each row) and one ace per
+    wild card, where its natural cards share a suit (-1 elsewhere)."""
+    held = naturals_first[:, :naturals]
+    suited = (held & 3 == held[:, :1] & 3).all(axis=1)
+    ranks = -np.sort(-np.concatenate([held >> 2, np.full((len(held), len(naturals_first[0]) - naturals), ACE)],
+                                     axis=1), axis=1)
+    packed = np.zeros(len(held), dtype=np.int64)
+    for position in range(ranks.shape[1]):
+        packed |= ranks[:, position] << (TOP_SHIFT - DIGIT_BITS * position)
+    return np.where(suited, order.index("flush") * CATEGORY_SPAN + packed, -1)
 
 
 def _named_by_wild_cards(values: np.ndarray, order: tuple[str, ...], wilds: int) -> np.ndarray:
@@ -294,7 +337,7 @@ def _named_by_wild_cards(values: np.ndarray, order: tuple[str, ...], wilds: int)
     if "straight_flush" not in order:
         return values
     royal = values == order.index("straight_flush") * CATEGORY_SPAN + (ACE << TOP_SHIFT)
-    name = "natural_royal_flush" if wilds == 0 else "wild_royal_flush"
+    name = "royal_flush" if "royal_flush" in order else "natural_royal_flush" if wilds == 0 else "wild_royal_flush"
     if name in order and order.index(name) > order.index("straight_flush"):
         values = np.where(royal, order.index(name) * CATEGORY_SPAN + (ACE << TOP_SHIFT), values)
     return values

@@ -8,6 +8,7 @@ result and its paytable. Hands are valued by the simulator's own evaluator
 
 A deal is one shuffled deck dealt card by card: the player's cards, the
 dealer's (the first ``up_cards`` of them face up), then the community cards.
+A deck with jokers holds the cards 52 (and 53) after the 52.
 Each side plays its best hand of the ranking from its own cards and the board.
 
 Settlement, for the Play multiple the strategy chose (0: a fold):
@@ -215,19 +216,22 @@ class GameData:
     play: tuple[PlayOption, ...]
     wagers: tuple[MainWager, ...]
     side_bets: dict[str, SideBetData]
+    jokers: int = 0             # jokers added to the 52 cards (the cards 52, 53)
 
     @classmethod
     def of(cls, rules: GameRules) -> GameData:
         """From :class:`analyzer.games.rules.GameRules` (rule options already applied to it)."""
         if rules.dealer_cards == 0:
             raise SimulationError(f"{rules.source}: the simulator settles games against a dealer's hand")
+        if rules.deck.decks != 1:
+            raise SimulationError(f"{rules.source}: the simulator deals from one deck, not {rules.deck.describe()}")
         return cls(rules.name, rules.title, rules.ranking.name, rules.player_cards, rules.dealer_cards,
                    rules.dealer_up_cards, rules.community_cards,
                    rules.dealer_qualifies.text if rules.dealer_qualifies else None, rules.fold,
                    tuple(PlayOption(option.multiple, option.requires.text if option.requires else None)
                          for option in rules.play),
                    tuple(MainWager.of(wager) for wager in rules.wagers),
-                   {bet.name: SideBetData.of(bet, rules.dealer_up_cards) for bet in rules.side_bets})
+                   {bet.name: SideBetData.of(bet, rules.dealer_up_cards) for bet in rules.side_bets}, rules.deck.jokers)
 
     @property
     def rankings(self) -> set[str]:
@@ -307,8 +311,10 @@ def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
     return out
 
 
-def shuffled_decks(rng: np.random.Generator, hands: int, count: int, decks: int = 1) -> np.ndarray:
-    """The first ``count`` cards of ``hands`` independently shuffled decks, one deck per row; from a shoe of
+def shuffled_decks(rng: np.random.Generator, hands: int, count: int, decks: int = 1, jokers: int = 0
+                   ) -> np.ndarray:
+    """The first ``count`` cards of ``hands`` independently shuffled decks (the 52 cards and ``jokers`` jokers),
+    one deck per row; from a shoe of
     ``decks`` decks, ``count`` of its ``52 * decks`` physical cards in a random order, each card given as its
     rank and suit (physical card ``p`` is ``p % 52``), so a row may hold two identical cards.
 
@@ -321,7 +327,8 @@ def shuffled_decks(rng: np.random.Generator, hands: int, count: int, decks: int 
     ((1000, 3), True, True)
     """
     if decks == 1:
-        return rng.permuted(np.tile(np.arange(DECK, dtype=np.int64), (hands, 1)), axis=1)[:, :count]
+        return rng.permuted(np.tile(np.arange(DECK + jokers, dtype=np.int64), (hands, 1)), axis=1)[:, :count]
+    assert not jokers, "a shoe is dealt without jokers"
     size = DECK * decks
     chosen = np.empty((hands, 0), dtype=np.int64)
     for last in range(size - count, size):
@@ -334,7 +341,7 @@ def shuffled_decks(rng: np.random.Generator, hands: int, count: int, decks: int 
 def play(data: GameData, strategy: Strategy, rng: np.random.Generator, hands: int) -> dict[str, np.ndarray]:
     """Deal ``hands`` hands, let the strategy choose each Play multiple from the player's cards, the
     dealer's up-cards and the board, and settle them (see :func:`settle`)."""
-    deck = shuffled_decks(rng, hands, data.cards_dealt)
+    deck = shuffled_decks(rng, hands, data.cards_dealt, jokers=data.jokers)
     dealer_start = data.player_cards
     board_start = dealer_start + data.dealer_cards
     player, dealer, board = deck[:, :dealer_start], deck[:, dealer_start:board_start], deck[:, board_start:]

@@ -22,6 +22,8 @@ import numpy as np
 from analyzer.simulation.hands import SimulationError
 
 DECK = 52
+#: The "rank" ``card >> 2`` of a joker (the cards 52 and 53): no card of a suit has it.
+JOKER = 13
 
 
 class Strategy(Protocol):
@@ -40,7 +42,9 @@ def suit_class_keys(hands: np.ndarray, up_card: np.ndarray | None = None) -> np.
 
     A relabelling permutes the four 13-bit sets of ranks the player holds in each suit, so the
     sets in decreasing order name the class; with an up-card, its rank, then the set of its
-    suit, then the other three in decreasing order.
+    suit, then the other three in decreasing order. A joker (card 52 or 53, "rank" 13) has no
+    suit: the key starts with the number of jokers held, and a joker up-card fixes no suit (the
+    largest set stands in for its suit's).
 
     >>> from analyzer.simulation.hands import cards
     >>> a, b, c = cards("As Ks 2h 3h 4c"), cards("Ad Kd 2c 3c 4h"), cards("As Kh 2h 3h 4c")
@@ -49,16 +53,22 @@ def suit_class_keys(hands: np.ndarray, up_card: np.ndarray | None = None) -> np.
     >>> up = np.array([4 * 5 + 2])   # the 7h
     >>> bool(suit_class_keys(a, up) == suit_class_keys(b, up)), bool(suit_class_keys(b, up) == suit_class_keys(a, up - 2))
     (False, True)
+    >>> joker = np.array([[0, 4, 8, 12, 52]])
+    >>> relabelled = joker + [1, 1, 1, 1, 0]   # every card one suit on, the joker kept
+    >>> bool(suit_class_keys(joker) == suit_class_keys(relabelled)), bool(suit_class_keys(joker) == suit_class_keys(a))
+    (True, False)
     """
     hands = np.asarray(hands, dtype=np.int64)
     ranks, suits = hands >> 2, hands & 3
-    sets = np.stack([np.where(suits == suit, 1 << ranks, 0).sum(axis=1) for suit in range(4)], axis=1)
-    key = np.zeros(len(hands), dtype=np.int64)
+    natural = ranks < JOKER
+    sets = np.stack([np.where(natural & (suits == suit), 1 << ranks, 0).sum(axis=1) for suit in range(4)], axis=1)
+    key = (~natural).sum(axis=1).astype(np.int64)
     if up_card is not None:
         up = np.asarray(up_card, dtype=np.int64)
         rows = np.arange(len(hands))
-        key = (up >> 2) << 13 | sets[rows, up & 3]
-        sets[rows, up & 3] = -1  # sorted last, left out
+        fixed = np.where(up >> 2 == JOKER, sets.argmax(axis=1), up & 3)
+        key = (key << 4 | up >> 2) << 13 | sets[rows, fixed]
+        sets[rows, fixed] = -1  # sorted last, left out
     ordered = -np.sort(-sets, axis=1)
     for column in range(4 if up_card is None else 3):
         key = key << 13 | ordered[:, column]

@@ -36,7 +36,7 @@ from joblib import Parallel, delayed
 from numba import njit
 
 from analyzer.core.cards import RANK_COUNT, SUIT_COUNT
-from analyzer.core.isomorphism import class_masks, suit_masks
+from analyzer.core.isomorphism import class_masks, suit_masks  # noqa: F401 (suit_masks: the doctest)
 from analyzer.core.progress import progress_bar
 from analyzer.core.ranking import RANK_SETS, SuitRanking, popcounts
 

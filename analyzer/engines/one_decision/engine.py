@@ -46,6 +46,15 @@ class OneDecisionEngine(Engine):
     """One decision (fold, or play one of the allowed multiples) after seeing the player's cards and the
     dealer's up-cards."""
 
+    def deck_problem(self, rules: GameRules) -> str | None:
+        """The engine deals from one 52-card deck with or without jokers (the schema has checked that the
+        rankings have a rule for them); with jokers, no dealer card is seen."""
+        if rules.deck.decks != 1:
+            return super().deck_problem(rules)
+        if rules.deck.jokers and rules.dealer_up_cards:
+            return "a dealer up-card dealt from a deck with jokers is not supported yet (it may be the joker)"
+        return None
+
     def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.dealer_hand_game`)."""
         return dealer_hand_game(rules, run.jobs)
@@ -114,6 +123,9 @@ class OneDecisionEngine(Engine):
             raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
         if (why := protection.by_suit_problem(rules, "the colluders' estimate")) is not None:
             raise self.unsupported(rules, "--colluding-players", why)
+        if rules.deck.jokers:
+            raise self.unsupported(rules, "--colluding-players",
+                                   "the estimate deals from one 52-card deck without jokers")
         return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
                                   jobs=run.jobs, progress=run.progress)
 

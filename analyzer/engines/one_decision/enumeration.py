@@ -9,7 +9,9 @@ three thresholds per player hand: below the player's rank, up to it, below
 the qualifier. Chunks of classes run in parallel through joblib.
 
 Weights times counts add up to the cycle: C(52, 5) * C(47, 5) for two
-five-card hands. With exposed dealer cards, each suit-isomorphism class of
+five-card hands, C(53, 5) * C(48, 5) from a deck with a joker (the deck's
+cards are 0 .. size - 1, the jokers after the 52; a joker is in no suit, so
+every suit relabelling keeps it). With exposed dealer cards, each suit-isomorphism class of
 exposed card sets is enumerated on its own from one representative set (one
 dealer card: a club of each of the 13 ranks), the player's hand relabelled
 only among suits the exposed cards do not hold, and each player class weighs
@@ -27,7 +29,7 @@ from pathlib import Path
 import numpy as np
 from joblib import Parallel, delayed
 
-from analyzer.core.cards import DECK_SIZE, SUIT_COUNT, colex_index, combinations
+from analyzer.core.cards import DECK_SIZE, SUIT_COUNT, colex_index, combinations, is_joker
 from analyzer.core.counting import DisjointRankCounter
 from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
@@ -42,8 +44,10 @@ CHUNK_SIZE = 8192
 
 @lru_cache(maxsize=None)
 def best_ranks(ranking: HandRanking, hand_size: int) -> np.ndarray:
-    """Cached :func:`best_of_table`: best rank of every ``hand_size``-card hand by colex index."""
-    return best_of_table(ranking, hand_size)
+    """Cached :func:`best_of_table`: best rank of every ``hand_size``-card hand of the ranking's cards (the jokers
+    too where it has a rule for them) by colex index; a deck's hands are a prefix (colex indices of the first n
+    cards run below C(n, k))."""
+    return best_of_table(ranking, hand_size, ranking.deck_cards)
 
 
 @dataclass(frozen=True)
@@ -95,14 +99,14 @@ def _read_situations(path: Path, rules: GameRules, exposed: tuple[int, ...] | No
     hands and the weights to every player hand, so the counts sum to the cycle."""
     with np.load(path) as data:
         arrays = {name: data[name] for name in data.files}
-    seen = rules.dealer_up_cards if exposed is None else len(exposed)
+    seen, deck = rules.dealer_up_cards if exposed is None else len(exposed), rules.deck.size
     cards = integers(arrays, "cards", None, rules.player_cards)
     classes = len(cards)
     weights, counts = integers(arrays, "weights", classes), integers(arrays, "outcome_counts", classes, len(OUTCOMES))
     integers(arrays, "best_rank", classes)
     dealer_hands = int(integers(arrays, "dealer_hands"))
-    hands = comb(DECK_SIZE - seen, rules.player_cards) * (1 if exposed is not None else comb(DECK_SIZE, seen))
-    dealt = comb(DECK_SIZE - seen - rules.player_cards, rules.dealer_cards - seen)
+    hands = comb(deck - seen, rules.player_cards) * (1 if exposed is not None else comb(deck, seen))
+    dealt = comb(deck - seen - rules.player_cards, rules.dealer_cards - seen)
     expect(dealer_hands == dealt, f"{dealer_hands} dealer hands, not {dealt}")
     expect((counts >= 0).all() and (weights > 0).all(), "negative counts")
     expect((counts.sum(axis=1, dtype=np.int64) == dealer_hands).all(), "outcome counts not summing to the dealer hands")
@@ -178,29 +182,30 @@ _COUNTER_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=2)
-def _closed_dealer_counter(ranking: HandRanking, dealer_cards: int, player_cards: int) -> DisjointRankCounter:
-    dense = ranking.distinct
-    return DisjointRankCounter(combinations(DECK_SIZE, dealer_cards),
-                               np.searchsorted(dense, best_ranks(ranking, dealer_cards)), len(dense), player_cards)
+def _closed_dealer_counter(ranking: HandRanking, dealer_cards: int, player_cards: int,
+                           deck: int) -> DisjointRankCounter:
+    dense, hands = ranking.distinct, combinations(deck, dealer_cards)
+    return DisjointRankCounter(hands, np.searchsorted(dense, best_ranks(ranking, dealer_cards)[:len(hands)]),
+                               len(dense), player_cards, deck)
 
 
 def closed_dealer_counter(rules: GameRules) -> DisjointRankCounter:
     """The counter over every dealer hand of a game with no exposed card: built once per process
     (a Dask or process worker builds its own; threads share one), so tasks carry only player hands."""
     with _COUNTER_LOCK:
-        return _closed_dealer_counter(rules.ranking, rules.dealer_cards, rules.player_cards)
+        return _closed_dealer_counter(rules.ranking, rules.dealer_cards, rules.player_cards, rules.deck.size)
 
 
 def closed_dealer_chunk(rules: GameRules, cards: np.ndarray, player_dense: np.ndarray) -> np.ndarray:
     """Outcome counts of some player hand classes: one self-contained task."""
-    dealer_hands = comb(DECK_SIZE - rules.player_cards, rules.dealer_cards)
+    dealer_hands = comb(rules.deck.size - rules.player_cards, rules.dealer_cards)
     return dealer_outcomes(closed_dealer_counter(rules), cards, player_dense, DenseRanks.of(rules).qualifier,
                            dealer_hands).astype(np.int32)
 
 
 def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
     ranking, dense = rules.ranking, DenseRanks.of(rules)
-    player_hands = combinations(DECK_SIZE, rules.player_cards)
+    player_hands = combinations(rules.deck.size, rules.player_cards)
     classes = suit_classes(player_hands)
     cards = np.asarray(player_hands[classes.representatives])
     best = best_ranks(ranking, rules.player_cards)[classes.representatives]
@@ -211,7 +216,8 @@ def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
     parts = Parallel(n_jobs=jobs, prefer="threads", return_as="generator")(tasks)
     counts = np.concatenate(list(progress_bar(parts, total=len(starts), enabled=progress,
                                               description=f"{rules.name}: player hand classes")))
-    return Situations(cards, classes.weights, best, counts, comb(DECK_SIZE - rules.player_cards, rules.dealer_cards))
+    return Situations(cards, classes.weights, best, counts,
+                      comb(rules.deck.size - rules.player_cards, rules.dealer_cards))
 
 
 def _by_suit(rules: GameRules, jobs: int, progress: bool) -> Situations:
@@ -231,17 +237,21 @@ def _by_suit(rules: GameRules, jobs: int, progress: bool) -> Situations:
                       _ranks_by_ranking={ranking.name: counts.values})
 
 
-def exposed_sets(count: int) -> tuple[np.ndarray, np.ndarray]:
-    """One representative of each suit-isomorphism class of ``count`` exposed cards, and the class sizes.
+def exposed_sets(count: int, deck: int = DECK_SIZE) -> tuple[np.ndarray, np.ndarray]:
+    """One representative of each suit-isomorphism class of ``count`` exposed cards of a ``deck``-card deck,
+    and the class sizes.
 
-    One card: the 13 clubs, four sets each; two cards: 13 pairs, 78 suited
-    and 78 offsuit rank pairs (6, 4 and 12 sets), adding up to C(52, 2).
+    One card: the 13 clubs, four sets each (and the joker, one set, from a deck with one); two cards: 13
+    pairs, 78 suited and 78 offsuit rank pairs (6, 4 and 12 sets), adding up to C(52, 2).
 
     >>> cards, sizes = exposed_sets(2)
     >>> len(cards), int(sizes.sum())
     (169, 1326)
+    >>> cards, sizes = exposed_sets(1, 53)
+    >>> len(cards), int(sizes[-1]), cards[-1].tolist()
+    (14, 1, [52])
     """
-    sets = combinations(DECK_SIZE, count)
+    sets = combinations(deck, count)
     classes = suit_classes(sets)
     return np.asarray(sets[classes.representatives], dtype=np.int64), classes.weights
 
@@ -254,14 +264,15 @@ def exposed_card_situations(rules: GameRules, exposed: tuple[int, ...]) -> Situa
     so which dealer card is seen does not matter, only which cards are.
     """
     ranking, dense = rules.ranking, DenseRanks.of(rules)
-    others = np.setdiff1d(np.arange(DECK_SIZE), exposed)
+    others = np.setdiff1d(np.arange(rules.deck.size), exposed)
     player_hands = others[combinations(len(others), rules.player_cards)]
-    classes = suit_classes(player_hands, fixed_suits=tuple(sorted({card % SUIT_COUNT for card in exposed})))
+    fixed = tuple(sorted({card % SUIT_COUNT for card in exposed if not is_joker(card)}))
+    classes = suit_classes(player_hands, fixed_suits=fixed)
     cards = player_hands[classes.representatives]
     hidden = others[combinations(len(others), rules.dealer_cards - len(exposed))]
     whole = np.sort(np.column_stack([hidden, np.broadcast_to(exposed, (len(hidden), len(exposed)))]), axis=1)
     counter = DisjointRankCounter(hidden, dense(best_ranks_of(ranking, whole)), len(dense.distinct),
-                                  rules.player_cards)
+                                  rules.player_cards, rules.deck.size)
     best = best_ranks(ranking, rules.player_cards)[colex_index(cards)]
     dealer_hands = comb(len(others) - rules.player_cards, rules.dealer_cards - len(exposed))
     counts = dealer_outcomes(counter, cards, dense(best), dense.qualifier, dealer_hands)
@@ -284,7 +295,7 @@ def _exposed_card_chunk(rules: GameRules, exposed: tuple[int, ...], checkpoints:
 
 
 def _exposed_dealer(rules: GameRules, jobs: int, progress: bool, checkpoints: Path | None) -> Situations:
-    exposed, sizes = exposed_sets(rules.dealer_up_cards)
+    exposed, sizes = exposed_sets(rules.dealer_up_cards, rules.deck.size)
     tasks = (delayed(_exposed_card_chunk)(rules, tuple(int(card) for card in cards), checkpoints)
              for cards in exposed)
     # Each exposed set is a self-contained task with its own tables: worker processes, no shared state.

@@ -34,7 +34,6 @@ from pathlib import Path
 from joblib import Parallel, delayed
 
 from analyzer.core import figures
-from analyzer.core.cards import DECK_SIZE
 from analyzer.core.progress import progress_bar
 from analyzer.engines.cache import expect, load_cached, save_cached
 from analyzer.engines.one_decision.enumeration import (
@@ -98,8 +97,8 @@ def _saved_class_totals(rules: GameRules, exposed: tuple[int, ...], size: int, f
     if folder is None:
         return class_totals(rules, exposed, size)
     path = folder / f"{TOTALS_VERSION}-{'-'.join(map(str, exposed))}.json"
-    seen, player = len(exposed), rules.player_cards
-    cycle = size * comb(DECK_SIZE - seen, player) * comb(DECK_SIZE - seen - player, rules.dealer_cards - seen)
+    seen, player, deck = len(exposed), rules.player_cards, rules.deck.size
+    cycle = size * comb(deck - seen, player) * comb(deck - seen - player, rules.dealer_cards - seen)
     saved = load_cached(path, lambda cached: ExposureTotals.from_json(cached.read_text(encoding="utf-8")),
                         lambda totals: expect(totals.cycle == cycle, f"{totals.cycle} deals, not the cycle {cycle}"))
     if saved is not None:
@@ -113,7 +112,7 @@ def exposure_totals(rules: GameRules, jobs: int = 1, progress: bool = False, fol
                     classes: Sequence[int] | None = None) -> ExposureTotals:
     """Totals over every class of exposed dealer-card sets of ``rules`` (or the ``classes`` given, by
     index, for a reduced run), one class at a time in worker processes, each saved to ``folder``."""
-    cards, sizes = exposed_sets(rules.dealer_up_cards)
+    cards, sizes = exposed_sets(rules.dealer_up_cards, rules.deck.size)
     chosen = range(len(cards)) if classes is None else classes
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)

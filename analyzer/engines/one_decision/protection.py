@@ -62,6 +62,8 @@ def exposure_problem(rules: GameRules, exposed: int) -> str | None:
     if (why := by_suit_problem(rules, "a dealer card seen")) is not None:
         return why
     hidden = rules.dealer_cards - rules.dealer_up_cards
+    if rules.deck.jokers:
+        return "dealer cards seen from a deck with jokers are not supported yet (a seen card may be the joker)"
     if not 1 <= exposed < hidden:
         return f"between 1 and {hidden - 1} of the dealer's {hidden} face-down cards can be exposed, not {exposed}"
     seen = rules.dealer_up_cards + exposed
