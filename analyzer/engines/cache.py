@@ -1,9 +1,5 @@
 """Cached enumerations: the counts of a game's enumeration, saved once and reused.
 
-Where: ``$ANALYZER_CACHE`` when set, else the user's cache folder
-(``platformdirs.user_cache_dir("analyzer")``: ``~/.cache/analyzer`` on Linux),
-never the working directory.
-
 The key is a hash of every input that changes the counts: the source of the
 code that produces them (:func:`code_hash`: any edit to the counting code
 gives new keys, so a cache written by other code is never reused), and the
@@ -12,24 +8,9 @@ depend on (:meth:`analyzer.engines.base.Engine.count_inputs`: for Hold'em the ma
 wagers that steer its strategy); not the paytables of wagers the counts do not depend on: a
 second report, a paytable comparison or a side-bet change reuses them.
 
-The entries' mechanics (where, locks, checked reads, atomic saves) are
+The entries' mechanics (where they live: ``$ANALYZER_CACHE``, else the user's cache folder; an entry's
+lock; checked reads; atomic saves; an unusable cache said in one line) are
 :mod:`analyzer.engines.cache_files`, re-exported here.
-
-Files are written atomically (:mod:`analyzer.core.atomic`, :func:`save_cached`), so an
-interrupted run never leaves a half-written entry; chunks saved on the way
-let the next run resume. Every cached file is read through
-:func:`load_cached` and checked (its arrays present, their shapes and dtypes,
-its counts summing to the cycle where the engine knows it): a damaged one
-(truncated, of the wrong shape, a folder, unreadable) is reported in one line
-on stderr, recomputed and replaced.
-
-Several runs may use one entry at once (:func:`cache_entry`): a run holds the
-entry's lock (``.lock``, :mod:`filelock`) while it reads or enumerates it, so
-the others wait and then read what it saved; a fresh run (``--no-cache``)
-removes the entry's files one by one, never a folder another run writes in.
-A cache that cannot be used (``$ANALYZER_CACHE`` naming a file, a folder
-that cannot be made or written) is said in one line, and the run enumerates
-without it.
 """
 
 from __future__ import annotations
