@@ -85,7 +85,7 @@ def one_decision_chunk(folder: Path, monkeypatch, calls: list[int]) -> list:
                           np.array([[comb(46, 4) - 15, 1, 2, 3, 4, 5]], dtype=np.int32), comb(46, 4),
                           np.array([0], dtype=np.int8))
 
-    monkeypatch.setattr(enumeration, "exposed_sets", lambda count: (np.array([[0]]), np.array([4])))
+    monkeypatch.setattr(enumeration, "exposed_sets", lambda count, deck: (np.array([[0]]), np.array([4])))
     monkeypatch.setattr(enumeration, "exposed_card_situations", count)
     situations = enumeration.enumerate_situations(expose(load_game("crazy4"), 1), progress=False, checkpoints=folder)
     return situations.outcome_counts.tolist()
