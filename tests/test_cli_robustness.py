@@ -261,12 +261,20 @@ def loading(process: subprocess.Popen, timeout: float = 30) -> None:
         time.sleep(0.002)
 
 
+def as_from_a_shell() -> None:
+    """The signal state a command started from a shell has: SIGINT at its default and not blocked. A test
+    worker may hand its own on (a library that started a helper process may leave SIGINT blocked in it, and a
+    blocked interrupt is never delivered), which is the harness's state, not the user's."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.1, 0.3])
 def test_an_interrupt_in_the_first_instants(delay, tmp_path):
     """Python raises the interrupt wherever it is: here while the modules load (within the first 0.3 s of the
     analyzer's own code), before main() runs."""
     process = subprocess.Popen([str(ANALYZER), "report", "threecard", "-o", str(tmp_path / "t.xlsx"), "--quiet"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_shell)
     loading(process)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
