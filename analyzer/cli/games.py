@@ -13,6 +13,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    for name in game_names():
-        print(f"{name:14} {load_game(name).title}")
+    names = game_names()
+    width = max(map(len, names))  # the titles in one column, however long a name
+    for name in names:
+        print(f"{name:{width}} {load_game(name).title}")
     return 0
