@@ -144,6 +144,16 @@ class Engine:
         rules file's shape calls for (a Hold'em game played over streets, say)."""
         return self
 
+    def problem(self, rules: GameRules) -> str | None:
+        """Why this engine cannot analyse ``rules`` at all, or None (engines that serve only some shapes of
+        game say which); :meth:`check_analysable` refuses such rules in one line before any work."""
+        return None
+
+    def check_analysable(self, rules: GameRules) -> None:
+        """The one-line refusal of rules this engine cannot analyse (see :meth:`problem`)."""
+        if (why := self.problem(rules)) is not None:
+            raise self.unsupported(rules, "analysis", why)
+
     def deck_problem(self, rules: GameRules) -> str | None:
         """Why this engine cannot deal ``rules``' deck, or None if it can (engines deal from one 52-card deck
         unless they say otherwise)."""

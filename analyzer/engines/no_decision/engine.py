@@ -78,8 +78,7 @@ class NoDecisionEngine(Engine):
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> NoDecisionAnalysis:
         """The exact analysis; the counts are read from the cache when there (and ``run.cache``)."""
-        if (why := self.problem(rules)) is not None:
-            raise self.unsupported(rules, "analysis", why)
+        self.check_analysable(rules)
         if exposed:
             raise self.unsupported(rules, "--exposed-dealer-cards", "the game has no dealer")
         started = time.perf_counter()

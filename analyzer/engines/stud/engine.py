@@ -109,8 +109,7 @@ class StudEngine(Engine):
 
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> PaytableAnalysis:
         """The exact analysis; the counts are read from the cache when there (and ``run.cache``)."""
-        if (why := self.problem(rules)) is not None:
-            raise self.unsupported(rules, "analysis", why)
+        self.check_analysable(rules)
         if exposed:
             raise self.unsupported(rules, "--cards-seen", "the game has no dealer hand: the figures with community "
                                                           "cards seen early come from protect --cards-seen")
