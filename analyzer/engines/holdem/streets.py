@@ -69,7 +69,6 @@ from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
     STRAIGHT_TOP,
-    evaluate_cards,
     rank_line,
 )
 from analyzer.games.rules import GameRules, RulesError, Street, StreetChoice
@@ -286,7 +285,8 @@ def _class_of_types(count, first, second, table):
 def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
                  type_table, river_value, river_choice, line_of):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
-    each pair of card types) and their river choices and values (:func:`_river_choices`)."""
+    each pair of card types) and their river choices and values (:func:`_river_choices`); returns the number
+    of classes."""
     allowed, action, following, stake, fold_value, larger = plan
     deal_board(flop, rest, i, j, board, unseen)
     flush_suit = type_cards(board, unseen, scratch)
@@ -295,6 +295,29 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
     _class_of_types(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], type_table)
     _river_choices(count, scratch[CLASS_RANKS], scratch[CLASS_OUTCOMES], nets, allowed, action, following, stake,
                    fold_value, larger, river_value, river_choice, line_of)
+    return count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _seen_line(plain_rank, flop_masks, x, y, z, flush_rank):
+    """The line of the player's best five of the flop, hole cards x and y and (z >= 0) the turn card z:
+    ``plain_rank``, the best non-flush rank of their ranks (the flop's :func:`flop_rank_tables` entry), or a
+    flush (``flop_masks``: the flop's suit masks).
+
+    Equal to ``rank_line(evaluate_cards(...))`` of the same cards without its per-hand arrays."""
+    best = plain_rank
+    for suit in range(4):
+        mask = flop_masks[suit]
+        if x & 3 == suit:
+            mask |= 1 << (x >> 2)
+        if y & 3 == suit:
+            mask |= 1 << (y >> 2)
+        if z >= 0 and z & 3 == suit:
+            mask |= 1 << (z >> 2)
+        flush = flush_rank[mask]
+        if flush > best:
+            best = flush
+    return rank_line(best)
 
 
 @njit(cache=True, nogil=True)
@@ -309,6 +332,10 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     folding at a level and state; ``taken[c, a0, level, line, choice]``: deals taking a street's choice, by
     the line of the cards seen (the player's best five of them); ``final_outcomes[c, line, o]``: every deal
     by the final line and the dealer outcome, whatever the player decides.
+
+    Each of the 1,176 boards is classed once (:func:`_river_board`): the first pass keeps every board's class
+    of each hole pair, its classes' dealer outcomes, lines and river choices, which the second pass reads.
+    Per-turn arrays are laid out turn first, so that a board's hole pairs are added in memory order.
     """
     allowed, action, following, stake, fold_value, larger = plan
     width = allowed.shape[1]
@@ -318,41 +345,73 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         river_states += 1
     rest, local = flop_rest(flop)
     n = rest.shape[0]
+    boards = n * (n - 1) // 2
     scratch = class_scratch()
+    classes = scratch[CLASS_RANKS].shape[0]
     tables = flop_rank_tables(flop, straight_top)
-    plain, _, _, pair_order = tables
+    plain, six, five, pair_order = tables
+    flop_masks = np.zeros(4, dtype=np.int64)
+    for card in flop:
+        flop_masks[card & 3] |= 1 << (card >> 2)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     type_table = np.zeros((TYPE_COUNT, TYPE_COUNT), dtype=np.int64)
-    river_value = np.zeros((scratch[CLASS_RANKS].shape[0], width), dtype=np.int64)
-    river_choice = np.zeros((scratch[CLASS_RANKS].shape[0], width), dtype=np.int64)
-    line_of = np.zeros(scratch[CLASS_RANKS].shape[0], dtype=np.int64)
-    turn_sums = np.zeros((HOLE_PAIRS, n, width), dtype=np.int64)
-    turn_choice = np.zeros((HOLE_PAIRS, n, width), dtype=np.int64)
+    river_value = np.zeros((classes, width), dtype=np.int64)
+    river_choice = np.zeros((classes, width), dtype=np.int64)
+    line_of = np.zeros(classes, dtype=np.int64)
+    # every board's classes, kept for the second pass (outcomes are at most 990 dealer hands: int16)
+    hole_class = np.empty((boards, HOLE_PAIRS), dtype=np.int16)
+    board_outcomes = np.empty((boards, classes, 6), dtype=np.int16)
+    board_line = np.empty((boards, classes), dtype=np.int8)
+    board_choice = np.empty((boards, classes, width), dtype=np.int8)
+    turn_sums = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
+    turn_choice = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
     flop_sums = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
     flop_choice = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
     trial = np.empty(action.shape[2], dtype=np.int64)
     outcomes = scratch[CLASS_OUTCOMES]
-    # pass 1: values, river -> turn
+    local_final = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
+    # when the turn decides and the river never does, a hole pair's showdowns after a turn card are its
+    # outcomes summed over the river cards: kept per turn card (at most 46 * 990 deals: int32)
+    by_turn = allowed[2].max() > 1 and allowed[3].max() <= 1
+    turn_outcomes = np.zeros((n if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int32)
+    # pass 1: values, river -> turn, and every deal by final line and dealer outcome
+    b = 0
     for i in range(n):
         for j in range(i + 1, n):
-            _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                         type_table, river_value, river_choice, line_of)
+            count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
+                                 nets, plan, type_table, river_value, river_choice, line_of)
+            for c in range(count):
+                board_line[b, c] = line_of[c]
+                for o in range(6):
+                    board_outcomes[b, c, o] = outcomes[c, o]
+                for s in range(river_states):
+                    board_choice[b, c, s] = river_choice[c, s]
             card_type = scratch[CARD_TYPE]
+            turn_i = turn_sums[i]
+            turn_j = turn_sums[j]
             for q in range(n - 2):
                 y = unseen[q]
                 for p in range(q):
                     x = unseen[p]
                     h = x + y * (y - 1) // 2
                     c = type_table[card_type[x], card_type[y]]
+                    hole_class[b, h] = c
+                    line = line_of[c]
+                    if by_turn:
+                        for o in range(6):
+                            turn_outcomes[i, h, line, o] += outcomes[c, o]
+                            turn_outcomes[j, h, line, o] += outcomes[c, o]
+                    else:
+                        for o in range(6):
+                            local_final[h, line, o] += 2 * outcomes[c, o]
                     for s in range(river_states):
-                        turn_sums[h, i, s] += river_value[c, s]
-                        turn_sums[h, j, s] += river_value[c, s]
+                        turn_i[h, s] += river_value[c, s]
+                        turn_j[h, s] += river_value[c, s]
+            b += 1
     # the turn and the flop decisions, the pre-flop values
-    hand = np.empty(6, dtype=np.int64)
-    hand[2] = flop[0]
-    hand[3] = flop[1]
-    hand[4] = flop[2]
+    turn_deals = RIVERS * DEALER_HANDS
+    flop_deals = TURNS * turn_deals
     for y in range(DECK_SIZE):
         if local[y] < 0:
             continue
@@ -369,10 +428,9 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                         continue
                     for a in range(m):
                         target = following[2, s, a]
-                        trial[a] = fold_value[2, s] * RIVERS * DEALER_HANDS if target == FOLDS else \
-                            turn_sums[h, i, target]
+                        trial[a] = fold_value[2, s] * turn_deals if target == FOLDS else turn_sums[i, h, target]
                     best = _best(trial, m, larger)
-                    turn_choice[h, i, s] = best
+                    turn_choice[i, h, s] = best
                     flop_sums[h, s] += trial[best]
             for s in range(width):
                 m = allowed[1, s]
@@ -380,74 +438,133 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     continue
                 for a in range(m):
                     target = following[1, s, a]
-                    trial[a] = fold_value[1, s] * TURNS * RIVERS * DEALER_HANDS if target == FOLDS else \
-                        flop_sums[h, target]
+                    trial[a] = fold_value[1, s] * flop_deals if target == FOLDS else flop_sums[h, target]
                 flop_choice[h, s] = _best(trial, m, larger)
             c = class_of[h]
+            five_line = -1
             for a0 in range(roots):
                 target = following[0, 0, a0]
                 if target == FOLDS:
-                    root_values[c, a0] += weight * fold_value[0, 0] * TURNS * RIVERS * DEALER_HANDS
+                    root_values[c, a0] += weight * fold_value[0, 0] * flop_deals
                     continue
-                b = flop_choice[h, target]
-                after = following[1, target, b]
-                root_values[c, a0] += weight * (fold_value[1, target] * TURNS * RIVERS * DEALER_HANDS
-                                                if after == FOLDS else flop_sums[h, after])
+                chosen = flop_choice[h, target]
+                after = following[1, target, chosen]
+                root_values[c, a0] += weight * (fold_value[1, target] * flop_deals if after == FOLDS
+                                                else flop_sums[h, after])
                 # counts of the flop and turn decisions on the way to this root action
-                hand[0] = x
-                hand[1] = y
-                five_line = rank_line(evaluate_cards(hand[:5], straight_top, flush_rank))
-                if action[1, target, b] != CONTINUE:
-                    taken[c, a0, 1, five_line, action[1, target, b]] += weight * TURNS * RIVERS * DEALER_HANDS
+                if action[1, target, chosen] != CONTINUE:
+                    if five_line < 0:
+                        five_line = _seen_line(five[x >> 2, y >> 2], flop_masks, x, y, -1, flush_rank)
+                    taken[c, a0, 1, five_line, action[1, target, chosen]] += weight * flop_deals
                 if after == FOLDS:
-                    folds[c, a0, 1, target] += weight * TURNS * RIVERS * DEALER_HANDS
+                    folds[c, a0, 1, target] += weight * flop_deals
                     continue
                 for i in range(n):
                     if rest[i] == x or rest[i] == y:
                         continue
-                    k = turn_choice[h, i, after]
+                    k = turn_choice[i, h, after]
                     if action[2, after, k] != CONTINUE:
-                        hand[5] = rest[i]
-                        six_line = rank_line(evaluate_cards(hand, straight_top, flush_rank))
-                        taken[c, a0, 2, six_line, action[2, after, k]] += weight * RIVERS * DEALER_HANDS
+                        z = rest[i]
+                        six_line = _seen_line(six[x >> 2, y >> 2, z >> 2], flop_masks, x, y, z, flush_rank)
+                        taken[c, a0, 2, six_line, action[2, after, k]] += weight * turn_deals
                     if following[2, after, k] == FOLDS:
-                        folds[c, a0, 2, after] += weight * RIVERS * DEALER_HANDS
-    # pass 2: counts under the decisions
+                        folds[c, a0, 2, after] += weight * turn_deals
+    # pass 2: counts under the decisions. A path on which neither the turn nor the river decides ends in one
+    # showdown state on every board: its counts are the hole pair's final outcomes (no pass over the boards);
+    # a path whose river state is the same for both turn orders is walked once and counted twice.
     local_showdown = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64)
     local_river = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, action.shape[2] + 1), dtype=np.int64)
-    local_final = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
-    for i in range(n):
+    walk = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)  # 0: nothing to walk; 1: one river state; 2: per turn
+    river_state = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)
+    walked = False
+    for y in range(DECK_SIZE):
+        if local[y] < 0:
+            continue
+        for x in range(y):
+            if local[x] < 0:
+                continue
+            h = x + y * (y - 1) // 2
+            if by_turn:
+                for i in range(n):
+                    for line in range(LINE_COUNT):
+                        for o in range(6):
+                            local_final[h, line, o] += turn_outcomes[i, h, line, o]
+            for a0 in range(roots):
+                target = following[0, 0, a0]
+                if target == FOLDS:
+                    continue
+                after = following[1, target, flop_choice[h, target]]
+                if after == FOLDS:
+                    continue
+                if allowed[2, after] > 1 and by_turn:
+                    for i in range(n):
+                        if rest[i] == x or rest[i] == y:
+                            continue
+                        s = following[2, after, turn_choice[i, h, after]]
+                        if s == FOLDS:
+                            continue
+                        final = following[3, s, 0]
+                        for line in range(LINE_COUNT):
+                            deals = 0
+                            for o in range(6):
+                                deals += turn_outcomes[i, h, line, o]
+                                if final != FOLDS:
+                                    local_showdown[h, a0, final, line, o] += turn_outcomes[i, h, line, o]
+                            local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
+                    continue
+                if allowed[2, after] > 1:
+                    walk[h, a0] = 2
+                    walked = True
+                    continue
+                s = following[2, after, 0]
+                if s == FOLDS:
+                    continue
+                if allowed[3, s] > 1:
+                    walk[h, a0] = 1
+                    river_state[h, a0] = s
+                    walked = True
+                    continue
+                final = following[3, s, 0]
+                for line in range(LINE_COUNT):
+                    deals = 0
+                    for o in range(6):
+                        deals += local_final[h, line, o]
+                        if final != FOLDS:
+                            local_showdown[h, a0, final, line, o] += local_final[h, line, o]
+                    local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
+    b = 0
+    for i in range(n if walked else 0):
         for j in range(i + 1, n):
-            _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                         type_table, river_value, river_choice, line_of)
-            card_type = scratch[CARD_TYPE]
+            deal_board(flop, rest, i, j, board, unseen)
             for q in range(n - 2):
                 y = unseen[q]
                 for p in range(q):
                     x = unseen[p]
                     h = x + y * (y - 1) // 2
-                    c = type_table[card_type[x], card_type[y]]
-                    line = line_of[c]
-                    for o in range(6):
-                        local_final[h, line, o] += 2 * outcomes[c, o]
+                    c = hole_class[b, h]
+                    line = board_line[b, c]
                     for a0 in range(roots):
-                        target = following[0, 0, a0]
-                        if target == FOLDS:
-                            continue
-                        after = following[1, target, flop_choice[h, target]]
-                        if after == FOLDS:
+                        mode = walk[h, a0]
+                        if mode == 0:
                             continue
                         for turn in (i, j):
-                            s = following[2, after, turn_choice[h, turn, after]]
-                            if s == FOLDS:
-                                continue
-                            k = river_choice[c, s]
-                            local_river[h, a0, s, line, k] += 1
+                            if mode == 1:
+                                s = river_state[h, a0]
+                            else:
+                                after = following[1, following[0, 0, a0], flop_choice[h, following[0, 0, a0]]]
+                                s = following[2, after, turn_choice[turn, h, after]]
+                                if s == FOLDS:
+                                    continue
+                            k = board_choice[b, c, s]
+                            repeat = 2 if mode == 1 else 1
+                            local_river[h, a0, s, line, k] += repeat
                             final = following[3, s, k]
-                            if final == FOLDS:
-                                continue
-                            for o in range(6):
-                                local_showdown[h, a0, final, line, o] += outcomes[c, o]
+                            if final != FOLDS:
+                                for o in range(6):
+                                    local_showdown[h, a0, final, line, o] += repeat * board_outcomes[b, c, o]
+                            if mode == 1:
+                                break
+            b += 1
     for y in range(DECK_SIZE):
         if local[y] < 0:
             continue
@@ -465,13 +582,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                         for o in range(6):
                             showdown[c, a0, s, line, o] += weight * local_showdown[h, a0, s, line, o]
                         for k in range(allowed[3, s]):
-                            boards = local_river[h, a0, s, line, k]
-                            if boards == 0:
+                            boards_here = local_river[h, a0, s, line, k]
+                            if boards_here == 0:
                                 continue
                             if action[3, s, k] != CONTINUE:
-                                taken[c, a0, 3, line, action[3, s, k]] += weight * DEALER_HANDS * boards
+                                taken[c, a0, 3, line, action[3, s, k]] += weight * DEALER_HANDS * boards_here
                             if following[3, s, k] == FOLDS:
-                                folds[c, a0, 3, s] += weight * DEALER_HANDS * boards
+                                folds[c, a0, 3, s] += weight * DEALER_HANDS * boards_here
 
 
 # --------------------------------------------------------------------------- sums over flop classes
