@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from analyzer.core.csvtext import csv_text  # noqa: E402
-from analyzer.core.csvtext import exact_text as exact
+from analyzer.core.csvtext import exact_text as exact  # noqa: E402
 
 OUTPUT = ROOT / "enumerations"
 

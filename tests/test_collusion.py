@@ -190,7 +190,8 @@ def test_an_interval_across_zero_is_flagged_uncertain():
 
 @pytest.mark.parametrize("arguments, message", [
     (["protect", "uth", "--preflop-samples", "1", "--exposed-dealer-cards", "1"], "--preflop-samples is for"),
-    (["protect", "crazy4", "--colluding-players", "1", "--preflop-samples", "2"], "--preflop-samples is not supported for Crazy 4 Poker"),
+    (["protect", "crazy4", "--colluding-players", "1", "--preflop-samples", "2"],
+     "--preflop-samples is not supported for Crazy 4 Poker"),
     (["protect", "uth", "--colluding-players", "1", "--preflop-samples", "1"], "0 or at least 2"),
     (["protect", "crazy4", "--colluding-players", "7"], "invalid choice"),
     (["protect", "crazy4", "--colluding-players", "1", "--exposed-dealer-cards", "1"], "not allowed with"),

@@ -164,13 +164,16 @@ def play_paytable(keys: str = 'paytable_mode = "instead"', hand: str = "flush", 
     (play_paytable('paytable_mode = "instead"\npaytable_outcomes = ["win", "winning"]'),
      "wagers.play.paytable_outcomes[2]: must be one of"),
     (play_paytable('paytable_mode = "on_win"\npaytable_outcomes = ["win"]'), "on_win"),
-    (("[play]", '[side_bets.pair_plus]\ntitle = "Pair Plus"\n\n[play]'), "side_bets.pair_plus: a side bet needs a default_paytable"),
+    (("[play]", '[side_bets.pair_plus]\ntitle = "Pair Plus"\n\n[play]'),
+     "side_bets.pair_plus: a side bet needs a default_paytable"),
     (("[play]", '[options.reading]\ndescription = "d"\ndefault = "a"\nchoices.a.set = { "nowhere.x" = 1 }\n\n[play]'),
      "options.reading.choices.a.set: the game has no 'nowhere' to set 'x' in"),
     (("[play]", "side_bets = 3\n[play]"), "side_bets: must be a table"),
-    (("[play]", "dealer_qualifier = 3\n[play]"), "dealer_qualifier: unknown key 'dealer_qualifier'; did you mean 'dealer_qualifies'?"),
+    (("[play]", "dealer_qualifier = 3\n[play]"),
+     "dealer_qualifier: unknown key 'dealer_qualifier'; did you mean 'dealer_qualifies'?"),
     (play_paytable('paytable_mode = "instead"\npaytable_outcome = ["win"]'),
-     "wagers.play.paytable_outcome: unknown key 'paytable_outcome'; did you mean 'paytable_outcomes'?"),  # misspelt: never silently ignored
+     # misspelt: never silently ignored
+     "wagers.play.paytable_outcome: unknown key 'paytable_outcome'; did you mean 'paytable_outcomes'?"),
     (("[play]", 'dealer_up_cards = "one"\n[play]'), "dealer_up_cards: must be a whole number, not 'one'"),
 ])
 def test_each_mistake_is_one_line_naming_the_file_and_the_key(tmp_path, change, expected):

@@ -167,7 +167,8 @@ def test_a_ranking_the_simulator_cannot_read_is_refused(monkeypatch):
 
 # -- hand patterns ---------------------------------------------------------------
 def test_pay_line_hands():
-    four = lambda text: best(cards(text), FOUR)
+    def four(text):
+        return best(cards(text), FOUR)
     assert matches(four("Qs Qd 9c 3h 2d"), FOUR, "pair of Q or better")[0]
     assert not matches(four("Js Jd Ac Kh 2d"), FOUR, "pair of Q or better")[0]
     assert matches(four("2s 3d 4c 5h 9d"), FOUR, "pair of Q or better")[0]  # a straight is better
@@ -183,17 +184,20 @@ def test_pay_line_hands():
 
 
 def test_patterns_naming_several_ranks(three_card):
-    five = lambda text: best(cards(text), FIVE)
+    def five(text):
+        return best(cards(text), FIVE)
     ace_king = "high_card of A-K or better"  # Caribbean Stud's qualifier
     assert matches(five("As Kd 4c 3h 2d"), FIVE, ace_king)[0]         # the lowest ace-king
     assert not matches(five("As Qd Jc 9h 8d"), FIVE, ace_king)[0]
     assert matches(five("2s 2d 4c 3h 7d"), FIVE, ace_king)[0]         # any pair is better
     assert matches(five("As Kd 9c 3h 2d"), FIVE, "high_card of A-K")[0]
     assert not matches(five("As Ad 9c 3h 2d"), FIVE, "high_card of A-K")[0]  # a pair is not ace-king high
-    four = lambda text: best(cards(text), FOUR)
+    def four(text):
+        return best(cards(text), FOUR)
     assert [bool(matches(four(hand), FOUR, "pair of Q-9 or better")[0]) for hand in
             ("Qs Qd 9c 3h", "Qs Qd 8c 7h", "Ks Kd 2c 3h")] == [True, False, True]  # each rank named once
-    three = lambda text: best(cards(text), THREE)
+    def three(text):
+        return best(cards(text), THREE)
     q64 = "high_card of Q-6-4 or better"   # Three Card Poker's optimal Play threshold
     assert [bool(matches(three(hand), THREE, q64)[0]) for hand in
             ("Qs 6d 4c", "Qs 6d 3c", "Qs 7d 2c", "Js Td 8c", "2s 2d 3c", "Qs 6s 3s")] == \
@@ -325,8 +329,9 @@ def test_a_paytable_in_addition_to_the_result():
 def test_a_paytable_on_winning_outcomes_with_a_board():
     data = GameData.of(load_game("uth"))  # the Blind pays 500-50-10-3-3:2-1 only when the player wins
     dry = "2c 7d 9h Js 4s"
-    holdem = lambda hole, dealer, board, multiple: main(settled(data, hole, dealer, multiple, board),
-                                                        "ante", "blind", "play")
+    def holdem(hole, dealer, board, multiple):
+        return main(settled(data, hole, dealer, multiple, board),
+                                                            "ante", "blind", "play")
     assert holdem("As Kd", "3c 5d", dry, 1) == {"ante": 0, "blind": 0, "play": 1}     # no pair: no qualifier
     assert holdem("3h 5h", "Ac 6d", dry, 2) == {"ante": 0, "blind": -1, "play": -2}
     assert holdem("Ah Kh", "Jd Jc", "2h 7h 9h Js 4s", 4) == {"ante": 1, "blind": 1.5, "play": 4}

@@ -34,7 +34,8 @@ def test_a_main_game_line_solves_exactly_with_the_strategy_recomputed(situations
 
 
 def test_the_line_can_be_named_by_its_hand(situations):
-    assert solve.solve_pay(load_game("crazy4"), "queens_up", "three_of_a_kind", Fraction(35, 1000), situations).line == "Three of a kind"
+    solution = solve.solve_pay(load_game("crazy4"), "queens_up", "three_of_a_kind", Fraction(35, 1000), situations)
+    assert solution.line == "Three of a kind"
 
 
 @pytest.mark.parametrize("wager, line, message", [

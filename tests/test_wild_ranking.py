@@ -79,7 +79,8 @@ def test_hand_checked_cases(text, name, described):
 
 
 def test_ties_and_comparisons_within_a_category():
-    rank = lambda text: WILD.rank_of(parse_cards(text))
+    def rank(text):
+        return WILD.rank_of(parse_cards(text))
     assert rank("2c 2d 2h 2s Ac") > rank("2c 2d 2h 2s Kc")           # four deuces rank by the fifth card
     assert rank("2c Ah Kh Qh Jh") == rank("2c 2d Ts Js Qs")           # every wild royal ties
     assert rank("2c 2d Ah Ac 9s") > rank("2c Kh Kd Kc 9s")            # five aces beat five kings

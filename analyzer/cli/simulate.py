@@ -16,7 +16,8 @@ from analyzer.simulation.check import DEFAULT_HANDS
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
     command = game_command(commands, "simulate", "check the exact figures against an independent simulation: "
-                           "shuffled decks, the strategy applied, every wager settled from the rules data by the simulator's own evaluator; each "
+                           "shuffled decks, the strategy applied, every wager settled from the rules data by the simulator's own "
+                           "evaluator; each "
                            "wager's mean return, standard error and z-score", strategy=False, progressive=False)
     command.add_argument("--hands", type=positive_count("--hands", 2), default=None, metavar="N",
                          help=f"hands to deal (default: {DEFAULT_HANDS[False]:,}; {DEFAULT_HANDS[True]:,} for games "

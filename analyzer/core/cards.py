@@ -24,7 +24,7 @@ combinations of the first n cards, which makes lookup tables of whole hands.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -134,7 +134,7 @@ def colex_index(cards: np.ndarray) -> np.ndarray:
     return index
 
 
-@lru_cache(maxsize=None)
+@cache
 def combinations(n: int, k: int) -> np.ndarray:
     """All k-subsets of range(n), one per row in colex order, ascending within rows.
 
@@ -157,7 +157,7 @@ def combinations(n: int, k: int) -> np.ndarray:
     return rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def subset_positions(size: int, k: int) -> np.ndarray:
     """Positions of every k-subset of a ``size``-card hand, in colex order.
 

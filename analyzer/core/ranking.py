@@ -28,7 +28,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from functools import cached_property, lru_cache
+from functools import cached_property, cache
 from importlib import resources
 from math import comb
 
@@ -95,7 +95,7 @@ class Category:
         return self.name.replace("_", " ")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stand_ins(wilds: int) -> np.ndarray:
     """Every multiset of ranks ``wilds`` wild cards may stand for, one per row (int8; one empty row for none).
 
@@ -130,7 +130,7 @@ def _read_ranks(ranks: np.ndarray, size: int) -> tuple[np.ndarray, ...]:
     return multiplicity, digits, straight, top
 
 
-@lru_cache(maxsize=None)
+@cache
 def _multiset_terms(position: int) -> np.ndarray:
     """C(rank + position, position + 1) for each rank (the joker's too): the term of the rank at ``position`` of a
     multiset's index."""
@@ -436,7 +436,7 @@ class HandRanking:
                                         for rank, suit in zip(ranks, suits)) + added)
         return np.unique(self.evaluate(np.array(hands)))
 
-    @lru_cache(maxsize=None)
+    @cache
     def shoe_problem(self, decks: int) -> str | None:
         """Why some hand dealt from ``decks`` 52-card decks shuffled together falls into no category, or None.
 
@@ -556,7 +556,7 @@ def best_of_table(ranking: HandRanking, hand_size: int, deck_size: int = DECK_SI
     return best_ranks_of(ranking, combinations(deck_size, hand_size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def declared_rankings() -> dict:
     """Every ranking declared in ``core/rankings.toml``, by name."""
     return tomllib.loads(resources.files("analyzer.core").joinpath("rankings.toml").read_text())
@@ -574,7 +574,7 @@ def ranking_of_size(cards: int) -> HandRanking | None:
                  and not entry.get("kind")), None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_ranking(name: str) -> HandRanking:
     """The ranking declared under ``[name]`` in ``core/rankings.toml``."""
     declared = declared_rankings()
@@ -677,7 +677,7 @@ class SuitRanking(HandRanking):
     kind: str = "flush_length"
 
     @classmethod
-    def declared(cls, name: str, entry: dict) -> "SuitRanking":
+    def declared(cls, name: str, entry: dict) -> SuitRanking:
         """The ranking of a ``rankings.toml`` entry with a ``kind`` of :data:`SUIT_KINDS`."""
         kind, cards = entry["kind"], int(entry["cards"])
         if kind not in SUIT_KINDS:

@@ -190,7 +190,8 @@ class Engine:
         raise self.unsupported(analysis.rules, "--strategy", "this engine has no written-strategy evaluator yet")
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:
-        """The exact pay of a paytable line for a target house edge (:mod:`analyzer.engines.pay_solver`, :mod:`analyzer.engines.one_decision.solve`)."""
+        """The exact pay of a paytable line for a target house edge (:mod:`analyzer.engines.pay_solver`,
+        :mod:`analyzer.engines.one_decision.solve`)."""
         raise self.unsupported(rules, "solve", "this engine has no pay solver yet")
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:

@@ -24,7 +24,7 @@ import io
 import math
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 import xlsxwriter
@@ -163,7 +163,7 @@ class Book:
         book = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False,
                                                "strings_to_urls": False, "nan_inf_to_errors": True})
         book.set_properties({"title": self.title, "author": self.version, "company": "",
-                             "comments": f"written by {self.version}", "created": datetime.now(timezone.utc)})
+                             "comments": f"written by {self.version}", "created": datetime.now(UTC)})
         formats: dict[Style, object] = {}
 
         def styled(style: Style) -> object:

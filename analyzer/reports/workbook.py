@@ -30,11 +30,11 @@ import io
 import platform
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import matplotlib
 import numpy as np
@@ -911,7 +911,8 @@ def _lab_cell(name: str, value: object) -> object:
 def write_cover(sheet: Sheet, analysis: GameResults, warnings: list[str],
                 contents: list[tuple[str, str]], rare: Iterable[str] = ()) -> None:
     """The cover: what was analysed, by which program, when, from which input; the findings a reviewer
-    must see first (alarms in red; then ``rare``, the awards rarer than GLI-11 4.8.2's limit); a link to every sheet with one line on what it holds."""
+    must see first (alarms in red; then ``rare``, the awards rarer than GLI-11 4.8.2's limit); a link to every sheet
+    with one line on what it holds."""
     rules = analysis.rules
     put_title(sheet, f"{rules.title}: math report")
     rules_text = "\n".join(rules.rules).encode()
@@ -921,7 +922,7 @@ def write_cover(sheet: Sheet, analysis: GameResults, warnings: list[str],
         ("SHA-256 of the rules as transcribed (Rules sheet)", hashlib.sha256(rules_text).hexdigest()),
         ("program", f"analyzer {analyzer.__version__}"),
         ("analysis finished", analysis.finished_at.strftime("%Y-%m-%d %H:%M UTC")),
-        ("report written", datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")),
+        ("report written", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
         ("input hash (SHA-256 of game file and options)", rules.input_hash),
         ("method", "exhaustive enumeration of every deal, exact fractions (see Method)"),
     ]

@@ -210,7 +210,8 @@ def chunk_sums(data: GameData | StreetGame | DrawDeal, strategy: Strategy | Stre
             for name, values in data.deal_hands(strategy, rng, hands).items()}
 
 
-def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy | HoldPolicy, exact: ExactResults, hands: int, seed: int, jobs: int = 1,
+def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy | HoldPolicy, exact: ExactResults, hands: int,
+                  seed: int, jobs: int = 1,
                   progress: bool = False) -> SimulationCheck:
     """Deal ``hands`` hands of the game ``rules`` describe (rule options applied) from decks shuffled
     by a generator seeded with ``seed``, play them by ``strategy``, settle them from the rules data,

@@ -138,7 +138,7 @@ class HoldVocabulary:
 
     def _named(self, kept: int, shape: list[int], distinct: frozenset[int], high: int, ways: int, suited: bool
                ) -> tuple[tuple, str] | None:
-        top = tuple(sorted((-rank for rank in distinct)))  # the ranks, highest first, for the order
+        top = tuple(sorted(-rank for rank in distinct))  # the ranks, highest first, for the order
         if kept == 0:
             return (99,), NOTHING
         if shape[0] == 4:

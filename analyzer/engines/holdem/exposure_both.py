@@ -359,14 +359,14 @@ def _global_counters(flop, acc, out):
         for i in range(j):
             p = i + j * (j - 1) // 2
             h = rest[i] + rest[j] * (rest[j] - 1) // 2
-            for l in range(n):
-                if l == i or l == j:
+            for m in range(n):
+                if m == i or m == j:
                     continue
-                for k in range(l):
+                for k in range(m):
                     if k == i or k == j:
                         continue
-                    q = k + l * (l - 1) // 2
-                    out[h, rest[k] + rest[l] * (rest[l] - 1) // 2] = acc[p, q]
+                    q = k + m * (m - 1) // 2
+                    out[h, rest[k] + rest[m] * (rest[m] - 1) // 2] = acc[p, q]
 
 
 # --------------------------------------------------------------------------- per-board / per-flop views

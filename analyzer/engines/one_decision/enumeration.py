@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field, fields
-from functools import lru_cache, partial
+from functools import lru_cache, partial, cache
 from math import comb
 from pathlib import Path
 
@@ -42,7 +42,7 @@ from analyzer.games.rules import OUTCOMES, GameRules
 CHUNK_SIZE = 8192
 
 
-@lru_cache(maxsize=None)
+@cache
 def best_ranks(ranking: HandRanking, hand_size: int) -> np.ndarray:
     """Cached :func:`best_of_table`: best rank of every ``hand_size``-card hand of the ranking's cards (the jokers
     too where it has a rule for them) by colex index; a deck's hands are a prefix (colex indices of the first n
@@ -168,7 +168,7 @@ class DenseRanks:
     qualifier: int
 
     @classmethod
-    def of(cls, rules: GameRules) -> "DenseRanks":
+    def of(cls, rules: GameRules) -> DenseRanks:
         distinct = rules.ranking.distinct
         qualifier = (int(np.searchsorted(distinct, rules.dealer_qualifies.lowest_rank(rules.ranking)))
                      if rules.dealer_qualifies else 0)

@@ -17,7 +17,8 @@ the default::
     "A" = ["3x with pair of Q or better", "1x with pair of 2, A or better", "fold"]
 
 The posted rules of each game's strategy chart print in this same format
-(:meth:`PostedRule.strategy_file <analyzer.engines.one_decision.posted_rule.PostedRule.strategy_file>`), so a chart can be saved, edited and re-evaluated.
+(:meth:`PostedRule.strategy_file <analyzer.engines.one_decision.posted_rule.PostedRule.strategy_file>`), so a chart
+can be saved, edited and re-evaluated.
 
 >>> from analyzer.core.ranking import load_ranking
 >>> four = load_ranking("four_card")

@@ -8,7 +8,8 @@ counted over every ordered deal (:mod:`analyzer.engines.stud.enumeration`), cach
 :class:`analyzer.engines.stud.results.PaytableAnalysis`. Strategies written street by street are
 played by the same induction with their choices imposed (:mod:`analyzer.engines.stud.strategy_files`);
 the pay solver re-optimises at every trial pay (:mod:`analyzer.engines.stud.solve`). The simulator's
-strategy, community cards seen early (exact) and colluders (estimated) play known-card sets optimally (:mod:`analyzer.engines.stud.known`,
+strategy, community cards seen early (exact) and colluders (estimated) play known-card sets optimally
+(:mod:`analyzer.engines.stud.known`,
 :mod:`analyzer.engines.stud.protection`).
 """
 
