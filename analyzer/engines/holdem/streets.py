@@ -359,11 +359,6 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     river_value = np.zeros((classes, width), dtype=np.int64)
     river_choice = np.zeros((classes, width), dtype=np.int64)
     line_of = np.zeros(classes, dtype=np.int64)
-    # every board's classes, kept for the second pass (outcomes are at most 990 dealer hands: int16)
-    hole_class = np.empty((boards, HOLE_PAIRS), dtype=np.int16)
-    board_outcomes = np.empty((boards, classes, 6), dtype=np.int16)
-    board_line = np.empty((boards, classes), dtype=np.int8)
-    board_choice = np.empty((boards, classes, width), dtype=np.int8)
     turn_sums = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
     turn_choice = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
     flop_sums = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
@@ -371,17 +366,38 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     trial = np.empty(action.shape[2], dtype=np.int64)
     outcomes = scratch[CLASS_OUTCOMES]
     local_final = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
-    # when the turn decides and the river never does, a hole pair's showdowns after a turn card are its
-    # outcomes summed over the river cards: kept per turn card (at most 46 * 990 deals: int32)
-    by_turn = allowed[2].max() > 1 and allowed[3].max() <= 1
+    # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]``. Its values
+    # follow from outcome counts summed over boards, so only deciding river states are summed per board.
+    turn_decides = allowed[2].max() > 1
+    linear = np.zeros((river_states, LINE_COUNT, 6), dtype=np.int64)
+    per_board = np.zeros(river_states, dtype=np.bool_)
+    for s in range(river_states):
+        if allowed[3, s] > 1 or action[3, s, 0] != CONTINUE:
+            per_board[s] = True
+            continue
+        for line in range(LINE_COUNT):
+            for o in range(6):
+                linear[s, line, o] = nets[line, o, 0] + stake[4, following[3, s, 0]] * nets[line, o, 1]
+    # When the turn decides and no river state does, a hole pair's showdowns after a turn card are its outcomes
+    # summed over the river cards, kept per turn card (at most 46 * 990 deals: int32), and its turn values
+    # follow from them; when the turn never decides, its values are summed per hole pair (``flop_total``).
+    by_turn = turn_decides and not per_board.any()
     turn_outcomes = np.zeros((n if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int32)
+    flop_total = np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64)
+    # every board's classes, kept for the second pass when a river state decides (outcomes are at most 990
+    # dealer hands: int16)
+    kept = boards if per_board.any() else 0
+    hole_class = np.empty((kept, HOLE_PAIRS), dtype=np.int16)
+    board_outcomes = np.empty((kept, classes, 6), dtype=np.int16)
+    board_line = np.empty((kept, classes), dtype=np.int8)
+    board_choice = np.empty((kept, classes, width), dtype=np.int8)
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     b = 0
     for i in range(n):
         for j in range(i + 1, n):
             count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
                                  nets, plan, type_table, river_value, river_choice, line_of)
-            for c in range(count):
+            for c in range(count if kept else 0):
                 board_line[b, c] = line_of[c]
                 for o in range(6):
                     board_outcomes[b, c, o] = outcomes[c, o]
@@ -396,19 +412,53 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     x = unseen[p]
                     h = x + y * (y - 1) // 2
                     c = type_table[card_type[x], card_type[y]]
-                    hole_class[b, h] = c
+                    if kept:
+                        hole_class[b, h] = c
                     line = line_of[c]
                     if by_turn:
                         for o in range(6):
                             turn_outcomes[i, h, line, o] += outcomes[c, o]
                             turn_outcomes[j, h, line, o] += outcomes[c, o]
+                        continue
+                    for o in range(6):
+                        local_final[h, line, o] += 2 * outcomes[c, o]
+                    if turn_decides:
+                        for s in range(river_states):
+                            turn_i[h, s] += river_value[c, s]
+                            turn_j[h, s] += river_value[c, s]
                     else:
-                        for o in range(6):
-                            local_final[h, line, o] += 2 * outcomes[c, o]
-                    for s in range(river_states):
-                        turn_i[h, s] += river_value[c, s]
-                        turn_j[h, s] += river_value[c, s]
+                        for s in range(river_states):
+                            if per_board[s]:
+                                flop_total[h, s] += 2 * river_value[c, s]
             b += 1
+    # the values of the river states that do not decide, from the outcome counts
+    for y in range(DECK_SIZE if not turn_decides or by_turn else 0):
+        if local[y] < 0:
+            continue
+        for x in range(y):
+            if local[x] < 0:
+                continue
+            h = x + y * (y - 1) // 2
+            for s in range(river_states):
+                if per_board[s]:
+                    continue
+                if by_turn:
+                    for i in range(n):
+                        total = 0
+                        for line in range(LINE_COUNT):
+                            if turn_outcomes[i, h, line, 5] + turn_outcomes[i, h, line, 3] + turn_outcomes[i, h, line, 0] \
+                                    + turn_outcomes[i, h, line, 1] + turn_outcomes[i, h, line, 2] \
+                                    + turn_outcomes[i, h, line, 4] == 0:
+                                continue
+                            for o in range(6):
+                                total += turn_outcomes[i, h, line, o] * linear[s, line, o]
+                        turn_sums[i, h, s] = total
+                else:
+                    total = 0
+                    for line in range(LINE_COUNT):
+                        for o in range(6):
+                            total += local_final[h, line, o] * linear[s, line, o]
+                    flop_total[h, s] = total
     # the turn and the flop decisions, the pre-flop values
     turn_deals = RIVERS * DEALER_HANDS
     flop_deals = TURNS * turn_deals
@@ -419,7 +469,12 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             if local[x] < 0:
                 continue
             h = x + y * (y - 1) // 2
-            for i in range(n):
+            for s in range(width if not turn_decides else 0):  # no turn decision: the summed values
+                if allowed[2, s] == 0:
+                    continue
+                target = following[2, s, 0]
+                flop_sums[h, s] = fold_value[2, s] * turn_deals * TURNS if target == FOLDS else flop_total[h, target]
+            for i in range(n if turn_decides else 0):
                 if rest[i] == x or rest[i] == y:
                     continue
                 for s in range(width):
