@@ -391,6 +391,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     board_outcomes = np.empty((kept, classes, 6), dtype=np.int16)
     board_line = np.empty((kept, classes), dtype=np.int8)
     board_choice = np.empty((kept, classes, width), dtype=np.int8)
+    # without a qualifier the dealer always qualifies: the three no-qualify outcomes are never counted
+    first_outcome = 3 if qualify <= 0 else 0
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     b = 0
     for i in range(n):
@@ -416,11 +418,11 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                         hole_class[b, h] = c
                     line = line_of[c]
                     if by_turn:
-                        for o in range(6):
+                        for o in range(first_outcome, 6):
                             turn_outcomes[i, h, line, o] += outcomes[c, o]
                             turn_outcomes[j, h, line, o] += outcomes[c, o]
                         continue
-                    for o in range(6):
+                    for o in range(first_outcome, 6):
                         local_final[h, line, o] += 2 * outcomes[c, o]
                     if turn_decides:
                         for s in range(river_states):
@@ -439,26 +441,28 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             if local[x] < 0:
                 continue
             h = x + y * (y - 1) // 2
+            if by_turn:  # per turn card; every river state is of this kind
+                for i in range(n):
+                    for line in range(LINE_COUNT):
+                        deals = 0
+                        for o in range(first_outcome, 6):
+                            deals += turn_outcomes[i, h, line, o]
+                        if deals == 0:
+                            continue  # a line the hole pair never makes after this turn card
+                        for s in range(river_states):
+                            total = 0
+                            for o in range(first_outcome, 6):
+                                total += turn_outcomes[i, h, line, o] * linear[s, line, o]
+                            turn_sums[i, h, s] += total
+                continue
             for s in range(river_states):
                 if per_board[s]:
                     continue
-                if by_turn:
-                    for i in range(n):
-                        total = 0
-                        for line in range(LINE_COUNT):
-                            if turn_outcomes[i, h, line, 5] + turn_outcomes[i, h, line, 3] + turn_outcomes[i, h, line, 0] \
-                                    + turn_outcomes[i, h, line, 1] + turn_outcomes[i, h, line, 2] \
-                                    + turn_outcomes[i, h, line, 4] == 0:
-                                continue
-                            for o in range(6):
-                                total += turn_outcomes[i, h, line, o] * linear[s, line, o]
-                        turn_sums[i, h, s] = total
-                else:
-                    total = 0
-                    for line in range(LINE_COUNT):
-                        for o in range(6):
-                            total += local_final[h, line, o] * linear[s, line, o]
-                    flop_total[h, s] = total
+                total = 0
+                for line in range(LINE_COUNT):
+                    for o in range(first_outcome, 6):
+                        total += local_final[h, line, o] * linear[s, line, o]
+                flop_total[h, s] = total
     # the turn and the flop decisions, the pre-flop values
     turn_deals = RIVERS * DEALER_HANDS
     flop_deals = TURNS * turn_deals
