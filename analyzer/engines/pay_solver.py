@@ -5,9 +5,9 @@ probability that the line pays, ``edge(x) = edge(x0) - P * (x - x0)``; sympy
 solves ``edge(x) = target`` as a rational. The counts do not depend on a side
 bet's pays, so an engine gives the results of its counts under changed rules
 (:func:`solve_side_bet`); the main-game solver that iterates over strategies is
-each engine's own (:mod:`analyzer.engines.one_decision.solve`, :mod:`analyzer.engines.stud.solve`,
-:mod:`analyzer.engines.holdem.solve`),
-within :data:`MAX_ROUNDS` strategy changes. The
+shared where it can be: :func:`solve_main_line` (Newton steps on the optimal edge, for engines that can
+be run at any pay) and :func:`solve_main_line_on_grid` (for the Hold'em kernels, whose integer sums run at
+pays in whole units of a scale), within :data:`MAX_ROUNDS` strategy changes. The
 pays a casino would post (whole numbers and halves) around the solution are
 given with their exact edges.
 """
@@ -18,7 +18,9 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from math import ceil, floor
+from typing import TypeVar
 
 from analyzer.engines.results import GameResults
 from analyzer.games.rules import (
@@ -31,6 +33,9 @@ from analyzer.games.rules import (
 
 #: Most strategy changes a main-game solver follows before it gives up.
 MAX_ROUNDS = 20
+
+#: An engine's counts of one strategy (what a main-game solver re-settles under other pays).
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -202,3 +207,85 @@ def solve_main_line(rules: GameRules, wager: str, line: str, target: Fraction,
         current = optimal(paying(rules, wager, index, pays))
     return Solution(wager, label, target, pays, edge, moved(start, current), rounds,
                     tuple((p, main_edge(p)) for p in posted_pays(pays)))
+
+
+def grid_around(pays: Fraction, scale: int) -> list[Fraction]:
+    """The pays an enumeration counting in ``1/scale`` units can be run at either side of ``pays`` (one when
+    ``pays`` is one of them).
+
+    >>> [str(p) for p in grid_around(Fraction(1481856, 180895), 2)], grid_around(Fraction(3, 2), 2)
+    (['8', '17/2'], [Fraction(3, 2)])
+    """
+    return sorted({Fraction(floor(pays * scale), scale), Fraction(ceil(pays * scale), scale)})
+
+
+#: What a grid solution says about how it was checked.
+GRID_CHECKED = ("the pay is exact with the strategy optimal around it: the enumeration counts pays in whole units of "
+                "a scale, so the strategy was re-optimised at the representable pays either side of it (optimal "
+                "at both, hence between them: the optimal house edge is concave in the pay); each posted pay is a "
+                "fresh exact enumeration")
+
+
+def solve_main_line_on_grid(rules: GameRules, wager: str, line: str, target: Fraction,
+                            optimal: Callable[[GameRules], R], edge: Callable[[R, GameRules], Fraction], scale: int,
+                            moved: Callable[[R, R], bool]) -> Solution:
+    """The exact pay of ``line`` of main wager ``wager``'s default paytable that makes the house edge per ante,
+    played optimally at that pay, ``target``, for an enumeration that can only be run at pays in whole units of
+    ``1/scale`` (its sums are integers of that scale, bounded to 64 bits).
+
+    ``optimal(rules)``: the counts of the optimal strategy (asked once per pay); ``edge(counts, rules)``: the house
+    edge per ante of those counts' strategy under ``rules``' pays (a re-settlement, no enumeration). With the
+    strategy held fixed the edge is linear in the pay: solve it for the target, then re-optimise at the
+    representable pays either side of the solution. The optimal edge is the minimum over strategies of functions
+    linear in the pay, hence concave: a strategy optimal at both neighbours is optimal between them, so the
+    solved pay is exact; otherwise the better neighbour's strategy starts the next round. When the solution lies
+    between two grid pays whose strategies each lose at the other, the grid is halved (a finer scale: a trial
+    pay whose sums could pass 64 bits is refused by the enumeration, in one line).
+
+    >>> from analyzer.games.rules import load_game
+    >>> lines = {"low": (Fraction(1, 10), Fraction(-1, 100)), "high": (Fraction(2, 10), Fraction(-3, 100))}
+    >>> def edge(strategy, game):   # each strategy's edge is a + b * the Blind's royal flush pay
+    ...     a, b = lines[strategy]
+    ...     return a + b * next(w for w in game.wagers if w.name == "blind").paytable.lines[0].pays
+    >>> def optimal(game):
+    ...     return min(lines, key=lambda strategy: edge(strategy, game))
+    >>> solution = solve_main_line_on_grid(load_game("uth"), "blind", "Royal flush", Fraction(7, 100), optimal,
+    ...                                    edge, 2, lambda start, end: start != end)
+    >>> solution.pays, solution.edge, solution.rounds
+    (Fraction(3, 1), Fraction(7, 100), 2)
+    """
+    entry, index = wager_line(rules, wager, line)
+    label = entry.paytables[entry.default_paytable].lines[index].label
+    pays = entry.paytables[entry.default_paytable].lines[index].pays
+
+    @cache
+    def optimal_at(value: Fraction) -> R:
+        return optimal(paying(rules, wager, index, value))
+
+    def edge_at(counts: R, value: Fraction) -> Fraction:
+        return edge(counts, paying(rules, wager, index, value))
+
+    start = counts = optimal_at(pays)
+    visited = {pays}
+    for rounds in range(1, MAX_ROUNDS + 1):
+        at = edge_at(counts, pays)
+        slope = edge_at(counts, pays + 1) - at
+        solved = strategy_fixed_pay(at, slope, pays, target, wager, line)
+        try:
+            better = [value for value in grid_around(solved, scale)
+                      if edge_at(optimal_at(value), value) < edge_at(counts, value)]
+        except RulesError as error:  # a finer trial pay the enumeration cannot count
+            low = max(value for value in visited if value <= solved)
+            high = min((value for value in visited if value >= solved), default=None)
+            between = f"between {low} and {high}" if high is not None else f"above {low}"
+            raise RulesError(f"no exact pay of {wager} line {line!r} for {target}: it lies {between}, where the "
+                             f"optimal strategy changes at pays finer than the enumeration can count ({error})") \
+                from error
+        if not better:
+            return Solution(wager, label, target, solved, at + slope * (solved - pays), moved(start, counts), rounds,
+                            tuple((p, edge_at(optimal_at(p), p)) for p in posted_pays(solved)), note=GRID_CHECKED)
+        if better[0] in visited:  # the strategies of two neighbours each lose at the other: a finer grid
+            scale *= 2
+        visited.add(better[0])
+        pays, counts = better[0], optimal_at(better[0])
+    raise RulesError(f"the optimal strategy kept changing after {MAX_ROUNDS} rounds; no exact pay found")

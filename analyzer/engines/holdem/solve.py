@@ -16,27 +16,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
-from math import ceil, floor
 
 import numpy as np
 
 from analyzer.engines.holdem.enumeration import SCALE, HoldemCounts
 from analyzer.engines.holdem.results import main_wagers
-from analyzer.engines.pay_solver import (
-    MAX_ROUNDS,
-    Solution,
-    posted_pays,
-    strategy_fixed_pay,
-    wager_line,
-    with_pay,
-)
-from analyzer.games.rules import GameRules, RulesError
-
-#: What the solution says about how it was checked.
-CHECKED = ("the pay is exact with the strategy optimal around it: the enumeration counts in halves of an ante, "
-           "so the strategy was re-optimised at the halves either side of it (optimal at both, hence between "
-           "them: the optimal house edge is concave in the pay); each posted pay is a fresh exact enumeration")
+from analyzer.engines.pay_solver import Solution, solve_main_line_on_grid
+from analyzer.games.rules import GameRules
 
 
 def fixed_edge(counts: HoldemCounts, rules: GameRules) -> Fraction:
@@ -53,42 +39,12 @@ def fixed_edge(counts: HoldemCounts, rules: GameRules) -> Fraction:
     return dataclasses.replace(counts, wagers=main_wagers(rules)).house_edge_per_ante()
 
 
-def halves_around(pays: Fraction) -> list[Fraction]:
-    """The representable pays (multiples of 1/SCALE) either side of ``pays`` (one when it is one).
-
-    >>> [str(p) for p in halves_around(Fraction(1481856, 180895))], halves_around(Fraction(3, 2))
-    (['8', '17/2'], [Fraction(3, 2)])
-    """
-    return sorted({Fraction(floor(pays * SCALE), SCALE), Fraction(ceil(pays * SCALE), SCALE)})
-
-
 def solve_main_pay(rules: GameRules, wager: str, line: str, target: Fraction,
                    optimal: Callable[[GameRules], HoldemCounts]) -> Solution:
     """The exact pay of ``line`` of main wager ``wager``'s default paytable that makes the house edge per
     ante, played optimally at that pay, ``target``; ``optimal`` gives the optimal counts of a game (each
-    pay's asked once)."""
-    entry, index = wager_line(rules, wager, line)
-    label = entry.paytables[entry.default_paytable].lines[index].label
-    pays = entry.paytables[entry.default_paytable].lines[index].pays
-
-    def paying(value: Fraction) -> GameRules:
-        return with_pay(rules, wager, index, value)
-
-    @cache
-    def optimal_at(value: Fraction) -> HoldemCounts:
-        return optimal(paying(value))
-
-    start = counts = optimal_at(pays)
-    for rounds in range(1, MAX_ROUNDS + 1):
-        edge = fixed_edge(counts, paying(pays))
-        slope = fixed_edge(counts, paying(pays + 1)) - edge
-        solved = strategy_fixed_pay(edge, slope, pays, target, wager, line)
-        better = [value for value in halves_around(solved)
-                  if optimal_at(value).house_edge_per_ante() < fixed_edge(counts, paying(value))]
-        if not better:
-            moved = not np.array_equal(counts.settlement_by_hand, start.settlement_by_hand)
-            return Solution(wager, label, target, solved, edge + slope * (solved - pays), moved, rounds,
-                            tuple((p, optimal_at(p).house_edge_per_ante()) for p in posted_pays(solved)),
-                            note=CHECKED)
-        pays, counts = better[0], optimal_at(better[0])
-    raise RulesError(f"the optimal strategy kept changing after {MAX_ROUNDS} rounds; no exact pay found")
+    pay's asked once). The kernel counts in halves of an ante
+    (:func:`analyzer.engines.pay_solver.solve_main_line_on_grid` with scale :data:`SCALE`)."""
+    return solve_main_line_on_grid(rules, wager, line, target, optimal, fixed_edge, SCALE,
+                                   lambda start, end: not np.array_equal(start.settlement_by_hand,
+                                                                         end.settlement_by_hand))

@@ -15,6 +15,8 @@ import time
 from fractions import Fraction
 from functools import partial
 
+import numpy as np
+
 from analyzer.core.committed import committed_folder
 from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
 from analyzer.engines.cache import cached_counts, enumeration_key, expect
@@ -30,10 +32,11 @@ from analyzer.engines.holdem.street_game import (
 )
 from analyzer.engines.holdem.enumeration import FlopClassSums
 from analyzer.engines.holdem.streets import FOLDS, StreetPlan, as_streets
-from analyzer.engines.pay_solver import Solution, solve_side_bet
+from analyzer.engines.pay_solver import Solution, solve_main_line_on_grid, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
+from analyzer.games.settlement import common_scale
 
 #: The file of the class sums, in the cache and among the committed results.
 SUMS_FILE = "street_sums.npz"
@@ -95,14 +98,27 @@ class StreetHoldemEngine(Engine):
         return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
-        """A side bet's line, on the counts of the analysis (its pays do not change them); a main wager's line
-        is refused: each trial pay would be a full enumeration with the strategy re-optimised."""
-        if wager not in {bet.name for bet in rules.side_bets}:
-            raise self.unsupported(rules, "solve", "a main wager's pay re-optimises the strategy, one full "
-                                                  "enumeration per trial pay, not done yet for games over streets "
-                                                  "(side bets are solved)")
-        counts = self.analyze(rules, run).counts
-        return solve_side_bet(rules, wager, line, target, lambda changed: StreetAnalysis(changed, counts))
+        """A side bet's line, on the counts of the analysis (its pays do not change them). A main wager's line:
+        the strategy re-optimised by a fresh enumeration at each trial pay (each cached), at the pays the kernel's
+        integer sums can be run at, whole units of the posted paytables' scale
+        (:func:`analyzer.engines.pay_solver.solve_main_line_on_grid`); a pay whose sums could pass 64 bits is
+        refused in one line."""
+        if wager in {bet.name for bet in rules.side_bets}:
+            counts = self.analyze(rules, run).counts
+            return solve_side_bet(rules, wager, line, target, lambda changed: StreetAnalysis(changed, counts))
+
+        def optimal(changed: GameRules) -> StreetAnalysis:
+            pays = [str(entry.pays) for w in changed.wagers if w.name == wager for entry in w.paytable.lines]
+            run.tell(f"the optimal strategy with {wager} paying {', '.join(pays)}")
+            return self.analyze(changed, run)
+
+        def fixed_edge(analysis: StreetAnalysis, changed: GameRules) -> Fraction:
+            return StreetAnalysis(as_streets(changed), analysis.counts).main_figures()["house_edge_per_ante"]
+
+        def moved(start: StreetAnalysis, end: StreetAnalysis) -> bool:
+            return not all(np.array_equal(getattr(start.counts, name), getattr(end.counts, name))
+                           for name in ("decision", "showdown", "folds", "taken"))
+        return solve_main_line_on_grid(rules, wager, line, target, optimal, fixed_edge, common_scale(rules), moved)
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         raise self.unsupported(analysis.rules, "simulation", "the simulator has no player for Hold'em games over "

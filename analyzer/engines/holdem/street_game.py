@@ -150,7 +150,9 @@ class StreetAnalysis(GameResults):
 
     @property
     def scale(self) -> int:
-        return self.counts.scale
+        """The settlement's scale: the common denominator of the rules' main game (the counts' own, or another
+        pay's when the counts are re-settled under changed rules with the strategy held fixed)."""
+        return common_scale(self.rules)
 
     @property
     def plan(self) -> StreetPlan:
@@ -223,7 +225,7 @@ class StreetAnalysis(GameResults):
         """Every starting-hand class: combinations, the exact EV per ante of each pre-flop choice, the decision."""
         street, plan = self.plan.streets[0], self.plan
         frame = pd.DataFrame({"hand": list(HAND_CLASSES), "combinations": HAND_CLASS_SIZES.astype(np.int64)})
-        denominator = self.scale * DEALS_PER_HOLE
+        denominator = self.counts.scale * DEALS_PER_HOLE
         for action in range(self.counts.root_values.shape[1]):
             label = street.choices[plan.action[0, 0, action]].label
             frame[f"EV {label}"] = [Fraction(int(v), denominator) for v in self.counts.root_values[:, action]]
