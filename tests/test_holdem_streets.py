@@ -366,7 +366,6 @@ def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
 @pytest.mark.parametrize("arguments, refused", [
     (["simulate", "thb"], "simulation is not supported for Texas Hold'em Bonus"),
     (["protect", "thb", "--exposed-dealer-cards", "1"], "--exposed-dealer-cards is not supported"),
-    (["solve", "thb", "--wager", "ante", "--line", "Straight or better", "--target-edge", "2%"], "solve is not supported"),
 ])
 def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, arguments, refused):
     with pytest.raises(SystemExit) as done:
@@ -374,6 +373,15 @@ def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, a
     assert done.value.code == 2
     last = capsys.readouterr().err.splitlines()[-1]   # after any notice of the counts used
     assert last.startswith("analyzer: error: ") and refused in last
+
+
+def test_a_main_wager_line_goes_to_the_solver(capsys):
+    # the committed counts' strategy, held fixed, would need a negative pay for a 50% edge: refused before any
+    # enumeration (a real solve re-optimises by fresh enumerations: tests/test_holdem_street_solve.py)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["solve", "thb", "--wager", "ante", "--line", "Straight or better", "--target-edge", "50%", "--quiet"])
+    assert done.value.code == 2
+    assert "it would have to be negative" in capsys.readouterr().err.splitlines()[-1]
 
 
 def test_the_report_of_a_street_game_goes_without_a_simulation_check(tmp_path, capsys):
