@@ -289,3 +289,13 @@ def solve_main_line_on_grid(rules: GameRules, wager: str, line: str, target: Fra
         visited.add(better[0])
         pays, counts = better[0], optimal_at(better[0])
     raise RulesError(f"the optimal strategy kept changing after {MAX_ROUNDS} rounds; no exact pay found")
+
+
+def announcing(tell: Callable[[str], None], wager: str, optimal: Callable[[GameRules], R]) -> Callable[[GameRules], R]:
+    """``optimal`` telling first, in one notice, the pays of ``wager`` it re-optimises the strategy at (a main-game
+    solver's trial pays each cost an enumeration)."""
+    def told(changed: GameRules) -> R:
+        pays = [str(entry.pays) for w in changed.wagers if w.name == wager for entry in w.paytable.lines]
+        tell(f"the optimal strategy with {wager} paying {', '.join(pays)}")
+        return optimal(changed)
+    return told

@@ -51,7 +51,7 @@ from analyzer.engines.holdem.results import (
 from analyzer.engines.holdem.solve import solve_main_pay
 from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine
-from analyzer.engines.pay_solver import Solution, solve_side_bet
+from analyzer.engines.pay_solver import Solution, announcing, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
@@ -179,11 +179,8 @@ class HoldemEngine(Engine):
             counts = self.analyze(rules, run).counts
             return solve_side_bet(rules, wager, line, target, lambda changed: HoldemAnalysis(changed, counts))
 
-        def optimal(changed: GameRules) -> HoldemCounts:
-            pays = [str(entry.pays) for w in changed.wagers if w.name == wager for entry in w.paytable.lines]
-            run.tell(f"the optimal strategy with {wager} paying {', '.join(pays)}")
-            return self.optimal_counts(changed, run)
-        return solve_main_pay(rules, wager, line, target, optimal)
+        return solve_main_pay(rules, wager, line, target,
+                              announcing(run.tell, wager, lambda changed: self.optimal_counts(changed, run)))
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         if seen not in (1, 2):

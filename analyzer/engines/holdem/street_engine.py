@@ -32,7 +32,7 @@ from analyzer.engines.holdem.street_game import (
 )
 from analyzer.engines.holdem.enumeration import FlopClassSums
 from analyzer.engines.holdem.streets import FOLDS, StreetPlan, as_streets
-from analyzer.engines.pay_solver import Solution, solve_main_line_on_grid, solve_side_bet
+from analyzer.engines.pay_solver import Solution, announcing, solve_main_line_on_grid, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
@@ -107,18 +107,15 @@ class StreetHoldemEngine(Engine):
             counts = self.analyze(rules, run).counts
             return solve_side_bet(rules, wager, line, target, lambda changed: StreetAnalysis(changed, counts))
 
-        def optimal(changed: GameRules) -> StreetAnalysis:
-            pays = [str(entry.pays) for w in changed.wagers if w.name == wager for entry in w.paytable.lines]
-            run.tell(f"the optimal strategy with {wager} paying {', '.join(pays)}")
-            return self.analyze(changed, run)
-
         def fixed_edge(analysis: StreetAnalysis, changed: GameRules) -> Fraction:
             return StreetAnalysis(as_streets(changed), analysis.counts).main_figures()["house_edge_per_ante"]
 
         def moved(start: StreetAnalysis, end: StreetAnalysis) -> bool:
             return not all(np.array_equal(getattr(start.counts, name), getattr(end.counts, name))
                            for name in ("decision", "showdown", "folds", "taken"))
-        return solve_main_line_on_grid(rules, wager, line, target, optimal, fixed_edge, common_scale(rules), moved)
+        return solve_main_line_on_grid(rules, wager, line, target,
+                                       announcing(run.tell, wager, lambda changed: self.analyze(changed, run)),
+                                       fixed_edge, common_scale(rules), moved)
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         raise self.unsupported(analysis.rules, "simulation", "the simulator has no player for Hold'em games over "

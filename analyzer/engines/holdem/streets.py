@@ -321,6 +321,25 @@ def _seen_line(plain_rank, flop_masks, x, y, z, flush_rank):
 
 
 @njit(cache=True, nogil=True)
+def _hole_pairs(local):
+    """The hole pairs the flop leaves (``local[card] < 0``: a flop card), one row each: (x, y, h) with x < y and
+    ``h = x + y * (y - 1) // 2`` (1,081 rows for one flop)."""
+    rows = np.empty((DECK_SIZE * (DECK_SIZE - 1) // 2, 3), dtype=np.int64)
+    count = 0
+    for y in range(DECK_SIZE):
+        if local[y] < 0:
+            continue
+        for x in range(y):
+            if local[x] < 0:
+                continue
+            rows[count, 0] = x
+            rows[count, 1] = y
+            rows[count, 2] = x + y * (y - 1) // 2
+            count += 1
+    return rows[:count]
+
+
+@njit(cache=True, nogil=True)
 def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, root_values, showdown,
                 folds, taken, final_outcomes):
     """Add one flop representative's results, times ``weight``, into the class arrays.
@@ -344,6 +363,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     while river_states < width and allowed[3, river_states] > 0:
         river_states += 1
     rest, local = flop_rest(flop)
+    holes = _hole_pairs(local)
     n = rest.shape[0]
     boards = n * (n - 1) // 2
     scratch = class_scratch()
@@ -434,100 +454,90 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                                 flop_total[h, s] += 2 * river_value[c, s]
             b += 1
     # the values of the river states that do not decide, from the outcome counts
-    for y in range(DECK_SIZE if not turn_decides or by_turn else 0):
-        if local[y] < 0:
-            continue
-        for x in range(y):
-            if local[x] < 0:
-                continue
-            h = x + y * (y - 1) // 2
-            if by_turn:  # per turn card; every river state is of this kind
-                for i in range(n):
-                    for line in range(LINE_COUNT):
-                        deals = 0
-                        for o in range(first_outcome, 6):
-                            deals += turn_outcomes[i, h, line, o]
-                        if deals == 0:
-                            continue  # a line the hole pair never makes after this turn card
-                        for s in range(river_states):
-                            total = 0
-                            for o in range(first_outcome, 6):
-                                total += turn_outcomes[i, h, line, o] * linear[s, line, o]
-                            turn_sums[i, h, s] += total
-                continue
-            for s in range(river_states):
-                if per_board[s]:
-                    continue
-                total = 0
+    for pair in range(holes.shape[0] if not turn_decides or by_turn else 0):
+        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        if by_turn:  # per turn card; every river state is of this kind
+            for i in range(n):
                 for line in range(LINE_COUNT):
+                    deals = 0
                     for o in range(first_outcome, 6):
-                        total += local_final[h, line, o] * linear[s, line, o]
-                flop_total[h, s] = total
+                        deals += turn_outcomes[i, h, line, o]
+                    if deals == 0:
+                        continue  # a line the hole pair never makes after this turn card
+                    for s in range(river_states):
+                        total = 0
+                        for o in range(first_outcome, 6):
+                            total += turn_outcomes[i, h, line, o] * linear[s, line, o]
+                        turn_sums[i, h, s] += total
+            continue
+        for s in range(river_states):
+            if per_board[s]:
+                continue
+            total = 0
+            for line in range(LINE_COUNT):
+                for o in range(first_outcome, 6):
+                    total += local_final[h, line, o] * linear[s, line, o]
+            flop_total[h, s] = total
     # the turn and the flop decisions, the pre-flop values
     turn_deals = RIVERS * DEALER_HANDS
     flop_deals = TURNS * turn_deals
-    for y in range(DECK_SIZE):
-        if local[y] < 0:
-            continue
-        for x in range(y):
-            if local[x] < 0:
+    for pair in range(holes.shape[0]):
+        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        for s in range(width if not turn_decides else 0):  # no turn decision: the summed values
+            if allowed[2, s] == 0:
                 continue
-            h = x + y * (y - 1) // 2
-            for s in range(width if not turn_decides else 0):  # no turn decision: the summed values
-                if allowed[2, s] == 0:
-                    continue
-                target = following[2, s, 0]
-                flop_sums[h, s] = fold_value[2, s] * turn_deals * TURNS if target == FOLDS else flop_total[h, target]
-            for i in range(n if turn_decides else 0):
-                if rest[i] == x or rest[i] == y:
-                    continue
-                for s in range(width):
-                    m = allowed[2, s]
-                    if m == 0:
-                        continue
-                    for a in range(m):
-                        target = following[2, s, a]
-                        trial[a] = fold_value[2, s] * turn_deals if target == FOLDS else turn_sums[i, h, target]
-                    best = _best(trial, m, larger)
-                    turn_choice[i, h, s] = best
-                    flop_sums[h, s] += trial[best]
+            target = following[2, s, 0]
+            flop_sums[h, s] = fold_value[2, s] * turn_deals * TURNS if target == FOLDS else flop_total[h, target]
+        for i in range(n if turn_decides else 0):
+            if rest[i] == x or rest[i] == y:
+                continue
             for s in range(width):
-                m = allowed[1, s]
+                m = allowed[2, s]
                 if m == 0:
                     continue
                 for a in range(m):
-                    target = following[1, s, a]
-                    trial[a] = fold_value[1, s] * flop_deals if target == FOLDS else flop_sums[h, target]
-                flop_choice[h, s] = _best(trial, m, larger)
-            c = class_of[h]
-            five_line = -1
-            for a0 in range(roots):
-                target = following[0, 0, a0]
-                if target == FOLDS:
-                    root_values[c, a0] += weight * fold_value[0, 0] * flop_deals
+                    target = following[2, s, a]
+                    trial[a] = fold_value[2, s] * turn_deals if target == FOLDS else turn_sums[i, h, target]
+                best = _best(trial, m, larger)
+                turn_choice[i, h, s] = best
+                flop_sums[h, s] += trial[best]
+        for s in range(width):
+            m = allowed[1, s]
+            if m == 0:
+                continue
+            for a in range(m):
+                target = following[1, s, a]
+                trial[a] = fold_value[1, s] * flop_deals if target == FOLDS else flop_sums[h, target]
+            flop_choice[h, s] = _best(trial, m, larger)
+        c = class_of[h]
+        five_line = -1
+        for a0 in range(roots):
+            target = following[0, 0, a0]
+            if target == FOLDS:
+                root_values[c, a0] += weight * fold_value[0, 0] * flop_deals
+                continue
+            chosen = flop_choice[h, target]
+            after = following[1, target, chosen]
+            root_values[c, a0] += weight * (fold_value[1, target] * flop_deals if after == FOLDS
+                                            else flop_sums[h, after])
+            # counts of the flop and turn decisions on the way to this root action
+            if action[1, target, chosen] != CONTINUE:
+                if five_line < 0:
+                    five_line = _seen_line(five[x >> 2, y >> 2], flop_masks, x, y, -1, flush_rank)
+                taken[c, a0, 1, five_line, action[1, target, chosen]] += weight * flop_deals
+            if after == FOLDS:
+                folds[c, a0, 1, target] += weight * flop_deals
+                continue
+            for i in range(n):
+                if rest[i] == x or rest[i] == y:
                     continue
-                chosen = flop_choice[h, target]
-                after = following[1, target, chosen]
-                root_values[c, a0] += weight * (fold_value[1, target] * flop_deals if after == FOLDS
-                                                else flop_sums[h, after])
-                # counts of the flop and turn decisions on the way to this root action
-                if action[1, target, chosen] != CONTINUE:
-                    if five_line < 0:
-                        five_line = _seen_line(five[x >> 2, y >> 2], flop_masks, x, y, -1, flush_rank)
-                    taken[c, a0, 1, five_line, action[1, target, chosen]] += weight * flop_deals
-                if after == FOLDS:
-                    folds[c, a0, 1, target] += weight * flop_deals
-                    continue
-                for i in range(n):
-                    if rest[i] == x or rest[i] == y:
-                        continue
-                    k = turn_choice[i, h, after]
-                    if action[2, after, k] != CONTINUE:
-                        z = rest[i]
-                        six_line = _seen_line(six[x >> 2, y >> 2, z >> 2], flop_masks, x, y, z, flush_rank)
-                        taken[c, a0, 2, six_line, action[2, after, k]] += weight * turn_deals
-                    if following[2, after, k] == FOLDS:
-                        folds[c, a0, 2, after] += weight * turn_deals
+                k = turn_choice[i, h, after]
+                if action[2, after, k] != CONTINUE:
+                    z = rest[i]
+                    six_line = _seen_line(six[x >> 2, y >> 2, z >> 2], flop_masks, x, y, z, flush_rank)
+                    taken[c, a0, 2, six_line, action[2, after, k]] += weight * turn_deals
+                if following[2, after, k] == FOLDS:
+                    folds[c, a0, 2, after] += weight * turn_deals
     # pass 2: counts under the decisions. A path on which neither the turn nor the river decides ends in one
     # showdown state on every board: its counts are the hole pair's final outcomes (no pass over the boards);
     # a path whose river state is the same for both turn orders is walked once and counted twice.
@@ -536,61 +546,56 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     walk = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)  # 0: nothing to walk; 1: one river state; 2: per turn
     river_state = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)
     walked = False
-    for y in range(DECK_SIZE):
-        if local[y] < 0:
-            continue
-        for x in range(y):
-            if local[x] < 0:
-                continue
-            h = x + y * (y - 1) // 2
-            if by_turn:
-                for i in range(n):
-                    for line in range(LINE_COUNT):
-                        for o in range(6):
-                            local_final[h, line, o] += turn_outcomes[i, h, line, o]
-            for a0 in range(roots):
-                target = following[0, 0, a0]
-                if target == FOLDS:
-                    continue
-                after = following[1, target, flop_choice[h, target]]
-                if after == FOLDS:
-                    continue
-                if allowed[2, after] > 1 and by_turn:
-                    for i in range(n):
-                        if rest[i] == x or rest[i] == y:
-                            continue
-                        s = following[2, after, turn_choice[i, h, after]]
-                        if s == FOLDS:
-                            continue
-                        final = following[3, s, 0]
-                        for line in range(LINE_COUNT):
-                            deals = 0
-                            for o in range(6):
-                                deals += turn_outcomes[i, h, line, o]
-                                if final != FOLDS:
-                                    local_showdown[h, a0, final, line, o] += turn_outcomes[i, h, line, o]
-                            local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
-                    continue
-                if allowed[2, after] > 1:
-                    walk[h, a0] = 2
-                    walked = True
-                    continue
-                s = following[2, after, 0]
-                if s == FOLDS:
-                    continue
-                if allowed[3, s] > 1:
-                    walk[h, a0] = 1
-                    river_state[h, a0] = s
-                    walked = True
-                    continue
-                final = following[3, s, 0]
+    for pair in range(holes.shape[0]):
+        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        if by_turn:
+            for i in range(n):
                 for line in range(LINE_COUNT):
-                    deals = 0
                     for o in range(6):
-                        deals += local_final[h, line, o]
-                        if final != FOLDS:
-                            local_showdown[h, a0, final, line, o] += local_final[h, line, o]
-                    local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
+                        local_final[h, line, o] += turn_outcomes[i, h, line, o]
+        for a0 in range(roots):
+            target = following[0, 0, a0]
+            if target == FOLDS:
+                continue
+            after = following[1, target, flop_choice[h, target]]
+            if after == FOLDS:
+                continue
+            if allowed[2, after] > 1 and by_turn:
+                for i in range(n):
+                    if rest[i] == x or rest[i] == y:
+                        continue
+                    s = following[2, after, turn_choice[i, h, after]]
+                    if s == FOLDS:
+                        continue
+                    final = following[3, s, 0]
+                    for line in range(LINE_COUNT):
+                        deals = 0
+                        for o in range(6):
+                            deals += turn_outcomes[i, h, line, o]
+                            if final != FOLDS:
+                                local_showdown[h, a0, final, line, o] += turn_outcomes[i, h, line, o]
+                        local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
+                continue
+            if allowed[2, after] > 1:
+                walk[h, a0] = 2
+                walked = True
+                continue
+            s = following[2, after, 0]
+            if s == FOLDS:
+                continue
+            if allowed[3, s] > 1:
+                walk[h, a0] = 1
+                river_state[h, a0] = s
+                walked = True
+                continue
+            final = following[3, s, 0]
+            for line in range(LINE_COUNT):
+                deals = 0
+                for o in range(6):
+                    deals += local_final[h, line, o]
+                    if final != FOLDS:
+                        local_showdown[h, a0, final, line, o] += local_final[h, line, o]
+                local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
     b = 0
     for i in range(n if walked else 0):
         for j in range(i + 1, n):
@@ -624,30 +629,25 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                             if mode == 1:
                                 break
             b += 1
-    for y in range(DECK_SIZE):
-        if local[y] < 0:
-            continue
-        for x in range(y):
-            if local[x] < 0:
-                continue
-            h = x + y * (y - 1) // 2
-            c = class_of[h]
-            for line in range(LINE_COUNT):
-                for o in range(6):
-                    final_outcomes[c, line, o] += weight * local_final[h, line, o]
-            for a0 in range(roots):
-                for s in range(width):
-                    for line in range(LINE_COUNT):
-                        for o in range(6):
-                            showdown[c, a0, s, line, o] += weight * local_showdown[h, a0, s, line, o]
-                        for k in range(allowed[3, s]):
-                            boards_here = local_river[h, a0, s, line, k]
-                            if boards_here == 0:
-                                continue
-                            if action[3, s, k] != CONTINUE:
-                                taken[c, a0, 3, line, action[3, s, k]] += weight * DEALER_HANDS * boards_here
-                            if following[3, s, k] == FOLDS:
-                                folds[c, a0, 3, s] += weight * DEALER_HANDS * boards_here
+    for pair in range(holes.shape[0]):
+        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        c = class_of[h]
+        for line in range(LINE_COUNT):
+            for o in range(6):
+                final_outcomes[c, line, o] += weight * local_final[h, line, o]
+        for a0 in range(roots):
+            for s in range(width):
+                for line in range(LINE_COUNT):
+                    for o in range(6):
+                        showdown[c, a0, s, line, o] += weight * local_showdown[h, a0, s, line, o]
+                    for k in range(allowed[3, s]):
+                        boards_here = local_river[h, a0, s, line, k]
+                        if boards_here == 0:
+                            continue
+                        if action[3, s, k] != CONTINUE:
+                            taken[c, a0, 3, line, action[3, s, k]] += weight * DEALER_HANDS * boards_here
+                        if following[3, s, k] == FOLDS:
+                            folds[c, a0, 3, s] += weight * DEALER_HANDS * boards_here
 
 
 # --------------------------------------------------------------------------- sums over flop classes
