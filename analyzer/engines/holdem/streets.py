@@ -352,9 +352,12 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     the line of the cards seen (the player's best five of them); ``final_outcomes[c, line, o]``: every deal
     by the final line and the dealer outcome, whatever the player decides.
 
-    Each of the 1,176 boards is classed once (:func:`_river_board`): the first pass keeps every board's class
-    of each hole pair, its classes' dealer outcomes, lines and river choices, which the second pass reads.
-    Per-turn arrays are laid out turn first, so that a board's hole pairs are added in memory order.
+    Each of the 1,176 boards is classed once (:func:`_river_board`). A river state with no decision is worth a
+    fixed net per (line, outcome), so its values come from outcome counts summed over the boards (per hole
+    pair, or per hole pair and turn card when only the turn decides); only when some river state decides does
+    the first pass keep every board's class of each hole pair, with the classes' dealer outcomes, lines and
+    river choices, for the second pass to walk. Per-turn arrays are laid out turn first, so that a board's
+    hole pairs are added in memory order.
     """
     allowed, action, following, stake, fold_value, larger = plan
     width = allowed.shape[1]
