@@ -242,6 +242,17 @@ def _best(values, count, larger):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _node_choice(allowed, following, fold_value, larger, level, state, deals, values, trial):
+    """The best action's position at one decision node: ``trial[a]`` the value of action a, a fold's scaled net
+    times the node's ``deals``, or ``values[next state]`` (the states' sums below the node)."""
+    count = allowed[level, state]
+    for a in range(count):
+        target = following[level, state, a]
+        trial[a] = fold_value[level, state] * deals if target == FOLDS else values[target]
+    return _best(trial, count, larger)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _showdown_value(outcomes, line, nets, multiple):
     """Scaled net summed over the dealer hands of one (hole pair, board) ending at a showdown of ``multiple``."""
     total = 0
@@ -495,23 +506,16 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             if rest[i] == x or rest[i] == y:
                 continue
             for s in range(width):
-                m = allowed[2, s]
-                if m == 0:
+                if allowed[2, s] == 0:
                     continue
-                for a in range(m):
-                    target = following[2, s, a]
-                    trial[a] = fold_value[2, s] * turn_deals if target == FOLDS else turn_sums[i, h, target]
-                best = _best(trial, m, larger)
+                best = _node_choice(allowed, following, fold_value, larger, 2, s, turn_deals, turn_sums[i, h],
+                                    trial)
                 turn_choice[i, h, s] = best
                 flop_sums[h, s] += trial[best]
         for s in range(width):
-            m = allowed[1, s]
-            if m == 0:
-                continue
-            for a in range(m):
-                target = following[1, s, a]
-                trial[a] = fold_value[1, s] * flop_deals if target == FOLDS else flop_sums[h, target]
-            flop_choice[h, s] = _best(trial, m, larger)
+            if allowed[1, s] > 0:
+                flop_choice[h, s] = _node_choice(allowed, following, fold_value, larger, 1, s, flop_deals,
+                                                 flop_sums[h], trial)
         c = class_of[h]
         five_line = -1
         for a0 in range(roots):
