@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from openpyxl import load_workbook
 
 import analyzer
 import analyzer.cli.main as cli
@@ -97,8 +98,9 @@ def board_outcomes_by_dealer(hole, board, qualify):
 
 
 def plain_values(plan, nets, qualify, hole, flop):
-    """Root values (per pre-flop action) and showdown counts (per pre-flop action, state, line, outcome) of
-    one hole pair on one flop, by a plain recursion over every ordered turn and river."""
+    """Root values (per pre-flop action), showdown counts (per pre-flop action, state, line, outcome) and the
+    choice at each deciding flop state of one hole pair on one flop, by a plain recursion over every ordered turn
+    and river."""
     rest = [card for card in range(52) if card not in set(hole) | set(flop)]
     boards = {}
     for t, r in combinations(rest, 2):
@@ -143,6 +145,7 @@ def plain_values(plan, nets, qualify, hole, flop):
 
     roots = int(plan.allowed[0, 0])
     values, counts = [], np.zeros((roots, plan.allowed.shape[1], LINE_COUNT, 6), dtype=np.int64)
+    flop_taken = {s: flop_node(s)[0] for s in range(plan.allowed.shape[1]) if plan.allowed[1, s] > 1}
     for a0 in range(roots):
         start = plan.next[0, 0, a0]
         if start == FOLDS:
@@ -166,7 +169,7 @@ def plain_values(plan, nets, qualify, hole, flop):
                 if final != FOLDS:
                     outcome, line = boards[frozenset((t, r))]
                     counts[a0, final, line] += outcome
-    return values, counts
+    return values, counts, flop_taken
 
 
 @pytest.mark.slow
@@ -186,13 +189,16 @@ def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes):
     taken = np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64)
     final_outcomes = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
+    flop_choices = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
-                FLUSH_RANK, qualify, nets, packed, root_values, showdown, folds, taken, final_outcomes)
+                FLUSH_RANK, qualify, nets, packed, flop_choices, root_values, showdown, folds, taken, final_outcomes)
     for text in holes:
         hole = parse_cards(text)
         h = pair_index(*hole)
-        values, counts = plain_values(plan, nets, qualify, hole, flop_cards)
+        values, counts, flop_taken = plain_values(plan, nets, qualify, hole, flop_cards)
         assert root_values[h].tolist() == values
+        deciding = [s for s in range(width) if plan.allowed[1, s] > 1]
+        assert {s: int(flop_choices[h, s]) for s in deciding} == {s: flop_taken[s] for s in deciding}
         assert np.array_equal(showdown[h], counts)
         # every ordered deal is counted once: at a showdown, a fold, or (a pre-flop fold) not at all
         played = [a for a in range(roots) if plan.next[0, 0, a] != FOLDS]
@@ -364,7 +370,6 @@ def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
 
 
 @pytest.mark.parametrize("arguments, refused", [
-    (["simulate", "thb"], "simulation is not supported for Texas Hold'em Bonus"),
     (["protect", "thb", "--exposed-dealer-cards", "1"], "--exposed-dealer-cards is not supported"),
 ])
 def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, arguments, refused):
@@ -384,12 +389,13 @@ def test_a_main_wager_line_goes_to_the_solver(capsys):
     assert "it would have to be negative" in capsys.readouterr().err.splitlines()[-1]
 
 
-def test_the_report_of_a_street_game_goes_without_a_simulation_check(tmp_path, capsys):
-    output = tmp_path / "thb.xlsx"
+def test_the_report_of_a_street_game_carries_its_simulation_check(tmp_path, capsys):
+    output = tmp_path / "casinoholdem.xlsx"
     with pytest.raises(SystemExit) as done:
-        cli.main(["report", "thb", "-o", str(output), "--quiet"])
+        cli.main(["report", "casinoholdem", "-o", str(output), "--quiet"])
     assert done.value.code == 0 and output.is_file()
-    assert "no simulation check" in capsys.readouterr().err
+    assert "no simulation check" not in capsys.readouterr().err
+    assert "Simulation check" in load_workbook(output, read_only=True).sheetnames
 
 
 def test_a_bet_on_the_dealer_s_hand_is_dealt_as_the_player_s(tmp_path, uth):

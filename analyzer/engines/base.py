@@ -94,6 +94,16 @@ class HoldPolicy(Protocol):
         """A hold mask per dealt hand (one hand per row, cards as dealt; bit ``i`` keeps card ``i``)."""
 
 
+class DealPlayer(Protocol):
+    """A strategy that plays each dealt hand itself, from the cards it may see at each decision: the
+    simulator asks it for the Play multiple of every deal (the total of the bets made in a game over streets)."""
+
+    name: str
+
+    def multiples(self, player: np.ndarray, up_cards: np.ndarray, board: np.ndarray) -> np.ndarray:
+        """The multiple of each deal (one row of cards per deal in each array), a fold as the game marks it."""
+
+
 @dataclass(frozen=True)
 class SimulationPlan:
     """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results
@@ -110,6 +120,7 @@ class SimulationPlan:
     posted: object | None = None
     streets: tuple[tuple[Any, Any, Any], ...] | None = None
     holds: HoldPolicy | None = None  # a draw game: the cards each dealt hand keeps
+    player: DealPlayer | None = None  # a player deciding each deal itself
 
 
 def as_shipped(rules: GameRules) -> bool:

@@ -7,7 +7,9 @@ simulator turns that plan into a strategy of its own (:mod:`analyzer.simulation.
 * a posted Hold'em strategy: its pre-flop, flop and river decisions, street by street;
 * a plan of streets (no dealer hand): each street's choice by the suit class of the cards seen and the
   choices made before (:mod:`analyzer.simulation.streets`);
-* a draw game's policy: the cards each dealt hand keeps (:mod:`analyzer.simulation.draws`).
+* a draw game's policy: the cards each dealt hand keeps (:mod:`analyzer.simulation.draws`);
+* a player deciding deal by deal (a Hold'em game over streets, by exact small enumerations of what it has not
+  seen): played as it is.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from analyzer.simulation.streets import StreetPolicy, StreetTables
 
 
 def strategy_of(plan: SimulationPlan) -> Strategy | StreetPolicy | HoldPolicy:
-    """The simulator's strategy for an engine's plan."""
+    """The simulator's strategy for an engine's plan (a deal-by-deal player is a :class:`Strategy` as it is)."""
+    if plan.player is not None:
+        return plan.player
     if plan.holds is not None:
         return plan.holds
     if plan.streets is not None:

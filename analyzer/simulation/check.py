@@ -195,11 +195,11 @@ def _moments(table: pd.DataFrame) -> tuple[Fraction, Fraction]:
 
 
 def game_data(rules: GameRules) -> GameData | StreetGame | DrawDeal:
-    """What the simulator plays of a game: against a dealer, streets of decisions with no dealer hand, a draw,
-    or no decision (a hand with no draw)."""
+    """What the simulator plays of a game: against a dealer (streets of decisions or one), streets of decisions
+    with no dealer hand, a draw, or no decision (a hand with no draw)."""
     if rules.draw is not None or not rules.decided:
         return DrawDeal.of(rules)
-    return StreetGame.of(rules) if rules.streets else GameData.of(rules)
+    return StreetGame.of(rules) if rules.streets and not rules.dealer_cards else GameData.of(rules)
 
 
 def chunk_sums(data: GameData | StreetGame | DrawDeal, strategy: Strategy | StreetPolicy | HoldPolicy, seed: int, chunk: int,

@@ -11,7 +11,8 @@ dealer's (the first ``up_cards`` of them face up), then the community cards.
 A deck with jokers holds the cards 52 (and 53) after the 52.
 Each side plays its best hand of the ranking from its own cards and the board.
 
-Settlement, for the Play multiple the strategy chose (0: a fold):
+Settlement, for the Play multiple the strategy chose (0: a fold; in a game over streets, the total of the
+bets made, and a fold marked ``fold_mark``, -1 where a showdown can carry no bet):
 
 * a fold settles every main wager at its fold result (per ante);
 * otherwise the *outcome* is whether the dealer qualifies (no qualifier: it
@@ -174,8 +175,10 @@ class MainWager:
                    Paytable.of(wager.ranking.name, wager.paytable) if wager.paytable else None,
                    wager.paytable_mode, paid_on)
 
-    def settle(self, outcome: np.ndarray, multiple: np.ndarray, values: dict[str, np.ndarray]) -> np.ndarray:
-        """The wager's result per ante for each hand (``outcome``: index in :data:`OUTCOMES`).
+    def settle(self, outcome: np.ndarray, multiple: np.ndarray, values: dict[str, np.ndarray],
+               folded: np.ndarray | None = None) -> np.ndarray:
+        """The wager's result per ante for each hand (``outcome``: index in :data:`OUTCOMES`; ``folded``: the
+        hands folded, by default those of multiple 0).
 
         >>> blind = MainWager("blind", "Blind", False, -1, (0, 0, -1, 0, 0, -1),
         ...                   Paytable("four_card", (("straight", 1.5),)), "on_win", WINNING)
@@ -189,7 +192,7 @@ class MainWager:
             applies = hit & np.isin(outcome, [OUTCOMES.index(name) for name in self.paid_on])
             result = np.where(applies, amount + (result if self.mode == "in_addition" else 0), result)
         stake = multiple if self.raise_ else 1
-        return np.where(multiple == 0, self.on_fold, stake * result)
+        return np.where(multiple == 0 if folded is None else folded, self.on_fold, stake * result)
 
 
 @dataclass(frozen=True)
@@ -217,6 +220,7 @@ class GameData:
     wagers: tuple[MainWager, ...]
     side_bets: dict[str, SideBetData]
     jokers: int = 0             # jokers added to the 52 cards (the cards 52, 53)
+    fold_mark: int = 0          # what a strategy answers for a fold (-1 where a showdown can carry no bet)
 
     @classmethod
     def of(cls, rules: GameRules) -> GameData:
@@ -225,13 +229,18 @@ class GameData:
             raise SimulationError(f"{rules.source}: the simulator settles games against a dealer's hand")
         if rules.deck.decks != 1:
             raise SimulationError(f"{rules.source}: the simulator deals from one deck, not {rules.deck.describe()}")
+        if rules.streets:
+            totals = street_totals(rules)
+            play = tuple(PlayOption(total) for total in sorted(totals))
+        else:
+            play = tuple(PlayOption(option.multiple, option.requires.text if option.requires else None)
+                         for option in rules.play)
         return cls(rules.name, rules.title, rules.ranking.name, rules.player_cards, rules.dealer_cards,
                    rules.dealer_up_cards, rules.community_cards,
-                   rules.dealer_qualifies.text if rules.dealer_qualifies else None, rules.fold,
-                   tuple(PlayOption(option.multiple, option.requires.text if option.requires else None)
-                         for option in rules.play),
+                   rules.dealer_qualifies.text if rules.dealer_qualifies else None, rules.fold, play,
                    tuple(MainWager.of(wager) for wager in rules.wagers),
-                   {bet.name: SideBetData.of(bet, rules.dealer_up_cards) for bet in rules.side_bets}, rules.deck.jokers)
+                   {bet.name: SideBetData.of(bet, rules.dealer_up_cards) for bet in rules.side_bets}, rules.deck.jokers,
+                   -1 if rules.streets and 0 in street_totals(rules) else 0)
 
     @property
     def rankings(self) -> set[str]:
@@ -258,12 +267,12 @@ class GameData:
         ...
         analyzer.simulation.hands.SimulationError: Crazy 4 Poker: the strategy plays 3x without pair of A or better
         """
-        offered = {option.multiple for option in self.play} | ({0} if self.fold else set())
+        offered = {option.multiple for option in self.play} | ({self.fold_mark} if self.fold else set())
         played = set(np.unique(multiple).tolist())
         if played - offered:
             raise SimulationError(f"{self.title}: the strategy plays {min(played - offered)}x, which the rules "
                                   f"do not offer ({sorted(offered)})")
-        for chosen in played - {0}:
+        for chosen in played - {self.fold_mark}:
             options = [option for option in self.play if option.multiple == chosen]
             if any(option.requires is None for option in options):
                 continue
@@ -300,15 +309,38 @@ def outcomes(data: GameData, player: np.ndarray, dealer: np.ndarray) -> np.ndarr
 def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
            multiple: np.ndarray, cards: tuple[np.ndarray, np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
     """Every main wager's result per ante, their total, and every side bet's per unit of its stake,
-    for each hand (``player``: ranking -> the player's hand values; ``dealer``: the dealer's; ``cards``:
-    the player's cards, the board and the dealer's cards, which the side bets take their hands from)."""
+    for each hand (``multiple``: the strategy's answers, a fold marked ``data.fold_mark``; ``player``: ranking
+    -> the player's hand values; ``dealer``: the dealer's; ``cards``: the player's cards, the board and the
+    dealer's cards, which the side bets take their hands from)."""
     outcome = outcomes(data, player[data.ranking], dealer)
-    out = {wager.name: wager.settle(outcome, multiple, player).astype(np.float64) for wager in data.wagers}
+    folded = multiple == data.fold_mark
+    staked = np.where(folded, 0, multiple)
+    out = {wager.name: wager.settle(outcome, staked, player, folded).astype(np.float64) for wager in data.wagers}
     out[TOTAL] = sum(out.values())
     player_cards, board, dealer_cards = cards
     for name, bet in data.side_bets.items():
-        out[name] = bet.results(player_cards, board, outcome, multiple > 0, dealer_cards)
+        out[name] = bet.results(player_cards, board, outcome, ~folded, dealer_cards)
     return out
+
+
+def street_totals(rules: GameRules) -> set[int]:
+    """The totals of the bets a showdown of a game over streets can carry (read from its ``[[streets]]``: the
+    bets of every street add up; with ``play_once`` a bet ends the decisions).
+
+    >>> from analyzer.games.rules import load_game
+    >>> sorted(street_totals(load_game("thb"))), sorted(street_totals(load_game("casinoholdem")))
+    ([2, 3, 4], [2])
+    """
+    totals = {0}
+    for street in rules.streets:
+        reached = set()
+        for total in totals:
+            if rules.play_once and total > 0:
+                reached.add(total)
+                continue
+            reached |= {total + choice.multiple for choice in street.choices if choice.action != "fold"}
+        totals = reached
+    return totals
 
 
 def shuffled_decks(rng: np.random.Generator, hands: int, count: int, decks: int = 1, jokers: int = 0

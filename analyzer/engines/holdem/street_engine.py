@@ -30,14 +30,17 @@ from analyzer.engines.holdem.street_game import (
     save_sums,
     street_counts,
 )
-from analyzer.engines.holdem.enumeration import FlopClassSums
-from analyzer.engines.holdem.streets import FOLDS, StreetPlan, as_streets
+from analyzer.engines.holdem.enumeration import FlopClassSums, flop_classes
+from analyzer.engines.holdem.street_player import StreetPlayer
+from analyzer.engines.holdem.streets import FOLDS, StreetPlan, as_streets, flop_decides, qualifying_rank
 from analyzer.engines.pay_solver import Solution, announcing, solve_main_line_on_grid, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
 from analyzer.games.settlement import common_scale
 
+#: What the simulator plays (:meth:`StreetHoldemEngine.simulation`).
+PLAYED = "optimal strategy, played deal by deal"
 #: The file of the class sums, in the cache and among the committed results.
 SUMS_FILE = "street_sums.npz"
 
@@ -118,8 +121,18 @@ class StreetHoldemEngine(Engine):
                                        fixed_edge, common_scale(rules), moved)
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
-        raise self.unsupported(analysis.rules, "simulation", "the simulator has no player for Hold'em games over "
-                                                            "streets yet")
+        """The optimal strategy played deal by deal (:class:`analyzer.engines.holdem.street_player.StreetPlayer`):
+        pre-flop and on the flop as the analysis decided, on the turn and river by exact small enumerations;
+        compared with the analysis itself."""
+        assert isinstance(analysis, StreetAnalysis)
+        counts = analysis.counts
+        if flop_decides(counts.plan) and len(counts.flop_choice) != len(flop_classes()):
+            raise self.unsupported(analysis.rules, "simulation", "the flop choices of every flop class are needed "
+                                                                "(a reduced run has some only)")
+        rules = as_streets(analysis.rules)
+        _, nets, _ = game_plan(rules)
+        player = StreetPlayer(PLAYED, counts.plan, nets, qualifying_rank(rules), counts.decision, counts.flop_choice)
+        return SimulationPlan(PLAYED, analysis, player=player)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return "dealer cards seen are analysed for the one-Play-bet Hold'em game only, not yet over streets"

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.core.ranking import HandRanking
-from analyzer.engines.cache import integers, save_cached
+from analyzer.engines.cache import expect, integers, save_cached
 from analyzer.engines.holdem.enumeration import (
     HAND_CLASS_SIZES,
     HAND_CLASSES,
@@ -53,7 +53,9 @@ from analyzer.games.rules import OUTCOMES, GameRules, RulesError
 from analyzer.games.settlement import common_scale, scaled
 
 #: Part of the cache's file name: change it whenever the saved sums change meaning.
-SUMS_VERSION = "streets-v1"
+SUMS_VERSION = "streets-v2"
+#: Beside a file of class sums, the flop choices of a game that decides on the flop (one row per flop class).
+FLOP_CHOICES_FILE = "street_flop_choices.npz"
 
 
 def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
@@ -76,18 +78,34 @@ def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True
 
 
 def save_sums(path: Path, sums: FlopClassSums) -> None:
-    """Write the class sums in the cache as one compressed .npz, atomically (its folder made when missing;
-    :func:`analyzer.engines.cache.save_cached`)."""
+    """Write the class sums as one compressed .npz, atomically (its folder made when missing;
+    :func:`analyzer.engines.cache.save_cached`), and the flop choices, when the game decides on the flop, beside
+    it (:data:`FLOP_CHOICES_FILE`, written first: the sums' file marks a complete entry). The sums' file holds
+    the summed arrays only, so it stays what it was before the flop choices were kept."""
+    save_flop_choices(path, sums)
     arrays = {name: getattr(sums, name) for name in type(sums).SHAPES}
     save_cached(path, lambda temporary: np.savez_compressed(temporary, **arrays))
 
 
+def save_flop_choices(path: Path, sums: FlopClassSums) -> None:
+    """Write the flop choices of the class sums (if they have any) beside the sums' file ``path``, atomically."""
+    rows = {name: getattr(sums, name).astype(np.int8) for name in type(sums).ROWS}
+    if rows:
+        save_cached(path.with_name(FLOP_CHOICES_FILE), lambda temporary: np.savez_compressed(temporary, **rows))
+
+
 def load_sums(path: Path, plan: StreetPlan) -> FlopClassSums:
-    """Read class sums saved by :func:`save_sums` (an array missing, not of integers or of a wrong shape is a
-    damaged file: :class:`analyzer.engines.cache.DamagedEntry`)."""
+    """Read class sums saved by :func:`save_sums`, with their flop choices when the plan decides on the flop (one
+    row per flop class enumerated: 1,755 for a full run; an array missing, not of integers or of a wrong shape
+    is a damaged file: :class:`analyzer.engines.cache.DamagedEntry`)."""
     kind = street_sums_kind(plan)
     with np.load(io.BytesIO(path.read_bytes())) as saved:
         arrays = {name: np.asarray(integers(saved, name, *shape), dtype=np.int64) for name, shape in kind.SHAPES.items()}
+    for name, shape in kind.ROWS.items():
+        beside = path.with_name(FLOP_CHOICES_FILE)
+        expect(beside.is_file(), f"no {FLOP_CHOICES_FILE} beside {path.name}")
+        with np.load(io.BytesIO(beside.read_bytes())) as saved:
+            arrays[name] = np.asarray(integers(saved, name, None, *shape), dtype=np.int64)
     return kind(**arrays)
 
 
@@ -100,7 +118,9 @@ class StreetCounts:
     showdown state s; ``folds[level, s]``: deals folding there; ``taken[level, line, choice]``: deals taking
     a street's choice by the line of the cards seen (pre-flop: by class, ``preflop_taken[c, choice]``);
     ``final_outcomes[line, outcome]``: every deal by the final line and the dealer outcome, whatever the
-    decisions (a reduced run over some flop classes counts those deals only).
+    decisions (a reduced run over some flop classes counts those deals only); ``flop_choice[f, h, s]``: the
+    flop choices of every flop class (no rows when the flop never decides,
+    :func:`analyzer.engines.holdem.streets.street_sums_kind`).
     """
 
     plan: StreetPlan
@@ -112,6 +132,7 @@ class StreetCounts:
     taken: np.ndarray
     preflop_taken: np.ndarray
     final_outcomes: np.ndarray
+    flop_choice: np.ndarray
 
     @property
     def cycle(self) -> int:
@@ -134,8 +155,10 @@ def street_counts(sums: FlopClassSums, plan: StreetPlan, scale: int) -> StreetCo
     street = plan.streets[0]
     preflop_taken = np.zeros((len(values), len(street.choices) if street else 1), dtype=np.int64)
     preflop_taken[chosen, np.maximum(plan.action[0, 0, decision], 0)] = class_deals
+    flop_choice = sums.flop_choice if "flop_choice" in type(sums).ROWS else np.zeros((0, 0, 0), dtype=np.int8)
     return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
-                        sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0))
+                        sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
+                        flop_choice)
 
 
 @dataclass

@@ -231,7 +231,7 @@ def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _best(values, count, larger):
+def best_action(values, count, larger):
     """Index of the best of ``values[:count]`` (in rising order of wager): strictly better moves on, or at
     least as good with ``larger``."""
     best = 0
@@ -249,11 +249,11 @@ def _node_choice(allowed, following, fold_value, larger, level, state, deals, va
     for a in range(count):
         target = following[level, state, a]
         trial[a] = fold_value[level, state] * deals if target == FOLDS else values[target]
-    return _best(trial, count, larger)
+    return best_action(trial, count, larger)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _showdown_value(outcomes, line, nets, multiple):
+def showdown_value(outcomes, line, nets, multiple):
     """Scaled net summed over the dealer hands of one (hole pair, board) ending at a showdown of ``multiple``."""
     total = 0
     for o in range(6):
@@ -278,8 +278,8 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
             for a in range(n):
                 target = following[3, s, a]
                 trial[a] = fold_value[3, s] * DEALER_HANDS if target == FOLDS else \
-                    _showdown_value(outcomes[c], line, nets, stake[4, target])
-            best = _best(trial, n, larger)
+                    showdown_value(outcomes[c], line, nets, stake[4, target])
+            best = best_action(trial, n, larger)
             values[c, s] = trial[best]
             choice[c, s] = best
 
@@ -351,8 +351,8 @@ def _hole_pairs(local):
 
 
 @njit(cache=True, nogil=True)
-def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, root_values, showdown,
-                folds, taken, final_outcomes):
+def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, flop_choices, root_values,
+                showdown, folds, taken, final_outcomes):
     """Add one flop representative's results, times ``weight``, into the class arrays.
 
     ``plan``: (allowed, action, next, stake, fold_value, larger) of :class:`StreetPlan`. Outputs, by
@@ -516,6 +516,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             if allowed[1, s] > 0:
                 flop_choice[h, s] = _node_choice(allowed, following, fold_value, larger, 1, s, flop_deals,
                                                  flop_sums[h], trial)
+                if flop_choices.shape[0] > 0 and allowed[1, s] > 1:
+                    flop_choices[h, s] = flop_choice[h, s]
         c = class_of[h]
         five_line = -1
         for a0 in range(roots):
@@ -660,8 +662,16 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
 # --------------------------------------------------------------------------- sums over flop classes
 
 
+def flop_decides(plan: StreetPlan) -> bool:
+    """Whether some flop state of the plan offers a choice."""
+    return bool(plan.allowed[1].max() > 1)
+
+
 def street_sums_kind(plan: StreetPlan) -> type[FlopClassSums]:
-    """The class sums of one plan (their shapes depend on its states and choices)."""
+    """The class sums of one plan (their shapes depend on its states and choices); when the flop decides, one
+    row per flop class, ``flop_choice[h, s]``: the action position each hole pair takes at flop state s on the
+    class representative (-1 where it does not decide or the pair meets the flop), which a player of single
+    deals reads (:mod:`analyzer.engines.holdem.street_player`)."""
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
     choices = max((len(street.choices) for street in plan.streets if street is not None), default=1)
     shapes = {"root_values": (HAND_CLASS_COUNT, roots),
@@ -669,8 +679,9 @@ def street_sums_kind(plan: StreetPlan) -> type[FlopClassSums]:
               "folds": (HAND_CLASS_COUNT, roots, len(LEVELS), width),
               "taken": (HAND_CLASS_COUNT, roots, len(LEVELS), LINE_COUNT, choices),
               "final_outcomes": (HAND_CLASS_COUNT, LINE_COUNT, 6)}
-    return make_dataclass("StreetSums", [(name, np.ndarray) for name in shapes], bases=(FlopClassSums,),
-                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": {}})
+    rows = {"flop_choice": (HOLE_PAIRS, width)} if flop_decides(plan) else {}
+    return make_dataclass("StreetSums", [(name, np.ndarray) for name in (*shapes, *rows)], bases=(FlopClassSums,),
+                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows})
 
 
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
@@ -680,9 +691,11 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     sums = kind.zeros()
     arrays = [getattr(sums, name) for name in kind.SHAPES]
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
-    for flop, weight in zip(np.ascontiguousarray(flops, dtype=np.int64), weights):
-        street_flop(flop, int(weight), HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, *arrays)
-    return sums
+    choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int64)
+    for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights)):
+        street_flop(flop, int(weight), HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,
+                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays)
+    return replace(sums, flop_choice=choices) if kind.ROWS else sums
 
 
 def qualifying_rank(rules: GameRules) -> int:
