@@ -263,15 +263,15 @@ def showdown_value(outcomes, line, nets, multiple):
 
 @njit(cache=True, nogil=True)
 def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
-                   values, choice, line_of):
-    """Per board class c and river state s: ``values[c, s]`` (the best action's value) and ``choice[c, s]``
-    (its position)."""
+                   values, choice, line_of, valued):
+    """Per board class c: ``line_of[c]``, its final line; and when ``valued``, per river state s,
+    ``values[c, s]`` (the best action's value) and ``choice[c, s]`` (its position)."""
     states = allowed.shape[1]
     trial = np.empty(following.shape[2], dtype=np.int64)
     for c in range(count):
         line = rank_line(ranks[c])
         line_of[c] = line
-        for s in range(states):
+        for s in range(states if valued else 0):
             n = allowed[3, s]
             if n == 0:
                 continue
@@ -294,10 +294,10 @@ def _class_of_types(count, first, second, table):
 
 @njit(cache=True, nogil=True)
 def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                 type_table, river_value, river_choice, line_of):
+                 type_table, river_value, river_choice, line_of, valued):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
-    each pair of card types) and their river choices and values (:func:`_river_choices`); returns the number
-    of classes."""
+    each pair of card types), their lines and, when ``valued``, their river choices and values
+    (:func:`_river_choices`); returns the number of classes."""
     allowed, action, following, stake, fold_value, larger = plan
     deal_board(flop, rest, i, j, board, unseen)
     flush_suit = type_cards(board, unseen, scratch)
@@ -305,7 +305,7 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
                           pair_order[board[3] >> 2, board[4] >> 2], flush_rank, qualify, scratch)
     _class_of_types(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], type_table)
     _river_choices(count, scratch[CLASS_RANKS], scratch[CLASS_OUTCOMES], nets, allowed, action, following, stake,
-                   fold_value, larger, river_value, river_choice, line_of)
+                   fold_value, larger, river_value, river_choice, line_of, valued)
     return count
 
 
@@ -432,7 +432,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     for i in range(n):
         for j in range(i + 1, n):
             count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
-                                 nets, plan, type_table, river_value, river_choice, line_of)
+                                 nets, plan, type_table, river_value, river_choice, line_of, kept > 0)
             for c in range(count if kept else 0):
                 board_line[b, c] = line_of[c]
                 for o in range(6):
