@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def plan_of(game: str):
-    rules = load_game(game)
+    rules = as_streets(load_game(game))
     fold = SCALE * int(sum(w.on_fold for w in rules.wagers if w.role != "raise"))
     return rules, street_plan(rules, SCALE, fold), line_settlement(rules, SCALE)
 
@@ -81,11 +81,13 @@ def test_casino_holdem_decides_on_the_flop_only():
     assert qualifying_rank(rules) > qualifying_rank(load_game("uth"))  # a pair of fours, not any pair
 
 
-def board_outcomes_by_dealer(hole, board, qualify):
-    """Dealer hands per outcome (OUTCOMES order) and the player's final line, by evaluating every hand."""
-    used = set(hole) | set(board)
+def board_outcomes_by_dealer(hole, board, qualify, seen=None):
+    """Dealer hands per outcome (OUTCOMES order) and the player's final line, by evaluating every hand (the
+    dealer's hands: every two cards left, or ``seen`` and one of them)."""
+    used = set(hole) | set(board) | ({seen} if seen is not None else set())
     rest = [card for card in range(52) if card not in used]
-    dealers = np.array([list(pair) + list(board) for pair in combinations(rest, 2)], dtype=np.int64)
+    hands = combinations(rest, 2) if seen is None else ((seen, card) for card in rest)
+    dealers = np.array([list(pair) + list(board) for pair in hands], dtype=np.int64)
     dealer = evaluate_hands(dealers)
     player = int(evaluate_hands(np.array([list(hole) + list(board)], dtype=np.int64))[0])
     qualifies = dealer >= qualify
@@ -97,14 +99,16 @@ def board_outcomes_by_dealer(hole, board, qualify):
     return counts, int(hand_lines(np.array([player]))[0])
 
 
-def plain_values(plan, nets, qualify, hole, flop):
+def plain_values(plan, nets, qualify, hole, flop, seen=None):
     """Root values (per pre-flop action), showdown counts (per pre-flop action, state, line, outcome) and the
     choice at each deciding flop state of one hole pair on one flop, by a plain recursion over every ordered turn
-    and river."""
-    rest = [card for card in range(52) if card not in set(hole) | set(flop)]
+    and river (``seen``: a dealer card the player sees, out of the deck)."""
+    rest = [card for card in range(52) if card not in set(hole) | set(flop) | {seen}]
+    dealer_hands = comb(len(rest) - 2, 2) if seen is None else len(rest) - 2
+    turns, rivers = len(rest), len(rest) - 1
     boards = {}
     for t, r in combinations(rest, 2):
-        boards[frozenset((t, r))] = board_outcomes_by_dealer(hole, flop + [t, r], qualify)
+        boards[frozenset((t, r))] = board_outcomes_by_dealer(hole, flop + [t, r], qualify, seen)
     larger = plan.larger
 
     def best(options):
@@ -119,7 +123,7 @@ def plain_values(plan, nets, qualify, hole, flop):
 
     def river(state, t, r):
         counts, line = boards[frozenset((t, r))]
-        options = [plan.fold_value[3, state] * DEALER_HANDS if plan.next[3, state, a] == FOLDS
+        options = [plan.fold_value[3, state] * dealer_hands if plan.next[3, state, a] == FOLDS
                    else showdown(plan.next[3, state, a], counts, line) for a in range(plan.allowed[3, state])]
         return best(options), options
 
@@ -127,7 +131,7 @@ def plain_values(plan, nets, qualify, hole, flop):
         options = []
         for a in range(plan.allowed[2, state]):
             target = plan.next[2, state, a]
-            options.append(plan.fold_value[2, state] * 46 * DEALER_HANDS if target == FOLDS else
+            options.append(plan.fold_value[2, state] * rivers * dealer_hands if target == FOLDS else
                            sum(max_of(river(target, t, r)) for r in rest if r != t))
         return best(options), options
 
@@ -135,7 +139,7 @@ def plain_values(plan, nets, qualify, hole, flop):
         options = []
         for a in range(plan.allowed[1, state]):
             target = plan.next[1, state, a]
-            options.append(plan.fold_value[1, state] * 47 * 46 * DEALER_HANDS if target == FOLDS else
+            options.append(plan.fold_value[1, state] * turns * rivers * dealer_hands if target == FOLDS else
                            sum(max_of(turn(target, t)) for t in rest))
         return best(options), options
 
@@ -149,7 +153,7 @@ def plain_values(plan, nets, qualify, hole, flop):
     for a0 in range(roots):
         start = plan.next[0, 0, a0]
         if start == FOLDS:
-            values.append(plan.fold_value[0, 0] * 47 * 46 * DEALER_HANDS)
+            values.append(plan.fold_value[0, 0] * turns * rivers * dealer_hands)
             continue
         index, options = flop_node(start)
         values.append(options[index])
@@ -173,11 +177,16 @@ def plain_values(plan, nets, qualify, hole, flop):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, flop, holes", [
-    ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"]),
-    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"]),
+@pytest.mark.parametrize("game, flop, holes, seen", [
+    ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"], None),
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], None),
+    ("thb", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "Kc"),         # a seen card of the flop's two-card suit
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "4h"),  # a seen card pairing the flop
+    ("uth", "Ts Js Qs", ["As 2d", "Kh Kd", "3c 4c"], "9s"),           # a river decision, a seen straight flush draw
 ])
-def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes):
+def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes, seen):
+    """With ``seen``, the player sees that dealer card from the start (out of the deck, the dealer's hands are
+    it and one card left)."""
     rules, plan, nets = plan_of(game)
     qualify = qualifying_rank(rules)
     flop_cards = sorted(parse_cards(flop))
@@ -190,12 +199,16 @@ def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes):
     final_outcomes = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     flop_choices = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
+    card = -1 if seen is None else parse_cards(seen)[0]
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
-                FLUSH_RANK, qualify, nets, packed, flop_choices, root_values, showdown, folds, taken, final_outcomes)
+                FLUSH_RANK, qualify, nets, packed, flop_choices, root_values, showdown, folds, taken, final_outcomes,
+                card)
+    deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
     for text in holes:
         hole = parse_cards(text)
         h = pair_index(*hole)
-        values, counts, flop_taken = plain_values(plan, nets, qualify, hole, flop_cards)
+        values, counts, flop_taken = plain_values(plan, nets, qualify, hole, flop_cards,
+                                                  None if seen is None else card)
         assert root_values[h].tolist() == values
         deciding = [s for s in range(width) if plan.allowed[1, s] > 1]
         assert {s: int(flop_choices[h, s]) for s in deciding} == {s: flop_taken[s] for s in deciding}
@@ -203,8 +216,8 @@ def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes):
         # every ordered deal is counted once: at a showdown, a fold, or (a pre-flop fold) not at all
         played = [a for a in range(roots) if plan.next[0, 0, a] != FOLDS]
         for a0 in played:
-            assert int(showdown[h, a0].sum() + folds[h, a0].sum()) == 47 * 46 * DEALER_HANDS
-        assert int(final_outcomes[h].sum()) == 47 * 46 * DEALER_HANDS
+            assert int(showdown[h, a0].sum() + folds[h, a0].sum()) == deals
+        assert int(final_outcomes[h].sum()) == deals
 
 
 # --------------------------------------------------------------------------- the language and the results

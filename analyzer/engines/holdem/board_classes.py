@@ -194,14 +194,10 @@ def type_cards(board, unseen, scratch):
 
 
 @njit(cache=True, nogil=True)
-def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, scratch):
-    """Classes of the two-card hands from ``unseen`` on a five-card board (after :func:`type_cards`, which
-    gave ``flush_suit``), with each class's rank and dealer outcome counts (see the module docstring; the
-    dealer qualifies with a seven-card rank of ``qualify`` or more: PAIR_OR_BETTER for a pair, 0 for no
-    qualifier); returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries
-    of :func:`flop_rank_tables`."""
-    (_, type_counts, _, first, second, ranks, multiplicity, outcomes, suit_masks, below_per_type, no_pair_per_type,
-     below, present, order, _) = scratch
+def _class_list(flush_suit, plain, pair_order, flush_rank, scratch):
+    """The classes of the two-card hands on a board (after :func:`type_cards`): their types, ranks and
+    multiplicities, and ``order``, the classes in rising rank; returns their number."""
+    (_, type_counts, _, first, second, ranks, multiplicity, _, suit_masks, _, _, _, present, order, _) = scratch
     count = 0
     if flush_suit < 0:  # the classes are rank pairs, taken in the order of their ranks
         for q in range(RANK_PAIRS):
@@ -238,18 +234,31 @@ def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, sc
         order[:count].sort()
         for q in range(count):
             order[q] &= (1 << _CLASS_BITS) - 1
+    for c in range(count):
+        t1 = first[c]
+        t2 = second[c]
+        multiplicity[c] = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
+    return count
+
+
+@njit(cache=True, nogil=True)
+def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, scratch):
+    """Classes of the two-card hands from ``unseen`` on a five-card board (after :func:`type_cards`, which
+    gave ``flush_suit``), with each class's rank and dealer outcome counts (see the module docstring; the
+    dealer qualifies with a seven-card rank of ``qualify`` or more: PAIR_OR_BETTER for a pair, 0 for no
+    qualifier); returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries
+    of :func:`flop_rank_tables`."""
+    (_, type_counts, _, first, second, ranks, multiplicity, outcomes, _, below_per_type, no_pair_per_type,
+     below, _, order, _) = scratch
+    count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
     size = unseen.shape[0]
     dealer_hands = (size - 2) * (size - 3) // 2
     no_pair_total = 0
     no_pair_per_type[:] = 0
     for c in range(count):
-        t1 = first[c]
-        t2 = second[c]
-        hands = type_counts[t1] * (type_counts[t1] - 1) // 2 if t1 == t2 else type_counts[t1] * type_counts[t2]
-        multiplicity[c] = hands
         if ranks[c] < qualify:
-            no_pair_total += hands
-            _add_class(t1, t2, type_counts, no_pair_per_type)
+            no_pair_total += multiplicity[c]
+            _add_class(first[c], second[c], type_counts, no_pair_per_type)
     below_per_type[:] = 0
     processed = 0
     start = 0
@@ -275,6 +284,50 @@ def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, sc
                 no_pair += 1  # the player's own hand, taken out twice
             fill_outcomes(outcomes[c], player_no_pair, lower, up_to, no_pair, dealer_hands)
         start = end
+    return count
+
+
+@njit(cache=True, nogil=True)
+def exposed_board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, scratch, seen):
+    """:func:`board_classes` when the player sees the dealer's hole card ``seen`` (not among ``unseen``): the
+    dealer's hand is ``seen`` and one of the cards left besides the player's two, so each class's outcomes
+    count those cards by type, each type's card ranked once with ``seen`` on the board (its non-flush rank from
+    ``plain``, a flush when ``seen`` and the card bring the flush suit to five).
+
+    A type's dealer rank does not depend on which card of the type it is, and the player's two cards take one
+    card of each of their types out of the dealer's, so a class's counts are a sum over the 26 types."""
+    (_, type_counts, _, first, second, ranks, _, outcomes, suit_masks, dealer_rank, _, _, _, _, _) = scratch
+    count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
+    seen_rank = seen >> 2
+    flush_mask = -1
+    if flush_suit >= 0:
+        flush_mask = suit_masks[flush_suit] | (1 << seen_rank if seen & 3 == flush_suit else 0)
+    for kind in range(TYPE_COUNT):
+        if type_counts[kind] == 0:
+            continue
+        rank = kind % RANK_COUNT
+        value = plain[seen_rank, rank]
+        if flush_mask >= 0:
+            value = max(value, flush_rank[flush_mask | (1 << rank if kind >= RANK_COUNT else 0)])
+        dealer_rank[kind] = value
+    dealer_hands = unseen.shape[0] - 2
+    for c in range(count):
+        player = ranks[c]
+        lower = 0
+        up_to = 0
+        no_pair = 0
+        for kind in range(TYPE_COUNT):
+            cards = type_counts[kind] - (1 if kind == first[c] else 0) - (1 if kind == second[c] else 0)
+            if cards <= 0:
+                continue
+            value = dealer_rank[kind]
+            if value < player:
+                lower += cards
+            if value <= player:
+                up_to += cards
+            if value < qualify:
+                no_pair += cards
+        fill_outcomes(outcomes[c], player < qualify, lower, up_to, no_pair, dealer_hands)
     return count
 
 

@@ -54,6 +54,7 @@ from analyzer.engines.holdem.board_classes import (
     TYPE_COUNT,
     board_classes,
     class_scratch,
+    exposed_board_classes,
     flop_rank_tables,
     type_cards,
 )
@@ -263,9 +264,10 @@ def showdown_value(outcomes, line, nets, multiple):
 
 @njit(cache=True, nogil=True)
 def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
-                   values, choice, line_of, valued):
+                   values, choice, line_of, valued, dealer_hands):
     """Per board class c: ``line_of[c]``, its final line; and when ``valued``, per river state s,
-    ``values[c, s]`` (the best action's value) and ``choice[c, s]`` (its position)."""
+    ``values[c, s]`` (the best action's value) and ``choice[c, s]`` (its position); ``dealer_hands``: the dealer
+    hands beside each hand of a class (a fold's value is its scaled net times them)."""
     states = allowed.shape[1]
     trial = np.empty(following.shape[2], dtype=np.int64)
     for c in range(count):
@@ -277,7 +279,7 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
                 continue
             for a in range(n):
                 target = following[3, s, a]
-                trial[a] = fold_value[3, s] * DEALER_HANDS if target == FOLDS else \
+                trial[a] = fold_value[3, s] * dealer_hands if target == FOLDS else \
                     showdown_value(outcomes[c], line, nets, stake[4, target])
             best = best_action(trial, n, larger)
             values[c, s] = trial[best]
@@ -294,19 +296,40 @@ def _class_of_types(count, first, second, table):
 
 @njit(cache=True, nogil=True)
 def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                 type_table, river_value, river_choice, line_of, valued):
+                 type_table, river_value, river_choice, line_of, valued, seen, dealer_hands):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
-    each pair of card types), their lines and, when ``valued``, their river choices and values
+    each pair of card types; the dealer's hands: every two of the cards left, or ``seen`` and one of them
+    when the player sees that dealer card), their lines and, when ``valued``, their river choices and values
     (:func:`_river_choices`); returns the number of classes."""
     allowed, action, following, stake, fold_value, larger = plan
     deal_board(flop, rest, i, j, board, unseen)
     flush_suit = type_cards(board, unseen, scratch)
-    count = board_classes(unseen, flush_suit, plain[board[3] >> 2, board[4] >> 2],
-                          pair_order[board[3] >> 2, board[4] >> 2], flush_rank, qualify, scratch)
+    ranks_here, order_here = plain[board[3] >> 2, board[4] >> 2], pair_order[board[3] >> 2, board[4] >> 2]
+    if seen < 0:
+        count = board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch)
+    else:
+        count = exposed_board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch, seen)
     _class_of_types(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], type_table)
     _river_choices(count, scratch[CLASS_RANKS], scratch[CLASS_OUTCOMES], nets, allowed, action, following, stake,
-                   fold_value, larger, river_value, river_choice, line_of, valued)
+                   fold_value, larger, river_value, river_choice, line_of, valued, dealer_hands)
     return count
+
+
+@njit(cache=True, nogil=True)
+def _without(rest, local, card):
+    """``rest`` and ``local`` (:func:`analyzer.engines.holdem.enumeration.flop_rest`) without ``card`` (< 0:
+    unchanged)."""
+    if card < 0:
+        return rest, local
+    kept = np.empty(rest.shape[0] - 1, dtype=np.int64)
+    places = np.full(local.shape[0], -1, dtype=np.int64)
+    m = 0
+    for other in rest:
+        if other != card:
+            kept[m] = other
+            places[other] = m
+            m += 1
+    return kept, places
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -352,7 +375,7 @@ def _hole_pairs(local):
 
 @njit(cache=True, nogil=True)
 def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, flop_choices, root_values,
-                showdown, folds, taken, final_outcomes):
+                showdown, folds, taken, final_outcomes, seen=-1):
     """Add one flop representative's results, times ``weight``, into the class arrays.
 
     ``plan``: (allowed, action, next, stake, fold_value, larger) of :class:`StreetPlan`. Outputs, by
@@ -361,7 +384,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     ``showdown[c, a0, s, line, o]``: deals ending at showdown state s; ``folds[c, a0, level, s]``: deals
     folding at a level and state; ``taken[c, a0, level, line, choice]``: deals taking a street's choice, by
     the line of the cards seen (the player's best five of them); ``final_outcomes[c, line, o]``: every deal
-    by the final line and the dealer outcome, whatever the player decides.
+    by the final line and the dealer outcome, whatever the player decides. ``flop_choices[h, s]`` (when it
+    has rows): the position of the action each hole pair h (``x + y * (y - 1) // 2``, x < y) takes at flop
+    state s, the one the values pick (left as it is for pairs meeting the flop and states that do not decide).
+
+    ``seen`` (>= 0): a dealer hole card the player sees from the start, taken out of the deck, so that the
+    dealer's hands are that card and one of the cards left (44 per board instead of 990); the class arrays
+    then hold what follows for each hole pair with that card seen.
 
     Each of the 1,176 boards is classed once (:func:`_river_board`). A river state with no decision is worth a
     fixed net per (line, outcome), so its values come from outcome counts summed over the boards (per hole
@@ -377,9 +406,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     while river_states < width and allowed[3, river_states] > 0:
         river_states += 1
     rest, local = flop_rest(flop)
+    rest, local = _without(rest, local, seen)
     holes = _hole_pairs(local)
     n = rest.shape[0]
     boards = n * (n - 1) // 2
+    # after the hole pair and the board: two dealer cards of the n - 4 left, or the seen one and one of them
+    dealer_hands = (n - 4) * (n - 5) // 2 if seen < 0 else n - 4
+    turns, rivers = n - 2, n - 3
     scratch = class_scratch()
     classes = scratch[CLASS_RANKS].shape[0]
     tables = flop_rank_tables(flop, straight_top)
@@ -432,7 +465,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     for i in range(n):
         for j in range(i + 1, n):
             count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
-                                 nets, plan, type_table, river_value, river_choice, line_of, kept > 0)
+                                 nets, plan, type_table, river_value, river_choice, line_of, kept > 0, seen,
+                                 dealer_hands)
             for c in range(count if kept else 0):
                 board_line[b, c] = line_of[c]
                 for o in range(6):
@@ -493,15 +527,15 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     total += local_final[h, line, o] * linear[s, line, o]
             flop_total[h, s] = total
     # the turn and the flop decisions, the pre-flop values
-    turn_deals = RIVERS * DEALER_HANDS
-    flop_deals = TURNS * turn_deals
+    turn_deals = rivers * dealer_hands
+    flop_deals = turns * turn_deals
     for pair in range(holes.shape[0]):
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
         for s in range(width if not turn_decides else 0):  # no turn decision: the summed values
             if allowed[2, s] == 0:
                 continue
             target = following[2, s, 0]
-            flop_sums[h, s] = fold_value[2, s] * turn_deals * TURNS if target == FOLDS else flop_total[h, target]
+            flop_sums[h, s] = fold_value[2, s] * turn_deals * turns if target == FOLDS else flop_total[h, target]
         for i in range(n if turn_decides else 0):
             if rest[i] == x or rest[i] == y:
                 continue
@@ -583,7 +617,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                             deals += turn_outcomes[i, h, line, o]
                             if final != FOLDS:
                                 local_showdown[h, a0, final, line, o] += turn_outcomes[i, h, line, o]
-                        local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
+                        local_river[h, a0, s, line, 0] += deals // dealer_hands
                 continue
             if allowed[2, after] > 1:
                 walk[h, a0] = 2
@@ -604,7 +638,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     deals += local_final[h, line, o]
                     if final != FOLDS:
                         local_showdown[h, a0, final, line, o] += local_final[h, line, o]
-                local_river[h, a0, s, line, 0] += deals // DEALER_HANDS
+                local_river[h, a0, s, line, 0] += deals // dealer_hands
     b = 0
     for i in range(n if walked else 0):
         for j in range(i + 1, n):
@@ -654,9 +688,9 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                         if boards_here == 0:
                             continue
                         if action[3, s, k] != CONTINUE:
-                            taken[c, a0, 3, line, action[3, s, k]] += weight * DEALER_HANDS * boards_here
+                            taken[c, a0, 3, line, action[3, s, k]] += weight * dealer_hands * boards_here
                         if following[3, s, k] == FOLDS:
-                            folds[c, a0, 3, s] += weight * DEALER_HANDS * boards_here
+                            folds[c, a0, 3, s] += weight * dealer_hands * boards_here
 
 
 # --------------------------------------------------------------------------- sums over flop classes
