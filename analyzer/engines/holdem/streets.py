@@ -660,7 +660,18 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
 # --------------------------------------------------------------------------- sums over flop classes
 
 
-def street_sums_kind(plan: StreetPlan) -> type[FlopClassSums]:
+class StreetClassSums(FlopClassSums):
+    """The class sums of a game over streets: the arrays :func:`street_sums_kind` makes a frozen dataclass of,
+    with the shapes of one plan."""
+
+    root_values: np.ndarray
+    showdown: np.ndarray
+    folds: np.ndarray
+    taken: np.ndarray
+    final_outcomes: np.ndarray
+
+
+def street_sums_kind(plan: StreetPlan) -> type[StreetClassSums]:
     """The class sums of one plan (their shapes depend on its states and choices)."""
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
     choices = max((len(street.choices) for street in plan.streets if street is not None), default=1)
@@ -669,12 +680,12 @@ def street_sums_kind(plan: StreetPlan) -> type[FlopClassSums]:
               "folds": (HAND_CLASS_COUNT, roots, len(LEVELS), width),
               "taken": (HAND_CLASS_COUNT, roots, len(LEVELS), LINE_COUNT, choices),
               "final_outcomes": (HAND_CLASS_COUNT, LINE_COUNT, 6)}
-    return make_dataclass("StreetSums", [(name, np.ndarray) for name in shapes], bases=(FlopClassSums,),
+    return make_dataclass("StreetSums", [(name, np.ndarray) for name in shapes], bases=(StreetClassSums,),
                           frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": {}})
 
 
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
-                      qualify: int) -> FlopClassSums:
+                      qualify: int) -> StreetClassSums:
     """The class sums of the given flop representatives (each counted ``weights`` times)."""
     kind = street_sums_kind(plan)
     sums = kind.zeros()
