@@ -3,7 +3,7 @@
 
     python3 tasks.py report [GAME ...]   write reports/GAME.xlsx (default: every game)
     python3 tasks.py test [PYTEST ARGS]  run the whole test suite (what CI runs)
-    python3 tasks.py test --fast [...]   the fast lane: every test not marked slow (pytest -m "not slow")
+    python3 tasks.py test --fast [...]   the fast lane: every test not marked slow (pytest -m "not slow and not exhaustive")
     python3 tasks.py test --exhaustive   the whole-game runs of minutes left out of the suite (pytest -m exhaustive)
     python3 tasks.py benchmark [...]     time the full analyses (scripts/benchmark.py)
 
@@ -49,7 +49,7 @@ def main(arguments: list[str]) -> int:
     command, rest = arguments[0], arguments[1:]
     if command == "test":
         if "--fast" in rest:  # the fast lane: leave out the tests marked slow (see pyproject.toml)
-            rest = ["-m", "not slow", *(argument for argument in rest if argument != "--fast")]
+            rest = ["-m", "not slow and not exhaustive", *(argument for argument in rest if argument != "--fast")]
         if "--exhaustive" in rest:  # only the whole-game runs of minutes, left out of the suite otherwise
             rest = ["-m", "exhaustive", *(argument for argument in rest if argument != "--exhaustive")]
         # one worker per core, a test file's tests on one worker (they share its fixtures); see docs/testing.md

@@ -28,15 +28,13 @@ from fractions import Fraction
 
 from analyzer.core.atomic import write_atomically
 from analyzer.core.committed import COMMITTED_COLLUDERS
-from analyzer.engines.base import Run
+from analyzer.engines.base import CollusionOptions, Run
+from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.holdem.collusion import (
     HoldemCollusionEstimate,
     preflop_choices,
     preflop_gain,
     random_known_cards,
-)
-from analyzer.engines.one_decision.collusion import (
-    CollusionEstimate,
 )
 from analyzer.pipeline import rules_and_engine
 
@@ -97,9 +95,9 @@ def run_estimate(game: str, colluders: int, deals: int, seed: int, preflop_sampl
                  jobs: int) -> CollusionEstimate:
     """The estimate for one game as shipped, by its engine."""
     rules, engine = rules_and_engine(game)
-    options = engine.collusion_options(rules)
-    return engine.collusion(rules, colluders, deals, seed, Run(jobs, progress=True),
-                            preflop_samples if "preflop_samples" in options else None)
+    defaults = engine.collusion_options(rules)
+    return engine.collusion(rules, colluders, seed, Run(jobs, progress=True),
+                            CollusionOptions(deals, preflop_samples if defaults.preflop_samples is not None else None))
 
 
 def preflop_row(colluders: int, samples: int, jobs: int) -> dict[str, str]:

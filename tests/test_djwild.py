@@ -54,7 +54,7 @@ def test_what_a_deck_with_jokers_does_not_support_yet_is_refused_in_one_line(tmp
     engine = engine_for(RULES)
     assert "from a deck with jokers are not supported yet" in engine.exposure_problem(RULES, 1)
     with pytest.raises(Unsupported, match="--colluding-players is not supported .* without jokers"):
-        engine.collusion(RULES, 2, None, 1, Run())
+        engine.collusion(RULES, 2, 1, Run())
     up_card = tmp_path / "up-card.toml"
     shipped = Path(__file__).resolve().parent.parent / "analyzer" / "games" / "data" / "games" / "caribbean.toml"
     up_card.write_text(shipped.read_text().replace('ranking = "five_card"', 'ranking = "dj_wild"')

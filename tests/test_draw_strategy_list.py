@@ -212,11 +212,12 @@ def test_example_file_is_the_derived_list(rules, analysis, holds, derived):
     strategy = load_hold_strategy(EXAMPLE, rules)
     assert strategy.patterns == derived.patterns
     figures = evaluate_hold_strategy(analysis, strategy, holds)
-    assert figures["house_edge_per_ante"] == derived.evaluation.house_edge_per_ante == 1 - \
+    assert figures.house_edge_per_ante == derived.evaluation.house_edge_per_ante == 1 - \
         derived.evaluation.return_to_player
-    assert figures["cost_per_ante"] == derived.evaluation.cost
-    assert figures["element_of_risk"] == figures["house_edge_per_ante"] and figures["average_total_bet"] == 1
-    assert set(figures["actions"]) <= set(analysis.action_frequencies()) and sum(figures["actions"].values()) == 1
+    assert figures.cost_per_ante == derived.evaluation.cost
+    assert figures.element_of_risk == figures.house_edge_per_ante and figures.average_total_bet == 1
+    assert figures.actions is not None
+    assert set(figures.actions) <= set(analysis.action_frequencies()) and sum(figures.actions.values()) == 1
     assert derived.strategy_file(rules.name).splitlines()[-3:] == EXAMPLE.read_text().splitlines()[-3:]
 
 
@@ -225,7 +226,7 @@ def test_discard_everything_is_implied(tmp_path, rules, analysis, holds):
     path.write_text('game = "jacksorbetter"\nrules = ["High  Pair", "low pair"]\n')
     strategy = load_hold_strategy(path, rules)
     assert strategy.title == "short" and strategy.patterns == ("high pair", "low pair", "discard everything")
-    assert evaluate_hold_strategy(analysis, strategy, holds)["cost_per_ante"] > 0
+    assert evaluate_hold_strategy(analysis, strategy, holds).cost_per_ante > 0
 
 
 @pytest.mark.parametrize("text, message", [

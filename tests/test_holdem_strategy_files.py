@@ -103,9 +103,9 @@ def test_the_example_file_costs_what_the_report_says(uth):
     """The posted card as a file: the committed run's exact figures, the report's cost (no enumeration)."""
     engine = engine_for(uth.rules)
     evaluated = engine.evaluate_strategy(uth, engine.load_strategy(uth.rules, EXAMPLE))
-    assert evaluated["house_edge_per_ante"] == Fraction(54758439, 2299422125)          # 2.381400%
-    assert evaluated["cost_per_ante"] == Fraction(4552857539, 2317817502000)            # 0.196429%
-    assert evaluated["cost_per_ante"] == engine.committed(uth.rules).posted_rule().cost
+    assert evaluated.house_edge_per_ante == Fraction(54758439, 2299422125)          # 2.381400%
+    assert evaluated.cost_per_ante == Fraction(4552857539, 2317817502000)            # 0.196429%
+    assert evaluated.cost_per_ante == engine.committed(uth.rules).posted_rule().cost
 
 
 @pytest.mark.parametrize("file_change, cache", [({"flop_flush_draw_min_rank": None}, True), ({}, False)])
@@ -119,5 +119,5 @@ def test_other_files_and_fresh_runs_enumerate_the_files_rules(uth, tmp_path, mon
     engine = engine_for(uth.rules)
     strategy = engine.load_strategy(uth.rules, write(tmp_path, strategy_file_text(written, "uth")))
     evaluated = engine.evaluate_strategy(uth, strategy, Run(cache=cache))
-    assert asked == [(written, uth.counts.wagers)] and evaluated["cost_per_ante"] == 0
-    assert evaluated["house_edge_per_ante"] == uth.counts.house_edge_per_ante()
+    assert asked == [(written, uth.counts.wagers)] and evaluated.cost_per_ante == 0
+    assert evaluated.house_edge_per_ante == uth.counts.house_edge_per_ante()

@@ -38,20 +38,20 @@ def test_the_posted_rule_read_back_costs_what_the_chart_says(tmp_path, crazy4):
     rule = derive_posted_rule(crazy4)
     written = load_strategy(write(tmp_path, rule.strategy_file("crazy4")), FOUR)
     evaluated = evaluate_strategy(crazy4, written)
-    assert evaluated["cost_per_ante"] == rule.cost
-    assert evaluated["house_edge_per_ante"] == crazy4.main_figures()["house_edge_per_ante"] + rule.cost
+    assert evaluated.cost_per_ante == rule.cost
+    assert evaluated.house_edge_per_ante == crazy4.main_figures()["house_edge_per_ante"] + rule.cost
 
 
 def test_always_folding_loses_ante_and_super_bonus(tmp_path, crazy4):
     evaluated = evaluate_strategy(crazy4, load_strategy(write(tmp_path, 'rules = ["fold"]\n'), FOUR))
-    assert evaluated["house_edge_per_ante"] == 2
-    assert evaluated["actions"]["fold"] == 1
+    assert evaluated.house_edge_per_ante == 2
+    assert evaluated.actions["fold"] == 1
 
 
 def test_rules_are_checked_from_the_top(tmp_path, crazy4):
     text = 'rules = ["1x with pair or better", "3x with pair of aces or better", "fold"]\n'
     evaluated = evaluate_strategy(crazy4, load_strategy(write(tmp_path, text), FOUR))
-    assert evaluated["actions"]["play 3x"] == 0  # the 1x rule catches aces first
+    assert evaluated.actions["play 3x"] == 0  # the 1x rule catches aces first
 
 
 @pytest.mark.slow
@@ -60,7 +60,7 @@ def test_posted_rules_by_up_card_round_trip(tmp_path, fourcardfever):
     text = rule.strategy_file("fourcardfever")
     assert text.count(" = [") == 13
     evaluated = evaluate_strategy(fourcardfever, load_strategy(write(tmp_path, text), FOUR))
-    assert evaluated["cost_per_ante"] == rule.cost
+    assert evaluated.cost_per_ante == rule.cost
 
 
 @pytest.mark.parametrize("text, message", [

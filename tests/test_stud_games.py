@@ -359,7 +359,7 @@ def test_posted_strategy_exact_figures_and_cost(request, game, posted, figures):
     analysis = request.getfixturevalue(game)
     engine = engine_for(analysis.rules)
     evaluated = engine.evaluate_strategy(analysis, engine.load_strategy(analysis.rules, posted))
-    assert {name: evaluated[name] for name in figures} == figures
+    assert {name: getattr(evaluated, name) for name in figures} == figures
 
 
 # -- the pay solver ------------------------------------------------------------------

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from analyzer.core.cards import parse_cards
-from analyzer.engines.base import COMMITTED, Run
+from analyzer.engines.base import COMMITTED, CollusionOptions, Run
 from analyzer.engines.registry import engine_for
 from analyzer.engines.stud.known import play_known
 from analyzer.engines.stud.protection import estimate_collusion, seen_figures
@@ -186,7 +186,7 @@ def test_dead_cards_against_a_plain_loop():
 def test_the_colluder_estimate(letitride):
     normal = letitride.main_figures()["house_edge_per_ante"]
     estimate = estimate_collusion(letitride.tree, normal, 2, 48, seed=5)
-    again = engine_for(letitride.rules).collusion(letitride.rules, 2, 48, 5, Run())
+    again = engine_for(letitride.rules).collusion(letitride.rules, 2, 5, Run(), CollusionOptions(deals=48))
     assert (estimate.edge, estimate.standard_error) == (again.edge, again.standard_error)
     low, high = estimate.interval()
     assert low < float(estimate.edge) < high and estimate.standard_error > 0

@@ -196,7 +196,7 @@ def cost_read_back(analysis, tmp_path) -> Fraction:
     """The exact cost of the posted rule written as a strategy file and read back."""
     path = tmp_path / "posted.toml"
     path.write_text(derive_posted_rule(analysis).strategy_file("threecard"))
-    return evaluate_strategy(analysis, load_strategy(path, THREE))["cost_per_ante"]
+    return evaluate_strategy(analysis, load_strategy(path, THREE)).cost_per_ante
 
 
 def test_the_posted_rule_reads_back_as_a_strategy_file(threecard, tmp_path):

@@ -49,12 +49,13 @@ def system_error_in(error: BaseException) -> OSError | None:
     """The operating system's refusal behind ``error``: itself, or one a library wrapped in its own error
     (xlsxwriter's ``FileCreateError(OSError)``), else None."""
     seen: set[int] = set()
-    while error is not None and id(error) not in seen:
-        if isinstance(error, OSError):
-            return error
-        seen.add(id(error))
-        wrapped = next((arg for arg in getattr(error, "args", ()) if isinstance(arg, OSError)), None)
-        error = wrapped or error.__cause__ or error.__context__
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, OSError):
+            return cause
+        seen.add(id(cause))
+        wrapped = next((arg for arg in getattr(cause, "args", ()) if isinstance(arg, OSError)), None)
+        cause = wrapped or cause.__cause__ or cause.__context__
     return None
 
 

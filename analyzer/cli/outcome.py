@@ -7,22 +7,22 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cli.common import OUTPUTS, Session, WriteError, reason, system_error_in, warn
-from analyzer.engines.base import Unsupported
+from analyzer.engines.base import StrategyFigures, StrategyFile, Unsupported
 from analyzer.engines.progressive import (
     Progressive,
     load_progressive,
     progressive_figures,
     progressive_table,
 )
-from analyzer.engines.results import GameResults
+from analyzer.engines.results import GameResults, PostableRule
 from analyzer.reports.lab_figures import LabSettings
 from analyzer.reports.sanity import game_warnings, percent, table_warnings
 from analyzer.reports.summary import as_text, exact, summary
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 class Extras:
     """The inputs besides the game, read and checked before any work."""
 
-    written: object | None
+    written: StrategyFile | None
     progressive: Progressive | None
 
     @classmethod
@@ -49,14 +49,14 @@ class Extras:
         return cls(written, progressive)
 
 
-def write_report(analysis: GameResults, output: Path, warnings: list[str], posted_rule: object | None,
-                 progressive_results: dict | None = None, evaluated: dict | None = None,
+def write_report(analysis: GameResults, output: Path, warnings: list[str], posted_rule: PostableRule | None,
+                 progressive_results: dict[str, Any] | None = None, evaluated: StrategyFigures | None = None,
                  risk: pd.DataFrame | None = None, simulation: SimulationCheck | None = None,
                  lab: LabSettings = LabSettings()) -> dict[tuple[str, str], Fraction]:
     """Write the math report as ``analyzer report`` does, a PDF document for a ``.pdf`` file, else the
     workbook; returns the exact figure behind each formula cell of a workbook, by (sheet, cell) (see
     :class:`analyzer.reports.workbook.Report`; none for a PDF)."""
-    posted = posted_rule and {
+    posted = None if posted_rule is None else {
         "text": posted_rule.text, "cost": posted_rule.cost,
         "file": posted_rule.strategy_file(analysis.rules.name),
         "written": evaluated,
@@ -143,7 +143,7 @@ def writing(output: Path, what: str | None = None) -> Iterator[None]:
         raise WriteError(f"cannot write {what or output}: {reason(refusal)}") from None
 
 
-def print_exposure(title: str, figures: dict[str, object], risk: pd.DataFrame, as_json: bool) -> None:
+def print_exposure(title: str, figures: Mapping[str, Any], risk: pd.DataFrame, as_json: bool) -> None:
     """An exposure's exact figures (house edge, element of risk, average bet, action frequencies) and the
     procedure risk table, as text or one JSON object."""
     if as_json:

@@ -18,7 +18,7 @@ from analyzer.cli.common import (
 )
 from analyzer.cli.outcome import Extras, finish, player_advantage, print_exposure, writing
 from analyzer.core.distributed import execution_backend
-from analyzer.engines.base import MAX_COLLUDERS
+from analyzer.engines.base import MAX_COLLUDERS, CollusionOptions
 from analyzer.protection.procedure_risk import colluders_label, procedure_risk
 from analyzer.reports.sanity import percent
 from analyzer.reports.summary import exact
@@ -93,8 +93,8 @@ def colluders(session: Session, output: Path | None) -> int:
     if args.preflop_samples == 1:
         raise UsageError("--preflop-samples must be 0 or at least 2 (one sample gives no error estimate)")
     with execution_backend(args.backend, args.scheduler):
-        estimate = session.engine.collusion(rules, args.colluding_players, args.deals, args.seed, session.run(),
-                                            args.preflop_samples)
+        estimate = session.engine.collusion(rules, args.colluding_players, args.seed, session.run(),
+                                            CollusionOptions(args.deals, args.preflop_samples))
         risk = procedure_risk(rules, session.run(cache=True), {0: estimate.normal_edge},
                               {args.colluding_players: estimate})
     low, high = estimate.interval()

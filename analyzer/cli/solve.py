@@ -8,6 +8,7 @@ import dataclasses
 import json
 
 from analyzer.cli.common import Session, edge, game_command
+from analyzer.games.rules import SideBet, Wager
 from analyzer.reports.sanity import percent
 from analyzer.reports.summary import exact
 
@@ -26,7 +27,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     session = Session.of(args)
     solution = session.engine.solve(session.rules, args.wager, args.line, args.target_edge, session.run())
-    entry = next(e for e in (*session.rules.wagers, *session.rules.side_bets) if e.name == solution.wager)
+    entries: list[Wager | SideBet] = [*session.rules.wagers, *session.rules.side_bets]
+    entry = next(e for e in entries if e.name == solution.wager)
     table = entry.paytables[entry.default_paytable]
     unit = "for 1" if table.for_one else "to 1"  # the pays as the rules file quotes them
     if args.json:

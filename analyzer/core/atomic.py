@@ -102,7 +102,7 @@ def sweep_stale(folder: Path, target: Path | None = None) -> list[Path]:
         if folder in _swept:
             return []
         _swept.add(folder)
-    removed = []
+    removed: list[Path] = []
     try:
         names = [entry.name for entry in os.scandir(folder) if entry.name.startswith(".")]
     except OSError:

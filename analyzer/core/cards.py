@@ -24,6 +24,7 @@ combinations of the first n cards, which makes lookup tables of whole hands.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from math import comb
 
@@ -116,7 +117,7 @@ def format_card(card: int) -> str:
     return JOKER_SYMBOL if is_joker(card) else RANK_SYMBOLS[card // 4] + SUIT_SYMBOLS[card % 4]
 
 
-def format_cards(cards) -> str:
+def format_cards(cards: Iterable[int]) -> str:
     """Space-separated names of cards, highest first when given sorted descending."""
     return " ".join(format_card(int(card)) for card in cards)
 

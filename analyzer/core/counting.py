@@ -60,7 +60,8 @@ class SortedLevel:
     def count(self, segment: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
         """Hands containing set ``segment`` with rank below each threshold."""
         targets = (segment[:, None] * self.rank_count + thresholds).astype(self.keys.dtype)
-        return sorted_search(self.keys, targets) - self.starts[segment][:, None]
+        counts: np.ndarray = sorted_search(self.keys, targets) - self.starts[segment][:, None]
+        return counts
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ class CumulativeLevel:
 
     def count(self, segment: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
         """Hands containing set ``segment`` with rank below each threshold."""
-        return self.table[segment[:, None], thresholds]
+        counts: np.ndarray = self.table[segment[:, None], thresholds]
+        return counts
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ class WholeHandLevel:
 
     def count(self, segment: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
         """1 where the set ``segment`` is a hand ranked below the threshold, else 0."""
-        return (self.ranks[segment][:, None] < thresholds).astype(np.int64)
+        below: np.ndarray = (self.ranks[segment][:, None] < thresholds).astype(np.int64)
+        return below
 
 
 class DisjointRankCounter:
@@ -113,8 +116,8 @@ class DisjointRankCounter:
         segment_count = comb(self.deck_size, size)
         width = self.rank_count + 1
         if size == hands.shape[1] and segment_count * width > DENSE_CELLS:
-            dtype = np.int16 if self.rank_count < 2**15 else np.int32
-            whole = np.full(segment_count, self.rank_count, dtype=dtype)
+            small = np.int16 if self.rank_count < 2**15 else np.int32
+            whole = np.full(segment_count, self.rank_count, dtype=small)
             whole[colex_index(hands)] = ranks
             return WholeHandLevel(size, whole)
         if segment_count * width <= DENSE_CELLS:
@@ -123,10 +126,10 @@ class DisjointRankCounter:
                 cells += np.bincount(colex_index(hands[:, subset]) * width + ranks + 1, minlength=len(cells))
             return CumulativeLevel(size, cells.reshape(segment_count, width).cumsum(axis=1).astype(np.int32))
         dtype = np.int32 if (segment_count + 1) * self.rank_count < 2**31 else np.int64
-        keys = np.empty((len(positions), len(hands)), dtype=dtype)
+        rows = np.empty((len(positions), len(hands)), dtype=dtype)
         for row, subset in enumerate(positions):
-            np.add(colex_index(hands[:, subset]) * self.rank_count, ranks, out=keys[row], casting="unsafe")
-        keys = keys.ravel()
+            np.add(colex_index(hands[:, subset]) * self.rank_count, ranks, out=rows[row], casting="unsafe")
+        keys = rows.ravel()
         keys.sort()
         boundaries = np.arange(segment_count + 1, dtype=np.int64) * self.rank_count
         return SortedLevel(size, self.rank_count, keys, np.searchsorted(keys, boundaries))

@@ -15,10 +15,10 @@ import io
 from fractions import Fraction
 
 
-def exact_text(value: object) -> str:
+def exact_text(value: Fraction | int | str) -> str:
     """A number as an exact fraction ``p/q``, always with its denominator."""
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
+    exact = Fraction(value)
+    return f"{exact.numerator}/{exact.denominator}"
 
 
 def csv_text(header: list[str], rows: list[list[object]]) -> str:

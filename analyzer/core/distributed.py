@@ -123,7 +123,7 @@ def execution_backend(backend: str = "local", scheduler: str | None = None) -> I
     except ImportError:
         raise BackendError("the Dask backend needs the 'distributed' package: pip install 'dask[distributed]'") from None
     try:
-        client = Client(scheduler, timeout=10)
+        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]  # distributed leaves it unannotated
     except (OSError, TimeoutError, ValueError, TypeError) as error:  # ValueError: not an address
         detail = " ".join(str(error).split()) or type(error).__name__
         raise BackendError(f"cannot reach the Dask scheduler at {scheduler!r}: {detail}") from None
@@ -132,4 +132,4 @@ def execution_backend(backend: str = "local", scheduler: str | None = None) -> I
         with parallel_config(backend="dask"):
             yield
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]  # distributed leaves it unannotated

@@ -72,8 +72,9 @@ def one_in(probability: Fraction) -> Fraction | None:
     return 1 / probability if probability else None
 
 
-def percent(value: Fraction) -> str:
-    """A fraction as a percentage with 6 decimals (the convention of published tables), for display.
+def percent(value: Fraction | float) -> str:
+    """A fraction (or a float: an estimate's interval) as a percentage with 6 decimals (the convention of
+    published tables), for display.
 
     >>> percent(Fraction(1, 8))
     '12.500000%'

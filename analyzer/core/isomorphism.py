@@ -66,7 +66,8 @@ def canonical_keys(hands: np.ndarray, fixed_suits: tuple[int, ...] = ()) -> np.n
     keys = (np.asarray(hands) >= DECK_SIZE).sum(axis=1).astype(np.int64)  # the jokers held, then the masks
     for column in range(SUIT_COUNT):
         keys = (keys << RANK_COUNT) | ordered[:, column]
-    return keys
+    result: np.ndarray = keys
+    return result
 
 
 def suit_classes(hands: np.ndarray, fixed_suits: tuple[int, ...] = ()) -> SuitClasses:
@@ -93,7 +94,7 @@ def class_masks(cards: int) -> tuple[np.ndarray, np.ndarray]:
     from itertools import combinations_with_replacement
     from math import factorial
 
-    by_length = [[] for _ in range(RANK_COUNT + 1)]
+    by_length: list[list[int]] = [[] for _ in range(RANK_COUNT + 1)]
     for mask in range(1 << RANK_COUNT):
         by_length[bin(mask).count("1")].append(mask)
     blocks, sizes = [], []

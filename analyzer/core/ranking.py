@@ -26,11 +26,13 @@ The joker (cards 52 and 53, rank :data:`JOKER_RANK`) is wild where the ranking l
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from functools import cached_property, cache
 from importlib import resources
 from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -182,7 +184,8 @@ class HandRanking:
     @property
     def span(self) -> int:
         """The ranks of one category: a rank is ``category * span + tiebreak``."""
-        return DIGIT_BASE ** self.digits
+        span: int = DIGIT_BASE ** self.digits
+        return span
 
     @property
     def overlapping(self) -> bool:
@@ -222,7 +225,8 @@ class HandRanking:
         present = np.flatnonzero(representative >= 0)
         rank_of_key = np.zeros(len(representative), dtype=np.int64)
         rank_of_key[present] = self.evaluate_each(hands[representative[present]])
-        return rank_of_key[keys]
+        ranks: np.ndarray = rank_of_key[keys]
+        return ranks
 
     def _check_columns(self, hands: np.ndarray) -> None:
         if hands.ndim != 2 or hands.shape[1] != self.cards:
@@ -246,9 +250,10 @@ class HandRanking:
         multiset = np.zeros(len(hands), dtype=np.int64)
         for position, column in enumerate(ranks):
             multiset += _multiset_terms(position).take(column)
-        if self.wild:
-            return 2 * multiset + _natural_cards_suited(columns >> 2, suits, self.wild, axis=0)
-        return 2 * multiset + (suits == suits[0]).all(axis=0)
+        suited: np.ndarray = _natural_cards_suited(columns >> 2, suits, self.wild, axis=0) if self.wild \
+            else (suits == suits[0]).all(axis=0)
+        keys: np.ndarray = 2 * multiset + suited
+        return keys
 
     def evaluate_each(self, hands: np.ndarray) -> np.ndarray:
         """Ranks (int64) of an array of hands, each hand worked out from its cards (``evaluate`` is faster).
@@ -283,11 +288,13 @@ class HandRanking:
         self._suited_groups(category, multiplicity, flush)
         if (category < 0).any():
             raise ValueError(f"{self.name}: some hands fall into no category")
-        return category * TIEBREAK_SPAN + tiebreak
+        ranked: np.ndarray = category * TIEBREAK_SPAN + tiebreak
+        return ranked
 
     def _of_shape(self, multiplicity: np.ndarray, declared: Category) -> np.ndarray:
         """Whether each hand has the category's shape."""
-        return (multiplicity == np.array(declared.shape + (0,) * (self.cards - len(declared.shape)))).all(axis=1)
+        shaped: np.ndarray = (multiplicity == np.array(declared.shape + (0,) * (self.cards - len(declared.shape)))).all(axis=1)
+        return shaped
 
     def _suited_groups(self, category: np.ndarray, multiplicity: np.ndarray, flush: np.ndarray) -> None:
         """The category of each suited hand with a repeated rank that no category declares (in place).
@@ -391,11 +398,11 @@ class HandRanking:
         """Whether a category is a flush (not a straight) whose wild cards read as aces of its suit."""
         return self.wild_flush == "aces" and category.flush and not category.straight
 
-    def rank_of(self, cards) -> int:
+    def rank_of(self, cards: Iterable[int]) -> int:
         """Rank of one hand of exactly ``cards`` cards."""
         return int(self.evaluate_each(np.array([sorted(cards)]))[0])
 
-    def best_rank_of(self, cards) -> int:
+    def best_rank_of(self, cards: Iterable[int]) -> int:
         """Rank of the best ``self.cards``-card hand within a larger hand (slow, plain)."""
         from itertools import combinations as subsets
         return max(self.rank_of(sub) for sub in subsets(sorted(cards), self.cards))
@@ -461,10 +468,10 @@ class HandRanking:
         if self._all_ranked(hands):
             return None
         hand = next(hand for hand in hands if not self._all_ranked([hand]))  # the first, to name it
-        ranks = [card // 4 for card in hand]
-        most = max(ranks.count(rank) for rank in ranks)
+        held = [card // 4 for card in hand]
+        most = max(held.count(rank) for rank in held)
         what = f"{most} cards of one rank" if most == self.cards else \
-            "the shape " + "-".join(str(count) for count in sorted(map(ranks.count, set(ranks)), reverse=True))
+            "the shape " + "-".join(str(count) for count in sorted(map(held.count, set(held)), reverse=True))
         suited = ", suited" if len({card % 4 for card in hand}) == 1 and most > 1 else ""
         return f"{self.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which {decks} decks can deal"
 
@@ -488,7 +495,8 @@ class HandRanking:
         ranks = np.asarray(ranks, dtype=np.int64)
         if not self.marks_suited:
             return np.zeros(ranks.shape, dtype=bool)
-        return ranks % TIEBREAK_SPAN % DIGIT_BASE == 1
+        suited: np.ndarray = ranks % TIEBREAK_SPAN % DIGIT_BASE == 1
+        return suited
 
     def tiebreak_ranks(self, rank: int) -> list[int]:
         """The rank digits of a hand rank that carry information, highest first."""
@@ -536,7 +544,8 @@ def _natural_cards_suited(ranks: np.ndarray, suits: np.ndarray, wild: tuple[int,
     """Whether the natural (not wild) cards of each hand share one suit (True with one natural card or none);
     ``axis`` runs over a hand's cards."""
     bits = np.bitwise_or.reduce(np.where(np.isin(ranks, wild), 0, 1 << suits), axis=axis)
-    return (bits & (bits - 1)) == 0
+    suited: np.ndarray = (bits & (bits - 1)) == 0
+    return suited
 
 
 def best_ranks_of(ranking: HandRanking, hands: np.ndarray) -> np.ndarray:
@@ -557,7 +566,7 @@ def best_of_table(ranking: HandRanking, hand_size: int, deck_size: int = DECK_SI
 
 
 @cache
-def declared_rankings() -> dict:
+def declared_rankings() -> dict[str, Any]:
     """Every ranking declared in ``core/rankings.toml``, by name."""
     return tomllib.loads(resources.files("analyzer.core").joinpath("rankings.toml").read_text())
 
@@ -621,7 +630,10 @@ def popcounts() -> np.ndarray:
     [0, 1, 3, 13]
     """
     sets = np.arange(RANK_SETS)
-    return sum((sets >> bit) & 1 for bit in range(RANK_COUNT)).astype(np.int64)
+    counts = np.zeros(RANK_SETS, dtype=np.int64)
+    for bit in range(RANK_COUNT):
+        counts += (sets >> bit) & 1
+    return counts
 
 
 def longest_runs(sets: np.ndarray) -> np.ndarray:
@@ -677,7 +689,7 @@ class SuitRanking(HandRanking):
     kind: str = "flush_length"
 
     @classmethod
-    def declared(cls, name: str, entry: dict) -> SuitRanking:
+    def declared(cls, name: str, entry: dict[str, Any]) -> SuitRanking:
         """The ranking of a ``rankings.toml`` entry with a ``kind`` of :data:`SUIT_KINDS`."""
         kind, cards = entry["kind"], int(entry["cards"])
         if kind not in SUIT_KINDS:
@@ -744,7 +756,8 @@ class SuitRanking(HandRanking):
         """Ranks of hands (one per row): the largest value of their suits' sets of ranks."""
         hands = np.asarray(hands, dtype=np.int64)
         self._check_columns(hands)
-        return self.suit_values[suit_masks(hands)].max(axis=1)
+        ranks: np.ndarray = self.suit_values[suit_masks(hands)].max(axis=1)
+        return ranks
 
     @cached_property
     def distinct(self) -> np.ndarray:

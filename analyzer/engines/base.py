@@ -9,6 +9,11 @@ analysis will take (:meth:`Engine.estimate`: memory, deals, rough time). The CLI
 protection tables reach every game through this interface only; which engine
 serves a game is the registry's business (:mod:`analyzer.engines.registry`).
 
+Every method's types are narrow: an engine is generic over its results type and the type of its written
+strategies (:class:`StrategyFile`); a written strategy's figures are :class:`StrategyFigures`, the
+colluders' estimate a :class:`analyzer.engines.collusion.CollusionEstimate` (its knobs a
+:class:`CollusionOptions`), a solved pay a :class:`analyzer.engines.pay_solver.Solution`.
+
 A capability an engine cannot give for a game raises :class:`Unsupported`,
 whose message always reads "FILE: CAPABILITY is not supported for GAME: why" (made
 in one place, :meth:`Engine.unsupported`).
@@ -21,20 +26,24 @@ in one place, :meth:`Engine.unsupported`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from analyzer.engines.sizes import PROCESS_BYTES, SizeEstimate
-from analyzer.games.rules import GameRules, RulesError, game_names, load_game
+from analyzer.games.errors import RulesError
+from analyzer.games.rules import GameRules, game_names, load_game
 
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
+    from analyzer.engines.collusion import CollusionEstimate
+    from analyzer.engines.pay_solver import Solution
     from analyzer.engines.results import GameResults
 
 #: A procedure risk row: procedure, house edge per ante (None: not computed), method, and for an
@@ -80,9 +89,50 @@ class Exposure:
 
     title: str
     seen: int
-    figures: dict[str, Any]
+    figures: Mapping[str, Any]
     results: GameResults | None = None
     tables: tuple[tuple[str, str, pd.DataFrame], ...] = field(default=())
+
+
+class StrategyFile(Protocol):
+    """A strategy written as rules in a file (``--strategy``), read and checked by its engine
+    (:meth:`Engine.load_strategy`), which alone evaluates it."""
+
+    @property
+    def title(self) -> str:
+        """Its name in reports."""
+        ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrategyFigures:
+    """The exact figures of a written strategy (:meth:`Engine.evaluate_strategy`): its ``title``, house edge per
+    ante, and cost per ante against the optimal strategy; element of risk, average total bet, the share of
+    deals taking each final action and of each choice at each decision point where the engine gives them
+    (None where it does not)."""
+
+    title: str
+    house_edge_per_ante: Fraction
+    element_of_risk: Fraction | None = None
+    average_total_bet: Fraction | None = None
+    cost_per_ante: Fraction
+    actions: dict[str, Fraction] | None = None
+    decision_points: dict[str, dict[str, Fraction]] | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures given, by name (the summary's ``written_strategy``)."""
+        return {item.name: getattr(self, item.name) for item in fields(self) if getattr(self, item.name) is not None}
+
+
+@dataclass(frozen=True)
+class CollusionOptions:
+    """The knobs of a colluders' estimate (:meth:`Engine.collusion`): ``deals`` sampled, and for an engine
+    that estimates the pre-flop use of the colluders' cards, ``preflop_samples`` (colluder deals with every
+    board enumerated); None: the engine's default (:meth:`Engine.collusion_options`), or for a knob the
+    engine has not, not asked for."""
+
+    deals: int | None = None
+    preflop_samples: int | None = None
 
 
 class HoldPolicy(Protocol):
@@ -98,7 +148,9 @@ class DealPlayer(Protocol):
     """A strategy that plays each dealt hand itself, from the cards it may see at each decision: the
     simulator asks it for the Play multiple of every deal (the total of the bets made in a game over streets)."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """What the strategy is called in the simulation check."""
 
     def multiples(self, player: np.ndarray, up_cards: np.ndarray, board: np.ndarray) -> np.ndarray:
         """The multiple of each deal (one row of cards per deal in each array), a fold as the game marks it."""
@@ -135,9 +187,15 @@ def shipped_input_hash(game: str) -> str:
     return load_game(game).input_hash
 
 
-class Engine:
-    """One way of enumerating games. Subclasses implement :meth:`analyze` and the capabilities they
-    support; every other capability answers :class:`Unsupported` with the engine's reason."""
+#: The results an engine's analysis gives, and the strategies written for it that it reads.
+ResultsT = TypeVar("ResultsT", bound="GameResults")
+StrategyT = TypeVar("StrategyT", bound=StrategyFile)
+
+
+class Engine(ABC, Generic[ResultsT, StrategyT]):
+    """One way of enumerating games, giving results of type ``ResultsT`` and reading written strategies of
+    type ``StrategyT``. Subclasses implement :meth:`analyze` (abstract) and the capabilities they support; every
+    other capability answers :class:`Unsupported` with the engine's reason."""
 
     #: Whether :meth:`hand_decisions` is given (``analyze --hand`` is refused before any work otherwise).
     gives_hand_decisions = False
@@ -150,7 +208,7 @@ class Engine:
         """The engine's package (its counting code: part of the cache key, :mod:`analyzer.engines.cache`)."""
         return type(self).__module__.rpartition(".")[0]
 
-    def serving(self, rules: GameRules) -> Engine:
+    def serving(self, rules: GameRules) -> Engine[Any, Any]:
         """The engine that serves ``rules``: this one, or a specialised engine of the same family that the
         rules file's shape calls for (a Hold'em game played over streets, say)."""
         return self
@@ -186,21 +244,21 @@ class Engine:
         one process)."""
         return SizeEstimate(PROCESS_BYTES, 0, 0.0)
 
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> GameResults:
+    @abstractmethod
+    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> ResultsT:
         """Exact results of the game under the optimal strategy (``exposed``: more dealer cards seen)."""
-        raise NotImplementedError
 
     # -- capabilities -------------------------------------------------------------------------------
-    def load_strategy(self, rules: GameRules, path: Path) -> object:
+    def load_strategy(self, rules: GameRules, path: Path) -> StrategyT:
         """A strategy written as rules in a file, checked before any work (see ``--strategy``)."""
         raise self.unsupported(rules, "--strategy", "this engine has no written-strategy evaluator yet")
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+    def evaluate_strategy(self, analysis: ResultsT, strategy: StrategyT, run: Run = Run()) -> StrategyFigures:
         """The exact figures of a written strategy and its cost against the optimal one (``run``: workers,
         progress and cache use of an evaluation that enumerates on its own)."""
         raise self.unsupported(analysis.rules, "--strategy", "this engine has no written-strategy evaluator yet")
 
-    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> object:
+    def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """The exact pay of a paytable line for a target house edge (:mod:`analyzer.engines.pay_solver`,
         :mod:`analyzer.engines.one_decision.solve`)."""
         raise self.unsupported(rules, "solve", "this engine has no pay solver yet")
@@ -219,20 +277,21 @@ class Engine:
         "not computed"."""
         raise self.unsupported(rules, "the procedure risk table", "this engine analyses no dealer cards seen")
 
-    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
-                  preflop_samples: int | None = None) -> object:
-        """An estimate of the house edge when ``colluders`` other players show the player their cards."""
+    def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
+                  options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
+        """An estimate of the house edge when ``colluders`` other players show the player their cards (``options``:
+        the knobs asked for; a knob the engine has not is refused)."""
         raise self.unsupported(rules, "--colluding-players", "this engine has no collusion estimate")
 
-    def committed_collusion(self, rules: GameRules, colluders: int) -> object | None:
+    def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
         """The committed colluder estimate for the shipped game, or None."""
         return None
 
-    def collusion_options(self, rules: GameRules) -> dict[str, object]:
-        """Defaults of the collusion estimate's knobs (``deals``, and ``preflop_samples`` where it has them)."""
-        return {}
+    def collusion_options(self, rules: GameRules) -> CollusionOptions:
+        """Defaults of the collusion estimate's knobs (None for a knob the engine has not)."""
+        return CollusionOptions()
 
-    def hand_decisions(self, analysis: GameResults, cards: tuple[int, ...]) -> pd.DataFrame:
+    def hand_decisions(self, analysis: ResultsT, cards: tuple[int, ...]) -> pd.DataFrame:
         """Every decision open to the player holding ``cards`` with its exact expected value, best first (see
         ``analyze --hand``)."""
         raise self.unsupported(analysis.rules, "--hand", "this engine gives no per-hand decision table")

@@ -8,11 +8,12 @@ the cycle, and exact ``probability`` and ``contribution`` columns
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict
 
 import numpy as np
 import pandas as pd
@@ -40,7 +41,56 @@ FOLD_LABEL = "player folds"
 NO_LINE_LABEL = "no paying hand"
 
 
-def timing(started: float) -> dict[str, object]:
+class MainFigures(TypedDict):
+    """The figures of the main game (:meth:`GameResults.main_figures`): the shared ones, and those some
+    engines add (the share of deals taking each choice at each decision point; a draw game's return to
+    player and award frequency)."""
+
+    house_edge_per_ante: Fraction
+    house_edge_per_initial_wager: Fraction
+    element_of_risk: Fraction
+    average_total_bet: Fraction
+    standard_deviation: str
+    variance: Fraction
+    hit_frequency: Fraction
+    actions: dict[str, Fraction]
+    top_awards: dict[str, dict[str, object]]
+    decision_points: NotRequired[dict[str, dict[str, Fraction]]]
+    return_to_player: NotRequired[Fraction]
+    award_frequency: NotRequired[Fraction]
+
+
+class PostableRule(Protocol):
+    """A strategy a dealer could post (:meth:`GameResults.posted_rule`), with its exact cost against the optimal
+    one."""
+
+    @property
+    def cost(self) -> Fraction:
+        """Its cost per ante against the optimal strategy."""
+        ...
+
+    @property
+    def text(self) -> str:
+        """The rule in words, on one line."""
+        ...
+
+    def strategy_file(self, game: str) -> str:
+        """The rule as a strategy file (``--strategy`` reads it back)."""
+        ...
+
+    def table(self) -> pd.DataFrame:
+        """One row per group or decision point."""
+        ...
+
+
+class Timing(TypedDict):
+    """How long an analysis took and when it finished (the keywords of a results object)."""
+
+    seconds: float
+    finished_at: datetime
+
+
+def timing(started: float) -> Timing:
     """``seconds`` since ``started`` (a ``time.perf_counter()``) and ``finished_at`` now, for a results object."""
     return {"seconds": time.perf_counter() - started, "finished_at": datetime.now().astimezone()}
 
@@ -166,7 +216,7 @@ class GameResults:
     rules: GameRules
     seconds: float = field(default=0.0, kw_only=True)
     finished_at: datetime = field(default_factory=datetime.now, kw_only=True)
-    _tables: dict = field(default_factory=dict, repr=False, compare=False, kw_only=True)
+    _tables: dict[tuple[object, ...], pd.DataFrame] = field(default_factory=dict, repr=False, compare=False, kw_only=True)
 
     @property
     def cycle(self) -> int:
@@ -197,7 +247,7 @@ class GameResults:
         """Deals by the player's best ``ranking`` hand (for side bets and paytable lines)."""
         raise NotImplementedError
 
-    def posted_rule(self) -> object | None:
+    def posted_rule(self) -> PostableRule | None:
         """The strategy a dealer could post, with its exact house edge and cost (None when not computed)."""
         raise NotImplementedError
 
@@ -210,7 +260,7 @@ class GameResults:
         name -> (what it holds, table). None by default."""
         return {}
 
-    def _cached(self, key: tuple, make) -> pd.DataFrame:
+    def _cached(self, key: tuple[object, ...], make: Callable[[], pd.DataFrame]) -> pd.DataFrame:
         """A table computed once per analysis (the report and the summary share them); a copy each time."""
         if key not in self._tables:
             self._tables[key] = make()
@@ -274,7 +324,7 @@ class GameResults:
             parts.append(f"play {multiple}x")
         if outcome >= 0:
             parts.append(OUTCOME_LABELS[OUTCOMES[outcome]])
-        if line >= 0:
+        if line >= 0 and wager.paytable is not None:
             parts.append(wager.paytable.lines[line].label)
         return ": ".join(parts)
 
@@ -365,7 +415,7 @@ class GameResults:
         return {name: Fraction(sum(int(d) for d, m in zip(deals, settled.multiple) if m == multiple), self.cycle)
                 for multiple, name in self.action_names.items()}
 
-    def main_figures(self) -> dict[str, object]:
+    def main_figures(self) -> MainFigures:
         """House edge per ante and per initial wager, element of risk, average bet, SD, hit frequency."""
         distribution_ = self.net_distribution
         mean = figures.mean(distribution_)
@@ -385,12 +435,13 @@ class GameResults:
         """Each main wager's largest paytable award and its odds "1 in N" (the player holding the hand)."""
         awards = {}
         for wager in self.rules.wagers:
-            if wager.paytable is None:
+            paytable = wager.paytable
+            if paytable is None:
                 continue
-            counts = self.line_combinations(wager.ranking, wager.paytable)
-            top = max(range(len(counts)), key=lambda index: wager.paytable.lines[index].pays)
-            awards[wager.name] = {"top_award": wager.paytable.lines[top].label,
-                                  "pays": wager.paytable.lines[top].pays,
+            counts = self.line_combinations(wager.ranking, paytable)
+            top = max(range(len(counts)), key=lambda index: paytable.lines[index].pays)
+            awards[wager.name] = {"top_award": paytable.lines[top].label,
+                                  "pays": paytable.lines[top].pays,
                                   "one_in": figures.one_in(Fraction(counts[top], self.cycle))}
         return awards
 

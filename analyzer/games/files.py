@@ -20,13 +20,13 @@ import tomllib
 from pathlib import Path
 
 from analyzer.games.errors import RulesError
-from analyzer.games.schema import validate
+from analyzer.games.schema import Table, validate
 
 #: The largest rules file read (a rules file is a few kilobytes; more is not a rules file).
 MOST_BYTES = 4 * 1024 * 1024
 
 
-def parse_toml(text: str, where: str) -> dict:
+def parse_toml(text: str, where: str) -> Table:
     """The data of a TOML text; a syntax error or a nesting too deep for the reader is one line."""
     try:
         return tomllib.loads(text)
@@ -54,7 +54,7 @@ def read_text(path: Path, what: str) -> str:
                          "save the file as UTF-8") from None
 
 
-def read_rules_file(path: Path, kind: str) -> tuple[str, dict]:
+def read_rules_file(path: Path, kind: str) -> tuple[str, Table]:
     """The text and data of a user's file of ``kind`` (see :data:`analyzer.games.schema.FILE_KINDS`),
     checked against the schema."""
     text = read_text(path, kind)

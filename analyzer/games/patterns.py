@@ -163,7 +163,8 @@ class HandPattern:
                 digit = (ranks % span) // (span // DIGIT_BASE ** (position + 1)) % DIGIT_BASE
                 these &= digit == rank
             named |= these
-        return match & named
+        matched: np.ndarray = match & named
+        return matched
 
     def lowest_rank(self, ranking: HandRanking) -> int:
         """The lowest rank of a hand that matches the exact pattern (without "or better")."""

@@ -34,7 +34,7 @@ from analyzer.core.ranking import HandRanking, load_ranking
 from analyzer.games.errors import RulesError
 from analyzer.games.files import parse_toml, read_rules_file, read_text
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
-from analyzer.games.schema import pay_value, validate
+from analyzer.games.schema import Table, pay_value, validate
 from analyzer.games.toml_lines import key_lines, line_of
 
 
@@ -110,7 +110,7 @@ def _format_pay(pays: Fraction) -> str:
     return str(pays.numerator) if pays.denominator == 1 else f"{pays.numerator}:{pays.denominator}"
 
 
-def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, Paytable]:
+def build_paytables(entry: Table, ranking: HandRanking, where: str) -> dict[str, Paytable]:
     """The paytables declared under a wager's entry, every line checked."""
     shared_lines = entry.get("lines", [])
     for_one = entry.get("pays_quoted", "to_one") == "for_one"
@@ -128,7 +128,7 @@ def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, 
             rows = [dict(line, pays=pays) for line, pays in zip(shared_lines, table["pays"])]
         else:
             rows = table["lines"]
-        lines = []
+        lines: list[PayLine] = []
         for row in rows:
             if not isinstance(row, dict) or "hand" not in row or "pays" not in row:
                 raise RulesError(f"{here}: every line needs a hand and pays ({row!r})")
@@ -150,13 +150,13 @@ def build_paytables(entry: dict, ranking: HandRanking, where: str) -> dict[str, 
 FILE_KIND = {"game": "game", "paytable": "paytable", "strategy": "strategy", "progressive paytable": "progressive"}
 
 
-def read_toml_file(path: Path, what: str) -> tuple[str, dict]:
+def read_toml_file(path: Path, what: str) -> tuple[str, Table]:
     """The text and data of a user's file of ``what`` (a key of :data:`FILE_KIND`), checked against the schema
     (:func:`analyzer.games.files.read_rules_file`): every problem is a one-line RulesError."""
     return read_rules_file(path, FILE_KIND[what])
 
 
-def apply_paytable_file(data: dict, path: Path) -> dict:
+def apply_paytable_file(data: Table, path: Path) -> Table:
     """The game's data with the paytables of a user file added (or replacing those of the same name), and
     any side bet the file defines whole (a ``[side_bets.NAME]`` table with a title, lines and paytables, as
     in a game file). The game it makes is checked against the schema, a problem named in this file.
@@ -225,7 +225,7 @@ def _located(build: Callable[[], object], here: Callable[[str], str]) -> None:
         raise RulesError(f"{here(message)}: {message}") from None
 
 
-def _culprit(rows: list[dict], message: str) -> tuple[str | int, ...]:
+def _culprit(rows: list[Table], message: str) -> tuple[str | int, ...]:
     """The key path, below a paytable, of the line whose hand ``message`` names (none: the table itself)."""
     named = [number for number, row in enumerate(rows) if repr(row.get("hand", "")) in message]
     return ("lines", named[0]) if named else ()

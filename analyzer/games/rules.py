@@ -47,20 +47,22 @@ from fractions import Fraction
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from collections.abc import Collection
 
 from analyzer.core.decks import Deck
 from analyzer.core.ranking import HandRanking, load_ranking
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
-from analyzer.games.errors import RulesError
+from analyzer.games.errors import RulesError as RulesError  # re-exported
 from analyzer.games.files import parse_toml, read_text
-from analyzer.games.paytables import (  # noqa: F401 (re-exported)
-    PayLine,
-    Paytable,
+from analyzer.games.paytables import (  # PayLine, Paytable and parse_pays re-exported
+    PayLine as PayLine,
+    Paytable as Paytable,
     apply_paytable_file,
     build_paytables,
-    parse_pays,
+    parse_pays as parse_pays,
 )
-from analyzer.games.schema import IDENTIFIER, OUTCOMES, exact_number, validate
+from analyzer.games.schema import IDENTIFIER, Table, exact_number, validate
+from analyzer.games.schema import OUTCOMES as OUTCOMES  # re-exported
 from analyzer.games.toml_lines import key_lines, line_of
 
 #: The outcomes in which the player's hand is higher: where an "on_win" paytable applies.
@@ -259,7 +261,7 @@ class GameRules:
         """Sum of the compulsory initial wagers, in units of the Ante."""
         return sum(1 for wager in self.wagers if wager.role == "initial")
 
-    def unanalysed(self, supplied: set[str] = frozenset()) -> dict[str, str]:
+    def unanalysed(self, supplied: Collection[str] = frozenset()) -> dict[str, str]:
         """Wagers the analysis cannot cover, and why, less those the user ``supplied`` a paytable for."""
         return {wager: reason for wager, reason in self.not_analysed if wager not in supplied}
 
@@ -301,7 +303,7 @@ def is_game_file(name: str) -> bool:
     return name.endswith(".toml") or "/" in name or os.sep in name
 
 
-def _read_game(name: str) -> tuple[str, str, dict]:
+def _read_game(name: str) -> tuple[str, str, Table]:
     """Where the game is written (for messages), its text and its data, checked against the schema
     (:class:`analyzer.games.schema.GameFile`): a shipped game or a user's file.
 
@@ -338,8 +340,8 @@ def _at_least(value: int, lowest: int, where: str, key: str) -> int:
     return value
 
 
-def _apply_options(declared: dict, requested: dict[str, str], where: str, text: str
-                   ) -> tuple[dict, list[RuleOption]]:
+def _apply_options(declared: Table, requested: dict[str, str], where: str, text: str
+                   ) -> tuple[Table, list[RuleOption]]:
     """The game's data with the chosen reading of every rule option applied (the default where none is
     requested), and the options as chosen. Every choice of every option is checked: the game it makes must
     pass the schema too, so a choice that is never the default cannot hide a mistake."""
@@ -372,10 +374,10 @@ def _apply_options(declared: dict, requested: dict[str, str], where: str, text: 
     return data, chosen_options
 
 
-def _set(data: dict, values: dict[str, object], where: str) -> dict:
+def _set(data: Table, values: Table, where: str) -> Table:
     """``data`` with each dotted key path of ``values`` set (its parent tables must exist)."""
     for path, value in values.items():
-        target = data
+        target: Table | None = data
         *parents, last = path.split(".")
         for part in parents:
             target = target.get(part) if isinstance(target, dict) else None
@@ -385,14 +387,14 @@ def _set(data: dict, values: dict[str, object], where: str) -> dict:
     return data
 
 
-def _ranking(data: dict, entry: dict, where: str, key: str) -> HandRanking:
+def _ranking(data: Table, entry: Table, where: str, key: str) -> HandRanking:
     try:
         return load_ranking(str(entry.get("ranking", data["ranking"])))
     except KeyError as error:
         raise RulesError(f"{where}: {key}: {error.args[0]}") from None
 
 
-def _paytable_outcomes(entry: dict, where: str, key: str) -> tuple[str, ...]:
+def _paytable_outcomes(entry: Table, where: str, key: str) -> tuple[str, ...]:
     """The outcomes on which a wager's paytable applies, in :data:`OUTCOMES` order."""
     mode = entry["paytable_mode"]
     if "paytable_outcomes" not in entry:
@@ -403,7 +405,7 @@ def _paytable_outcomes(entry: dict, where: str, key: str) -> tuple[str, ...]:
     return tuple(outcome for outcome in OUTCOMES if outcome in entry["paytable_outcomes"])
 
 
-def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, key: str) -> str | None:
+def _default_paytable(entry: Table, paytables: dict[str, Paytable], where: str, key: str) -> str | None:
     default = entry.get("default_paytable")
     if default is not None and default not in paytables:
         raise RulesError(f"{where}: {key}.default_paytable {default!r} is none of its paytables "
@@ -411,7 +413,7 @@ def _default_paytable(entry: dict, paytables: dict[str, Paytable], where: str, k
     return default
 
 
-def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
+def _wager(data: Table, wager_name: str, entry: Table, where: str) -> Wager:
     key = f"wagers.{wager_name}"
     if "paid_as" in entry:  # settled like another wager: its results, paytables and their mode
         source = data["wagers"].get(entry["paid_as"])
@@ -438,7 +440,7 @@ def _wager(data: dict, wager_name: str, entry: object, where: str) -> Wager:
                  ranking, paytables, default, entry.get("paytable_mode"), outcomes)
 
 
-def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
+def _side_bet(data: Table, bet_name: str, entry: Table, where: str) -> SideBet:
     key = f"side_bets.{bet_name}"
     ranking = _ranking(data, entry, where, key)
     paytables = build_paytables(entry, ranking, f"{where}, side bet {bet_name}")
@@ -452,7 +454,7 @@ def _side_bet(data: dict, bet_name: str, entry: object, where: str) -> SideBet:
     return SideBet(bet_name, entry["title"], ranking, paytables, default, paid)
 
 
-def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int, int], where: str, key: str) -> PaidOn:
+def paid_on(entry: Table, ranking: HandRanking, cards: tuple[int, int, int, int], where: str, key: str) -> PaidOn:
     """The :class:`PaidOn` of a side bet's (or progressive's) ``entry``, checked against the game's
     ``cards`` (player's, dealer's, community, dealer's up-cards)."""
     if entry.get("cards_from"):
@@ -478,7 +480,7 @@ def paid_on(entry: dict, ranking: HandRanking, cards: tuple[int, int, int, int],
     return PaidOn(board, pays_when, hand_of)
 
 
-def _card_set(entry: dict, ranking: HandRanking, cards: tuple[int, int, int, int], where: str, key: str) -> PaidOn:
+def _card_set(entry: Table, ranking: HandRanking, cards: tuple[int, int, int, int], where: str, key: str) -> PaidOn:
     """The :class:`PaidOn` of a bet on a union of the deal's card sets (``cards_from``), checked: distinct sets
     of cards the game deals, not overlapping, together at least a hand of the ranking; on both hands, the
     player's sets apart from the dealer's cards, which make the other hand."""
@@ -507,7 +509,7 @@ def _card_set(entry: dict, ranking: HandRanking, cards: tuple[int, int, int, int
 
 
 
-def _streets(data: dict, wagers: list[Wager], where: str) -> tuple[Street, ...]:
+def _streets(data: Table, wagers: list[Wager], where: str) -> tuple[Street, ...]:
     """The decision streets, each naming a wager of role "street" (staked there only) or, in a game with a
     dealer hand, the raise wager (whose bets add up over the streets)."""
     entries = data.get("streets", [])
@@ -547,7 +549,7 @@ def _street_play(streets: tuple[Street, ...]) -> tuple[PlayOption, ...]:
                  for choice in street.choices if choice.action == "bet")
 
 
-def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
+def load_game(name: str | os.PathLike[str], options: dict[str, str] | None = None,
               paytable_files: tuple[Path, ...] = ()) -> GameRules:
     """Rules of a game, shipped (``"crazy4"``) or a user's file (``"my-game.toml"``, see
     :func:`is_game_file`), with the given option choices (defaults otherwise) and the paytables
@@ -587,7 +589,8 @@ def load_game(name: str | os.PathLike, options: dict[str, str] | None = None,
     side_bets = [_side_bet(data, bet_name, entry, origin.get(bet_name, where))
                  for bet_name, entry in data.get("side_bets", {}).items()]
     if draw is not None or not decided:
-        play, fold = (), False
+        play: tuple[PlayOption, ...] = ()
+        fold = False
     elif streets:
         play = _street_play(streets)
         fold = any(choice.action == "fold" for street in streets for choice in street.choices)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, Literal, get_args, get_origin
 
+from pydantic_core import ErrorDetails
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -43,10 +44,14 @@ from pydantic import (
     model_validator,
 )
 
-from analyzer.core.decks import MOST_DECKS, MOST_JOKERS, Deck
+from analyzer.core.cards import MOST_JOKERS
+from analyzer.core.decks import MOST_DECKS, Deck
 from analyzer.core.ranking import JOKER, declared_rankings
 from analyzer.games.errors import RulesError
 from analyzer.games.toml_lines import key_lines, line_of
+
+#: A table of a rules file as read from TOML (keys to numbers, strings, lists and tables), before the schema types it.
+Table = dict[str, Any]
 
 #: The outcomes of a hand played against the dealer: whether the dealer qualifies, then how the best hands
 #: compare.
@@ -457,8 +462,9 @@ class GameFile(Strict):
             for name, entry in entries.items():
                 board = getattr(entry, "board_cards", None)
                 cards = reach if board is None else self.player_cards + board
-                if getattr(entry, "cards_from", None):
-                    cards = sum(sizes[part] for part in entry.cards_from)
+                parts: list[str] | None = getattr(entry, "cards_from", None)
+                if parts:
+                    cards = sum(sizes[part] for part in parts)
                 if entry.ranking is not None and _ranking_cards(entry.ranking) > cards:
                     raise ValueError(f"{kind}.{name}: ranking {entry.ranking!r} ranks "
                                      f"{_ranking_cards(entry.ranking)} cards, but the hand it is paid on has "
@@ -565,7 +571,7 @@ MODELS: dict[str, type[Strict]] = {"game": GameFile, "paytable": PaytableFile, "
 
 
 # -- checking a file -----------------------------------------------------------------------------------------
-def validate(kind: str, data: dict, where: str, text: str | None = None) -> Strict:
+def validate(kind: str, data: Table, where: str, text: str | None = None) -> Strict:
     """The file's data checked against the schema of its ``kind``; the first problem is a one-line
     :class:`RulesError` naming the file (``where``), the line (found in ``text``) and the key."""
     model = MODELS[kind]
@@ -577,7 +583,7 @@ def validate(kind: str, data: dict, where: str, text: str | None = None) -> Stri
         raise RulesError(f"{where}: nested too deeply to be a {kind} file") from None
 
 
-def describe(model: type[Strict], error: ValidationError, data: dict, where: str, text: str | None) -> str:
+def describe(model: type[Strict], error: ValidationError, data: Table, where: str, text: str | None) -> str:
     """The one line of the most telling problem: file, line, key path, what is wrong."""
     problem = min(error.errors(include_url=False), key=_telling)
     path = _data_path(problem["loc"], data)
@@ -629,12 +635,12 @@ _BOUNDS = {"greater_than_equal": "must be at least {}", "less_than_equal": "must
            "must be at most {} characters long"}
 
 
-def _telling(problem: dict) -> tuple[int, int]:
+def _telling(problem: ErrorDetails) -> tuple[int, int]:
     """Order of the problems: a misspelt key first, then the deepest."""
     return (0 if problem["type"] == "extra_forbidden" else 1, -len(problem["loc"]))
 
 
-def _data_path(loc: tuple, data: object) -> tuple[str | int, ...]:
+def _data_path(loc: tuple[str | int, ...], data: object) -> tuple[str | int, ...]:
     """The schema's error location as a path in the data: union tags and the ``[key]`` marker dropped."""
     path: list[str | int] = []
     here = data
@@ -675,7 +681,7 @@ def _step(annotation: object, key: str | int) -> object:
     return None
 
 
-def table_model(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+def table_model(model: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseModel] | None:
     """The model of the table at the schema's error location ``loc`` (None where it leads to no table)."""
     here: object = model
     for key in loc:
@@ -716,7 +722,7 @@ def _dotted(path: tuple[str | int, ...]) -> str:
     return text
 
 
-def kind_of(data: dict) -> str | None:
+def kind_of(data: Table) -> str | None:
     """The kind of file ``data`` looks like: the kind whose top-level keys it shares most (a key written
     exactly counts 2, a near miss 1, so a misspelt key still tells); None when it shares none.
 

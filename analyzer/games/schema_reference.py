@@ -54,13 +54,12 @@ def limits(metadata: list[object]) -> str:
     """The bounds a field's metadata sets, in words: " (0 to 52)", " (a name)", " (at least 1)"."""
     bounds = {type(item).__name__: item for item in metadata}
     low, high = getattr(bounds.get("Ge"), "ge", None), getattr(bounds.get("Le"), "le", None)
-    if "_PydanticGeneralMetadata" in bounds and getattr(bounds["_PydanticGeneralMetadata"], "pattern", None):
-        return ": a name (letters, digits, `_`, `-`)" if "A-Za-z0-9_" in bounds["_PydanticGeneralMetadata"].pattern \
-            else ""
+    if pattern := getattr(bounds.get("_PydanticGeneralMetadata"), "pattern", None):
+        return ": a name (letters, digits, `_`, `-`)" if "A-Za-z0-9_" in pattern else ""
     if low is not None and high is not None:
         return f" ({low} to {high})"
     if "MinLen" in bounds:
-        return f" (at least {bounds['MinLen'].min_length})"
+        return f" (at least {getattr(bounds['MinLen'], 'min_length')})"
     return ""
 
 

@@ -10,6 +10,7 @@ fit: :mod:`analyzer.engines.exact_sums`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from math import lcm
 
@@ -39,7 +40,7 @@ def common_scale(rules: GameRules) -> int:
 INT64_RANGE = (-2**63, 2**63 - 1)
 
 
-def scaled(values, scale: int) -> np.ndarray:
+def scaled(values: Iterable[Fraction | int], scale: int) -> np.ndarray:
     """Fractions times ``scale`` as int64, checked to be whole; as Python integers (an object array) when
     one of them is past 64 bits, never wrapped round.
 

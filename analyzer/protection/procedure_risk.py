@@ -29,6 +29,7 @@ import pandas as pd
 
 from analyzer.core.figures import percent
 from analyzer.engines.base import COMMITTED, MAX_COLLUDERS, RiskRow, Run
+from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import GameRules
 
@@ -71,7 +72,7 @@ def colluders_label(colluders: int) -> str:
     return f"{colluders} colluding player{'s' if colluders > 1 else ''}"
 
 
-def collusion_rows(rules: GameRules, estimates: dict[int, object] | None = None) -> list[RiskRow]:
+def collusion_rows(rules: GameRules, estimates: dict[int, CollusionEstimate] | None = None) -> list[RiskRow]:
     """One row per number of colluders: the estimate in hand, else the committed one, else not computed."""
     rows: list[RiskRow] = []
     estimates = estimates or {}
@@ -88,7 +89,7 @@ def collusion_rows(rules: GameRules, estimates: dict[int, object] | None = None)
 
 
 def procedure_risk(rules: GameRules, run: Run, known: dict[int, Fraction] | None = None,
-                   colluders: dict[int, object] | None = None) -> pd.DataFrame:
+                   colluders: dict[int, CollusionEstimate] | None = None) -> pd.DataFrame:
     """The table for one game: normal play and every leak of dealer cards its engine analyses (the
     ``known`` house edges per ante by cards seen, else cached or committed results, else "not
     computed"), then the colluder estimates (``colluders`` by number of colluders, else committed ones)."""

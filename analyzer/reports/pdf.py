@@ -480,9 +480,9 @@ def strategy(builder: Builder, analysis: GameResults, posted: dict | None) -> No
             builder.frame(posted["table"].rename(columns={"cost per ante": "cost_per_ante"}))
         written = posted.get("written")
         if written:
-            builder.text(f"Strategy file '{written['title']}': house edge per Ante "
-                         f"{with_fraction(written['house_edge_per_ante'])}, cost against the optimal strategy "
-                         f"{with_fraction(written['cost_per_ante'])}.")
+            builder.text(f"Strategy file '{written.title}': house edge per Ante "
+                         f"{with_fraction(written.house_edge_per_ante)}, cost against the optimal strategy "
+                         f"{with_fraction(written.cost_per_ante)}.")
     grid = decision_grid(analysis)
     builder.heading(f"Strategy chart: {grid.title}", "h2")
     builder.grid(grid)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import analyzer
-from analyzer.engines.results import GameResults
+from analyzer.engines.base import StrategyFigures
+from analyzer.engines.results import GameResults, PostableRule
 from analyzer.reports.sanity import percent
 
 PERCENT_FIGURES = ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk", "hit_frequency",
@@ -34,15 +35,15 @@ def exact(value: object) -> object:
     return value
 
 
-def summary(analysis: GameResults, warnings: list[str], posted_rule: object | None,
+def summary(analysis: GameResults, warnings: list[str], posted_rule: PostableRule | None,
             progressive: dict[str, object] | None = None,
-            written_strategy: dict[str, object] | None = None) -> dict[str, object]:
+            written_strategy: StrategyFigures | None = None) -> dict[str, object]:
     """Everything the CLI prints, with exact values as Fractions.
 
     ``progressive``: the figures of a user-supplied progressive paytable;
     ``written_strategy``: the evaluation of a user's strategy file (if any).
     """
-    main = analysis.main_figures()
+    main: dict[str, object] = dict(analysis.main_figures())
     main.pop("variance")
     main["wagers"] = analysis.wager_returns()
     return {
@@ -56,7 +57,7 @@ def summary(analysis: GameResults, warnings: list[str], posted_rule: object | No
         "options": {option.name: option.chosen for option in analysis.rules.options},
         "warnings": warnings,
         "progressive": progressive,
-        "written_strategy": written_strategy,
+        "written_strategy": written_strategy and written_strategy.as_dict(),
         "not_analysed": analysis.rules.unanalysed({"progressive"} if progressive else set()),
         "version": analyzer.__version__,
         "input_hash": analysis.rules.input_hash,

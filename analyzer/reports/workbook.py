@@ -612,9 +612,9 @@ def _posted_rule(sheet: Sheet, row: int, posted_rule: dict) -> int:
     written = posted_rule.get("written")
     if written:
         row += 2
-        put_title(sheet, f"Strategy file '{written['title']}'", row)
-        put_figure(sheet, row + 1, "house edge per ante", written["house_edge_per_ante"], PERCENT)
-        put_figure(sheet, row + 2, "cost per ante against the optimal strategy", written["cost_per_ante"], PERCENT)
+        put_title(sheet, f"Strategy file '{written.title}'", row)
+        put_figure(sheet, row + 1, "house edge per ante", written.house_edge_per_ante, PERCENT)
+        put_figure(sheet, row + 2, "cost per ante against the optimal strategy", written.cost_per_ante, PERCENT)
         row += 2
     return row + 2
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
+from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan, StrategyFigures
 from analyzer.engines.cache import cached_counts, expect, integers
 from analyzer.engines.draw.enumeration import (
     DrawCounts,
@@ -56,7 +56,7 @@ def check_counts(rules: GameRules, counts: DrawCounts) -> None:
            "a class's final hands not summing to the deal weight")
 
 
-class DrawEngine(Engine):
+class DrawEngine(Engine[DrawAnalysis, HoldStrategy]):
     """A hand dealt, a draw, the final hand paid by the table."""
 
     gives_hand_decisions = True
@@ -107,9 +107,8 @@ class DrawEngine(Engine):
             raise self.unsupported(rules, "--strategy", "hold patterns are worded for games without wild cards")
         return load_hold_strategy(path, rules)
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+    def evaluate_strategy(self, analysis: DrawAnalysis, strategy: HoldStrategy, run: Run = Run()) -> StrategyFigures:
         """The list's exact return and its cost against the optimal holds."""
-        assert isinstance(strategy, HoldStrategy)
         return evaluate_hold_strategy(analysis, strategy)
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
@@ -124,9 +123,8 @@ class DrawEngine(Engine):
 
         return solve_main_line(rules, wager, line, target, lambda game: self.analyze(game, run), fixed, moved)
 
-    def hand_decisions(self, analysis: GameResults, cards: tuple[int, ...]) -> pd.DataFrame:
+    def hand_decisions(self, analysis: DrawAnalysis, cards: tuple[int, ...]) -> pd.DataFrame:
         """Every hold of the dealt ``cards`` with its exact expected return, best first."""
-        assert isinstance(analysis, DrawAnalysis)
         return analysis.hand_holds(cards)
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:

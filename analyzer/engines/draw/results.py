@@ -21,7 +21,7 @@ from analyzer.core.ranking import HandRanking
 from analyzer.engines.draw.enumeration import DrawCounts, DrawGame, count_draws, hold_values
 from analyzer.engines.draw.holds import hold_masks
 from analyzer.engines.draw.strategy_list import StrategyList, derive_strategy_list
-from analyzer.engines.results import NO_LINE_LABEL, GameResults, HandCounts, exact_table, net_table
+from analyzer.engines.results import NO_LINE_LABEL, GameResults, HandCounts, MainFigures, exact_table, net_table
 from analyzer.engines.strategy_grid import Cell, DecisionGrid
 from analyzer.games.rules import RulesError
 
@@ -106,7 +106,7 @@ class DrawAnalysis(GameResults):
         deals = int(self.counts.weights.sum())
         return {kept_label(k, self.game.hand_size): Fraction(n, deals) for k, n in self.kept_counts().items()}
 
-    def main_figures(self) -> dict[str, object]:
+    def main_figures(self) -> MainFigures:
         """The shared figures, with the return to player (one less the house edge) and the award frequency
         (a final hand any line pays, a push included: the "hit frequency" video poker quotes) beside them."""
         figures_ = super().main_figures()

@@ -54,6 +54,7 @@ import pandas as pd
 
 from analyzer.core import figures
 from analyzer.core.cards import format_cards
+from analyzer.engines.base import StrategyFigures
 from analyzer.engines.draw.hold_patterns import NOTHING, HoldVocabulary
 from analyzer.engines.draw.holds import hold_masks
 from analyzer.engines.results import GameResults
@@ -389,14 +390,14 @@ def load_hold_strategy(path: Path, rules: GameRules) -> HoldStrategy:
 
 
 def evaluate_hold_strategy(analysis: GameResults, strategy: HoldStrategy, holds: PatternHolds | None = None
-                           ) -> dict[str, object]:
+                           ) -> StrategyFigures:
     """The exact figures of a written hold list (house edge per ante, element of risk, average total bet, the
     shares of the deals by the cards kept, as ``actions``) and its cost against the optimal holds (the list's
     house edge minus the optimal one)."""
     evaluation = evaluate_strategy_list(analysis, strategy.patterns, holds)
     average = analysis.average_total_bet
     labels = list(analysis.action_frequencies())  # the analysis's words: "keep 2, draw 3", by the cards kept
-    return {"title": strategy.title, "house_edge_per_ante": evaluation.house_edge_per_ante,
-            "element_of_risk": figures.element_of_risk(-evaluation.house_edge_per_ante, average),
-            "average_total_bet": average, "cost_per_ante": evaluation.cost,
-            "actions": {labels[cards]: share for cards, share in evaluation.kept.items()}}
+    return StrategyFigures(title=strategy.title, house_edge_per_ante=evaluation.house_edge_per_ante,
+                           element_of_risk=figures.element_of_risk(-evaluation.house_edge_per_ante, average),
+                           average_total_bet=average, cost_per_ante=evaluation.cost,
+                           actions={labels[cards]: share for cards, share in evaluation.kept.items()})

@@ -68,13 +68,8 @@ from analyzer.engines.holdem.enumeration import (
     river_values,
 )
 from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, rank_line
-from analyzer.engines.one_decision.collusion import (
-    MAX_COLLUDERS,
-    T_95,
-    Z_95,
-    CollusionEstimate,
-    colluders_count,
-)
+from analyzer.engines.base import MAX_COLLUDERS
+from analyzer.engines.collusion import T_95, Z_95, CollusionEstimate, colluders_count
 
 #: Hole cards of one colluding player.
 CARDS_PER_COLLUDER = 2

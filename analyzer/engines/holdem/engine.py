@@ -14,11 +14,20 @@ import time
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
+from analyzer.engines.base import (
+    CollusionOptions,
+    Engine,
+    Exposure,
+    RiskRow,
+    Run,
+    SimulationPlan,
+    StrategyFigures,
+)
 from analyzer.engines.cache import (
     cache_entry,
     cache_folder,
@@ -83,10 +92,10 @@ def committed_card_counts(analysis: HoldemAnalysis) -> HoldemCounts:
                                settlement=saved.settlement)
 
 
-class HoldemEngine(Engine):
+class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
     """Hold'em against a dealer: pre-flop, flop and river decisions, best five of seven cards."""
 
-    def serving(self, rules: GameRules) -> Engine:
+    def serving(self, rules: GameRules) -> Engine[Any, Any]:
         """A game played over ``[[streets]]``, or one whose main wagers the one-Play-bet kernel cannot settle
         (:func:`analyzer.engines.holdem.results.kernel_problem`), goes to :class:`StreetHoldemEngine` (same
         family, same name)."""
@@ -148,13 +157,13 @@ class HoldemEngine(Engine):
         checked before any work."""
         return load_holdem_strategy(path, rules.name)
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+    def evaluate_strategy(self, analysis: HoldemAnalysis, strategy: PostedStrategy, run: Run = Run()
+                          ) -> StrategyFigures:
         """The written strategy's exact figures and cost against the optimal strategy: the posted card's
         committed run when the file plays the card and the committed counts apply (``run.cache``), the
         analysis's own posted counts when it plays those, else the posted-strategy enumeration of its flop and
         river rules (:func:`analyzer.engines.holdem.posted.posted_strategy_counts`, resumable, its chunks
         cached beside the analysis's)."""
-        assert isinstance(analysis, HoldemAnalysis) and isinstance(strategy, PostedStrategy)
         rules = analysis.rules
         if run.cache and committed_counts_apply(rules) and same_rules(strategy, CARD_WITH_DEALER_OUTS):
             run.tell(f"the file plays the posted card: using its committed run in {committed_folder(rules.name, 'posted')}")
@@ -167,9 +176,9 @@ class HoldemEngine(Engine):
                                                                         "posted-chunks"),
                                             wagers=main_wagers(rules))
         played = HoldemAnalysis(rules, counts).main_figures()
-        return {"title": strategy.name,
-                **{name: played[name] for name in ("house_edge_per_ante", "element_of_risk", "average_total_bet")},
-                "cost_per_ante": played["house_edge_per_ante"] - analysis.counts.house_edge_per_ante()}
+        return StrategyFigures(title=strategy.title, house_edge_per_ante=played["house_edge_per_ante"],
+                               element_of_risk=played["element_of_risk"], average_total_bet=played["average_total_bet"],
+                               cost_per_ante=played["house_edge_per_ante"] - analysis.counts.house_edge_per_ante())
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """A side bet's line (Trips): solved on the counts of the analysis (committed when they apply), which
@@ -213,8 +222,8 @@ class HoldemEngine(Engine):
         normal = known[0] if 0 in known else self.committed(rules).main_figures()["house_edge_per_ante"]
         return protection.exposure_rows(rules, normal, known)
 
-    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
-                  preflop_samples: int | None = None) -> HoldemCollusionEstimate:
+    def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
+                  options: CollusionOptions = CollusionOptions()) -> HoldemCollusionEstimate:
         """Sampled (colluders' cards, flop) deals for the flop and river, and colluder deals with every
         board for the pre-flop use (the normal game from the committed counts)."""
         if not committed_counts_apply(rules):
@@ -223,15 +232,16 @@ class HoldemEngine(Engine):
         preflop = normal.preflop_values()
         return estimate_holdem_collusion(rules.name, normal.main_figures()["house_edge_per_ante"],
                                          dict(zip(preflop["hand"], preflop["decision"])), colluders,
-                                         deals or DEFAULT_SAMPLES, seed,
-                                         DEFAULT_PREFLOP_SAMPLES if preflop_samples is None else preflop_samples,
+                                         options.deals or DEFAULT_SAMPLES, seed,
+                                         DEFAULT_PREFLOP_SAMPLES if options.preflop_samples is None
+                                         else options.preflop_samples,
                                          jobs=run.jobs, progress=run.progress)
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> HoldemCollusionEstimate | None:
         return protection.committed_collusion(rules, colluders) if committed_counts_apply(rules) else None
 
-    def collusion_options(self, rules: GameRules) -> dict[str, object]:
-        return {"deals": DEFAULT_SAMPLES, "preflop_samples": DEFAULT_PREFLOP_SAMPLES}
+    def collusion_options(self, rules: GameRules) -> CollusionOptions:
+        return CollusionOptions(DEFAULT_SAMPLES, DEFAULT_PREFLOP_SAMPLES)
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         """The posted card (its exact counts: computed with the analysis, else committed)."""

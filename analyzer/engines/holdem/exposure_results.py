@@ -13,10 +13,11 @@ the deals per decision.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Self
 
 import numpy as np
 
@@ -60,8 +61,9 @@ class SeenSums(FlopClassSums):
 
 
 @dataclass(frozen=True)
-class SeenResults:
-    """Exact results of one exposure case, played optimally (a subclass names the case).
+class SeenResults(ABC):
+    """Exact results of one exposure case, played optimally (a subclass names the case and gives its
+    :meth:`class_sizes`).
 
     Counts are deals of the case's ordered cycle.
 
@@ -89,12 +91,12 @@ class SeenResults:
     complete: bool
 
     @staticmethod
+    @abstractmethod
     def class_sizes() -> np.ndarray:
         """Members per class (the case's classes)."""
-        raise NotImplementedError
 
     @classmethod
-    def from_sums(cls, sums: SeenSums, complete: bool = True) -> SeenResults:
+    def from_sums(cls, sums: SeenSums, complete: bool = True) -> Self:
         if (sums.ev_sums % cls.class_sizes()[:, None]).any():
             raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
         a, b, flop_best = sums.ev_sums.T

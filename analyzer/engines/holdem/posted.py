@@ -203,6 +203,11 @@ class PostedStrategy:
     river_kickers_count: bool = False
     river_fewer_dealer_outs_than: int | None = None
 
+    @property
+    def title(self) -> str:
+        """Its name in reports (a written strategy's title: :class:`analyzer.engines.base.StrategyFile`)."""
+        return self.name
+
     def __post_init__(self) -> None:
         expand_hand_classes(self.preflop_raise_4x)
         for pair in self.flop_hidden_pair_except:

@@ -65,7 +65,7 @@ from analyzer.engines.holdem.situations import (
     situation_files,
 )
 from analyzer.engines.holdem.strategy_files import strategy_file_text
-from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
+from analyzer.engines.results import GameResults, HandCounts, MainFigures, SettlementProfiles
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import GameRules, Paytable, RulesError
@@ -391,7 +391,7 @@ class HoldemAnalysis(GameResults):
             "river": {name: Fraction(int(n), self.cycle) for name, n in zip(RIVER_CHOICES, counts.river_actions.sum(axis=0))},
         }
 
-    def main_figures(self) -> dict[str, object]:
+    def main_figures(self) -> MainFigures:
         figures = super().main_figures()
         figures["decision_points"] = self.decision_points()
         return figures

@@ -18,7 +18,7 @@ from functools import partial
 import numpy as np
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
+from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan, StrategyFile
 from analyzer.engines.cache import cached_counts, enumeration_key, expect
 from analyzer.engines.holdem.street_game import (
     SUMS_VERSION,
@@ -30,9 +30,16 @@ from analyzer.engines.holdem.street_game import (
     save_sums,
     street_counts,
 )
-from analyzer.engines.holdem.enumeration import FlopClassSums, flop_classes
+from analyzer.engines.holdem.enumeration import flop_classes
 from analyzer.engines.holdem.street_player import StreetPlayer
-from analyzer.engines.holdem.streets import FOLDS, StreetPlan, as_streets, flop_decides, qualifying_rank
+from analyzer.engines.holdem.streets import (
+    FOLDS,
+    StreetClassSums,
+    StreetPlan,
+    as_streets,
+    flop_decides,
+    qualifying_rank,
+)
 from analyzer.engines.pay_solver import Solution, announcing, solve_main_line_on_grid, solve_side_bet
 from analyzer.engines.results import GameResults, timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
@@ -45,7 +52,7 @@ PLAYED = "optimal strategy, played deal by deal"
 SUMS_FILE = "street_sums.npz"
 
 
-def check_sums(plan: StreetPlan, sums: FlopClassSums) -> None:
+def check_sums(plan: StreetPlan, sums: StreetClassSums) -> None:
     """Cached class sums as the enumeration makes them, over any flop classes (else
     :class:`analyzer.engines.cache.DamagedEntry`): counts of deals that are not negative, and every deal of each
     hole class, under each pre-flop action that plays on, ending at a showdown or a fold."""
@@ -58,7 +65,7 @@ def check_sums(plan: StreetPlan, sums: FlopClassSums) -> None:
                "deals not summing to those of each hole class")
 
 
-class StreetHoldemEngine(Engine):
+class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
     """Hold'em against a dealer with the decision points, bets and settlement the rules file gives."""
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:

@@ -25,7 +25,6 @@ from analyzer.engines.cache import expect, integers, save_cached
 from analyzer.engines.holdem.enumeration import (
     HAND_CLASS_SIZES,
     HAND_CLASSES,
-    FlopClassSums,
     per_hole_values,
     sum_over_flop_classes,
 )
@@ -41,13 +40,14 @@ from analyzer.engines.holdem.streets import (
     DEALS_PER_HOLE,
     FOLDS,
     LEVEL_NAMES,
+    StreetClassSums,
     StreetPlan,
     qualifying_rank,
     street_class_sums,
     street_plan,
     street_sums_kind,
 )
-from analyzer.engines.results import GameResults, HandCounts, SettlementProfiles
+from analyzer.engines.results import GameResults, HandCounts, MainFigures, SettlementProfiles
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid, share_cell
 from analyzer.games.rules import OUTCOMES, GameRules, RulesError
 from analyzer.games.settlement import common_scale, scaled
@@ -68,7 +68,7 @@ def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
 
 
 def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True,
-                          flop_class_indices: np.ndarray | None = None) -> FlopClassSums:
+                          flop_class_indices: np.ndarray | None = None) -> StreetClassSums:
     """The class sums of every flop class (or the given ones), in parallel chunks."""
     plan, nets, _ = game_plan(rules)
     qualify = qualifying_rank(rules)
@@ -77,7 +77,7 @@ def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True
                                  progress, None, flop_class_indices)
 
 
-def save_sums(path: Path, sums: FlopClassSums) -> None:
+def save_sums(path: Path, sums: StreetClassSums) -> None:
     """Write the class sums as one compressed .npz, atomically (its folder made when missing;
     :func:`analyzer.engines.cache.save_cached`), and the flop choices, when the game decides on the flop, beside
     it (:data:`FLOP_CHOICES_FILE`, written first: the sums' file marks a complete entry). The sums' file holds
@@ -87,14 +87,14 @@ def save_sums(path: Path, sums: FlopClassSums) -> None:
     save_cached(path, lambda temporary: np.savez_compressed(temporary, **arrays))
 
 
-def save_flop_choices(path: Path, sums: FlopClassSums) -> None:
+def save_flop_choices(path: Path, sums: StreetClassSums) -> None:
     """Write the flop choices of the class sums (if they have any) beside the sums' file ``path``, atomically."""
     rows = {name: getattr(sums, name).astype(np.int8) for name in type(sums).ROWS}
     if rows:
         save_cached(path.with_name(FLOP_CHOICES_FILE), lambda temporary: np.savez_compressed(temporary, **rows))
 
 
-def load_sums(path: Path, plan: StreetPlan) -> FlopClassSums:
+def load_sums(path: Path, plan: StreetPlan) -> StreetClassSums:
     """Read class sums saved by :func:`save_sums`, with their flop choices when the plan decides on the flop (one
     row per flop class enumerated: 1,755 for a full run; an array missing, not of integers or of a wrong shape
     is a damaged file: :class:`analyzer.engines.cache.DamagedEntry`)."""
@@ -139,7 +139,7 @@ class StreetCounts:
         return int(self.final_outcomes.sum())
 
 
-def street_counts(sums: FlopClassSums, plan: StreetPlan, scale: int) -> StreetCounts:
+def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int) -> StreetCounts:
     """The pre-flop decisions from the class sums, then every count under them."""
     values = per_hole_values(sums.root_values)
     decision = np.zeros(len(values), dtype=np.int64)
@@ -239,7 +239,7 @@ class StreetAnalysis(GameResults):
                                     for index, choice in enumerate(street.choices)}
         return points
 
-    def main_figures(self) -> dict[str, object]:
+    def main_figures(self) -> MainFigures:
         figures = super().main_figures()
         figures["decision_points"] = self.decision_points()
         return figures

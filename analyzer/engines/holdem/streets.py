@@ -701,34 +701,51 @@ def flop_decides(plan: StreetPlan) -> bool:
     return bool(plan.allowed[1].max() > 1)
 
 
-def street_sums_kind(plan: StreetPlan) -> type[FlopClassSums]:
-    """The class sums of one plan (their shapes depend on its states and choices); when the flop decides, one
-    row per flop class, ``flop_choice[h, s]``: the action position each hole pair takes at flop state s on the
-    class representative (-1 where it does not decide or the pair meets the flop), which a player of single
-    deals reads (:mod:`analyzer.engines.holdem.street_player`)."""
+class StreetClassSums(FlopClassSums):
+    """The class sums of a game over streets: the arrays :func:`street_sums_kind` makes a frozen dataclass of,
+    with the shapes of one plan (and, when the flop decides, its rows of flop choices)."""
+
+    root_values: np.ndarray
+    showdown: np.ndarray
+    folds: np.ndarray
+    taken: np.ndarray
+    final_outcomes: np.ndarray
+
+
+def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT,
+                     flop_choices: bool = True) -> type[StreetClassSums]:
+    """The class sums of one plan over ``classes`` classes of hole pairs (their shapes depend on its states and
+    choices); when the flop decides (and ``flop_choices``), one row per flop class, ``flop_choice[h, s]``: the
+    action position each hole pair takes at flop state s on the class representative (-1 where it does not
+    decide or the pair meets the flop), which a player of single deals reads
+    (:mod:`analyzer.engines.holdem.street_player`)."""
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
     choices = max((len(street.choices) for street in plan.streets if street is not None), default=1)
-    shapes = {"root_values": (HAND_CLASS_COUNT, roots),
-              "showdown": (HAND_CLASS_COUNT, roots, width, LINE_COUNT, 6),
-              "folds": (HAND_CLASS_COUNT, roots, len(LEVELS), width),
-              "taken": (HAND_CLASS_COUNT, roots, len(LEVELS), LINE_COUNT, choices),
-              "final_outcomes": (HAND_CLASS_COUNT, LINE_COUNT, 6)}
-    rows = {"flop_choice": (HOLE_PAIRS, width)} if flop_decides(plan) else {}
-    return make_dataclass("StreetSums", [(name, np.ndarray) for name in (*shapes, *rows)], bases=(FlopClassSums,),
+    shapes = {"root_values": (classes, roots),
+              "showdown": (classes, roots, width, LINE_COUNT, 6),
+              "folds": (classes, roots, len(LEVELS), width),
+              "taken": (classes, roots, len(LEVELS), LINE_COUNT, choices),
+              "final_outcomes": (classes, LINE_COUNT, 6)}
+    rows = {"flop_choice": (HOLE_PAIRS, width)} if flop_choices and flop_decides(plan) else {}
+    return make_dataclass("StreetSums", [(name, np.ndarray) for name in (*shapes, *rows)], bases=(StreetClassSums,),
                           frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows})
 
 
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
-                      qualify: int) -> FlopClassSums:
-    """The class sums of the given flop representatives (each counted ``weights`` times)."""
-    kind = street_sums_kind(plan)
+                      qualify: int, seen: int = -1, class_of: np.ndarray = HAND_CLASS_OF,
+                      classes: int = HAND_CLASS_COUNT) -> StreetClassSums:
+    """The class sums of the given flop representatives (each counted ``weights`` times): by starting-hand class
+    (169), or, with a dealer card ``seen`` from the start, by ``class_of`` (a class per hole pair, ``classes`` of
+    them, equal for pairs a relabelling of suits that fixes the seen card's maps onto each other), without flop
+    choices."""
+    kind = street_sums_kind(plan, classes, flop_choices=seen < 0)
     sums = kind.zeros()
     arrays = [getattr(sums, name) for name in kind.SHAPES]
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int64)
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights)):
-        street_flop(flop, int(weight), HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,
-                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays)
+        street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,
+                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen)
     return replace(sums, flop_choice=choices) if kind.ROWS else sums
 
 

@@ -17,8 +17,9 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.shoes import MOST_CARDS
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan
+from analyzer.engines.base import EXHAUSTIVE, CollusionOptions, Engine, RiskRow, Run, SimulationPlan, StrategyFile
 from analyzer.engines.cache import cached_counts
+from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.no_decision.enumeration import (
     check_counts,
     count_hands,
@@ -42,7 +43,7 @@ class KeepAll:
         return np.full(len(dealt), 2 ** dealt.shape[1] - 1, dtype=np.int64)
 
 
-class NoDecisionEngine(Engine):
+class NoDecisionEngine(Engine[NoDecisionAnalysis, StrategyFile]):
     """Wagers settled by the player's cards alone, from any number of 52-card decks."""
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
@@ -87,7 +88,7 @@ class NoDecisionEngine(Engine):
                                lambda: count_hands(deck, cards, rules.wagers[0].ranking), save_counts)
         return NoDecisionAnalysis(rules, counts, **timing(started))
 
-    def load_strategy(self, rules: GameRules, path: Path) -> object:
+    def load_strategy(self, rules: GameRules, path: Path) -> StrategyFile:
         """Refused: there is nothing to decide, so no strategy to write."""
         raise self.unsupported(rules, "--strategy", "the game has no decision: every wager is settled by the cards")
 
@@ -104,8 +105,8 @@ class NoDecisionEngine(Engine):
         """Every card dealt kept: the analysis's own results to compare with."""
         return SimulationPlan(KeepAll.name, analysis, holds=KeepAll())
 
-    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
-                  preflop_samples: int | None = None) -> object:
+    def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
+                  options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
         """Refused: the game deals the player's hand alone, so no other player's cards are counted."""
         raise self.unsupported(rules, "--colluding-players", "the game deals one hand alone (no other players' "
                                "cards are counted); the player decides nothing that seen cards could change")

@@ -29,8 +29,7 @@ stated method and error:
   error of the mean; ``house edge(0)`` itself is an exact upper bound (the
   information can only help the player).
 
->>> CollusionEstimate("crazy4", 1, 10, 1, Fraction(3, 100), Fraction(1, 1000), 0.0005, 2).edge
-Fraction(29, 1000)
+The estimate itself, whatever the engine, is :class:`analyzer.engines.collusion.CollusionEstimate`.
 """
 
 from __future__ import annotations
@@ -49,6 +48,7 @@ from analyzer.core.cards import DECK_SIZE, SUIT_COUNT, colex_index
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.progress import progress_bar
 from analyzer.engines.base import MAX_COLLUDERS
+from analyzer.engines.collusion import CollusionEstimate, colluders_count
 from analyzer.engines.exact_sums import exact_total
 from analyzer.engines.one_decision.enumeration import (
     DenseRanks,
@@ -65,19 +65,6 @@ from analyzer.games.settlement import common_scale
 DEFAULT_DEALS = 20_000
 #: Deals per task of the sampler.
 CHUNK_DEALS = 500
-#: Two-sided 95% normal quantile, for the interval shown beside an estimate.
-Z_95 = 1.959963984540054
-#: Two-sided 95% Student quantiles by degrees of freedom, for a mean of few samples (beyond 30: Z_95).
-T_95 = dict(enumerate((12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-                       2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-                       2.052, 2.048, 2.045, 2.042), start=1))
-
-
-def colluders_count(colluders: int) -> str:
-    """``1 colluder``, ``3 colluders``."""
-    return f"{colluders} colluder{'s' if colluders > 1 else ''}"
-
-
 def _binomials() -> np.ndarray:
     table = np.zeros((DECK_SIZE + 1, 8), dtype=np.int64)
     for n in range(DECK_SIZE + 1):
@@ -278,59 +265,6 @@ def deal_gains(rules: GameRules, normal: NormalDecisions, colluders: int, count:
     if (gain < 0).any():
         raise AssertionError("the optimal decision with more information did worse than the normal one")
     return np.column_stack([gain, decisions.choice != usual])
-
-
-@dataclass(frozen=True)
-class CollusionEstimate:
-    """The estimated house edge per ante with ``colluders`` other hands known.
-
-    ``normal_edge``: the exact edge of normal play; ``mean_gain``: the exact
-    mean over the sampled deals of the information's value per ante;
-    ``standard_error``: of that mean; ``switched``: deals whose decision changed.
-    """
-
-    game: str
-    colluders: int
-    deals: int
-    seed: int
-    normal_edge: Fraction
-    mean_gain: Fraction
-    standard_error: float
-    switched: int
-    seconds: float = 0.0
-
-    @property
-    def edge(self) -> Fraction:
-        """The estimate: the normal edge less the mean gain (exact for the sampled deals)."""
-        return self.normal_edge - self.mean_gain
-
-    def interval(self) -> tuple[float, float]:
-        """95% confidence interval (normal approximation; the mean of many independent deals)."""
-        half = Z_95 * self.standard_error
-        return float(self.edge) - half, float(self.edge) + half
-
-    def method(self) -> str:
-        """How the figure was obtained, for the procedure risk table."""
-        return (f"ESTIMATE, not exhaustive: {self.deals:,} sampled deals (seed {self.seed}), each settled exactly "
-                f"against every dealer hand avoiding the known hands ({colluders_count(self.colluders)}); "
-                f"edge = normal edge - mean value of the information; standard error "
-                f"{100 * self.standard_error:.4f}%")
-
-    def sample_unit(self) -> str:
-        """What ``deals`` counts, for display."""
-        return "sampled deals"
-
-    def changed_unit(self) -> str:
-        """What ``switched`` counts, for display."""
-        return f"of {self.deals:,} deals"
-
-    def as_dict(self) -> dict[str, object]:
-        low, high = self.interval()
-        return {"game": self.game, "colluders": self.colluders, "deals": self.deals, "seed": self.seed,
-                "house_edge_per_ante_estimate": self.edge, "normal_house_edge_per_ante": self.normal_edge,
-                "mean_information_value": self.mean_gain, "standard_error": self.standard_error,
-                "interval_95": [low, high], "decisions_changed": self.switched,
-                "method": self.method()}
 
 
 def estimate_collusion(analysis: Analysis, colluders: int, deals: int, seed: int = 1, jobs: int = 1,

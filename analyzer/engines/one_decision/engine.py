@@ -14,21 +14,27 @@ from fractions import Fraction
 from pathlib import Path
 
 from analyzer.core.ranking import SuitRanking
-from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan
+from analyzer.engines.base import (
+    CollusionOptions,
+    Engine,
+    Exposure,
+    RiskRow,
+    Run,
+    SimulationPlan,
+    StrategyFigures,
+)
+from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.cache import cache_entry, cache_folder, chunk_folder
 from analyzer.engines.one_decision import protection
-from analyzer.engines.one_decision.collusion import (
-    DEFAULT_DEALS,
-    CollusionEstimate,
-    estimate_collusion,
-)
+from analyzer.engines.one_decision.collusion import DEFAULT_DEALS, estimate_collusion
 from analyzer.engines.one_decision.enumeration import (
     enumerate_situations,
     load_situations,
     save_situations,
 )
 from analyzer.engines.one_decision.results import Analysis
-from analyzer.engines.one_decision.solve import Solution, solve_pay
+from analyzer.engines.one_decision.solve import solve_pay
+from analyzer.engines.pay_solver import Solution
 from analyzer.engines.one_decision.strategy import decide
 from analyzer.engines.one_decision.strategy_files import (
     WrittenStrategy,
@@ -42,7 +48,7 @@ from analyzer.games.exposure import expose
 from analyzer.games.rules import GameRules
 
 
-class OneDecisionEngine(Engine):
+class OneDecisionEngine(Engine[Analysis, WrittenStrategy]):
     """One decision (fold, or play one of the allowed multiples) after seeing the player's cards and the
     dealer's up-cards."""
 
@@ -91,7 +97,7 @@ class OneDecisionEngine(Engine):
         check_allowed(strategy, rules, str(path))
         return strategy
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+    def evaluate_strategy(self, analysis: Analysis, strategy: WrittenStrategy, run: Run = Run()) -> StrategyFigures:
         return evaluate_strategy(analysis, strategy)
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
@@ -117,23 +123,23 @@ class OneDecisionEngine(Engine):
         cached = Run(run.jobs, run.progress, True, run.notify)
         return protection.exposure_rows(rules, known, lambda seen: self.analyze(rules, cached, exposed=seen))
 
-    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
-                  preflop_samples: int | None = None) -> CollusionEstimate:
-        if preflop_samples is not None:
+    def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
+                  options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
+        if options.preflop_samples is not None:
             raise self.unsupported(rules, "--preflop-samples", "the game has one decision, no pre-flop")
         if (why := protection.by_suit_problem(rules, "the colluders' estimate")) is not None:
             raise self.unsupported(rules, "--colluding-players", why)
         if rules.deck.jokers:
             raise self.unsupported(rules, "--colluding-players",
                                    "the estimate deals from one 52-card deck without jokers")
-        return estimate_collusion(self.analyze(rules, run), colluders, deals or DEFAULT_DEALS, seed,
+        return estimate_collusion(self.analyze(rules, run), colluders, options.deals or DEFAULT_DEALS, seed,
                                   jobs=run.jobs, progress=run.progress)
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
         return protection.committed_collusion(rules, colluders)
 
-    def collusion_options(self, rules: GameRules) -> dict[str, object]:
-        return {"deals": DEFAULT_DEALS}
+    def collusion_options(self, rules: GameRules) -> CollusionOptions:
+        return CollusionOptions(deals=DEFAULT_DEALS)
 
     def simulation(self, analysis: GameResults) -> SimulationPlan:
         """The optimal multiple of every situation class; the analysis's own tables."""

@@ -27,7 +27,7 @@ from analyzer.core.committed import (
 from analyzer.core.ranking import SuitRanking
 from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow, as_shipped
 from analyzer.engines.cache import cache_folder
-from analyzer.engines.one_decision.collusion import CollusionEstimate
+from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import (
     TOTALS_VERSION,

@@ -39,6 +39,7 @@ import numpy as np
 
 from analyzer.core.cards import CardError, parse_rank
 from analyzer.core.ranking import HandRanking
+from analyzer.engines.base import StrategyFigures
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.games.patterns import HandPattern, PatternError, parse_pattern
 from analyzer.games.paytables import read_toml_file
@@ -160,7 +161,7 @@ def check_allowed(strategy: WrittenStrategy, rules: GameRules, where: str | None
                                  f"{requires.text}")
 
 
-def evaluate_strategy(analysis: Analysis, strategy: WrittenStrategy) -> dict[str, object]:
+def evaluate_strategy(analysis: Analysis, strategy: WrittenStrategy) -> StrategyFigures:
     """Exact house edge per ante of a written strategy, its cost against the optimal one, and its
     decision frequencies; a rule the game forbids (3x without a pair of aces, say) is an error
     (:func:`check_allowed`)."""
@@ -176,10 +177,6 @@ def evaluate_strategy(analysis: Analysis, strategy: WrittenStrategy) -> dict[str
     value = Fraction(int((decisions.totals[rows, column] * weights).sum()), denominator)
     optimal = Fraction(int((decisions.totals[rows, decisions.choice] * weights).sum()), denominator)
     hands = int(weights.sum())
-    return {
-        "title": strategy.title,
-        "house_edge_per_ante": -value,
-        "cost_per_ante": optimal - value,
-        "actions": {name: Fraction(int(weights[column == index].sum()), hands)
-                    for index, name in enumerate(decisions.names)},
-    }
+    return StrategyFigures(title=strategy.title, house_edge_per_ante=-value, cost_per_ante=optimal - value,
+                           actions={name: Fraction(int(weights[column == index].sum()), hands)
+                                    for index, name in enumerate(decisions.names)})

@@ -23,14 +23,16 @@ from pathlib import Path
 
 from analyzer.engines.base import (
     EXHAUSTIVE,
+    CollusionOptions,
     Engine,
     Exposure,
     RiskRow,
     Run,
     SimulationPlan,
+    StrategyFigures,
 )
 from analyzer.engines.cache import cached_counts, expect, integers
-from analyzer.engines.one_decision.collusion import CollusionEstimate
+from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.one_decision.protection import committed_collusion
 from analyzer.engines.pay_solver import Solution
 from analyzer.engines.results import GameResults, timing
@@ -83,7 +85,7 @@ def check_counts(tree: GameTree, counts: PaytableCounts) -> None:
         expect(street or int(deals.sum()) == hands * orders, "first-street deals not summing to the cycle")
 
 
-class StudEngine(Engine):
+class StudEngine(Engine[PaytableAnalysis, StreetStrategy]):
     """Streets of decisions, no dealer: the final hand pays every wager still in action."""
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
@@ -124,7 +126,8 @@ class StudEngine(Engine):
         """A strategy written street by street (:mod:`analyzer.engines.stud.strategy_files`), checked."""
         return load_street_strategy(path, rules)
 
-    def evaluate_strategy(self, analysis: GameResults, strategy: object, run: Run = Run()) -> dict[str, object]:
+    def evaluate_strategy(self, analysis: PaytableAnalysis, strategy: StreetStrategy, run: Run = Run()
+                          ) -> StrategyFigures:
         """The written strategy's exact figures and cost, by a forward pass over every ordered deal."""
         return evaluate_street_strategy(analysis, strategy)
 
@@ -139,22 +142,22 @@ class StudEngine(Engine):
         assert isinstance(analysis, PaytableAnalysis)
         return SimulationPlan("optimal (from the exact analysis)", analysis, streets=street_situations(analysis.tree))
 
-    def collusion(self, rules: GameRules, colluders: int, deals: int | None, seed: int, run: Run,
-                  preflop_samples: int | None = None) -> StudCollusionEstimate:
+    def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
+                  options: CollusionOptions = CollusionOptions()) -> StudCollusionEstimate:
         """Sampled deals, each played optimally knowing the colluders' cards (see
         :mod:`analyzer.engines.stud.protection`)."""
-        if preflop_samples is not None:
+        if options.preflop_samples is not None:
             raise self.unsupported(rules, "--preflop-samples", "the game has no pre-flop")
         normal = self.analyze(rules, run).main_figures()["house_edge_per_ante"]
-        return estimate_collusion(game_tree(rules), normal, colluders, deals or DEFAULT_DEALS, seed,
+        return estimate_collusion(game_tree(rules), normal, colluders, options.deals or DEFAULT_DEALS, seed,
                                   progress=run.progress)
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
         """The estimate committed in ``enumerations/protect/colluders.csv`` (the game as shipped)."""
         return committed_collusion(rules, colluders, StudCollusionEstimate)
 
-    def collusion_options(self, rules: GameRules) -> dict[str, object]:
-        return {"deals": DEFAULT_DEALS}
+    def collusion_options(self, rules: GameRules) -> CollusionOptions:
+        return CollusionOptions(deals=DEFAULT_DEALS)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         """Community cards seen before the first decision: 1 to all of them."""

@@ -32,7 +32,7 @@ from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.engines.base import MAX_COLLUDERS
 from analyzer.engines.exact_sums import exact_total
-from analyzer.engines.one_decision.collusion import CollusionEstimate, colluders_count
+from analyzer.engines.collusion import CollusionEstimate, colluders_count
 from analyzer.engines.stud.known import play_known
 from analyzer.engines.stud.tree import GameTree
 

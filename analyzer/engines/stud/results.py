@@ -24,6 +24,7 @@ from analyzer.engines.results import (
     NO_LINE_LABEL,
     GameResults,
     HandCounts,
+    MainFigures,
     exact_table,
     grouped,
     net_table,
@@ -116,7 +117,7 @@ class PaytableAnalysis(GameResults):
                                for choice, deals in zip(street.choices, taken.sum(axis=0))}
                 for street, (_, taken) in zip(self.rules.streets, self.counts.situations)}
 
-    def main_figures(self) -> dict[str, object]:
+    def main_figures(self) -> MainFigures:
         figures = super().main_figures()
         figures["decision_points"] = self.decision_points()
         return figures

@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.cards import CardError, parse_rank
+from analyzer.engines.base import StrategyFigures
 from analyzer.engines.stud.enumeration import enumerate_game
 from analyzer.engines.stud.results import PaytableAnalysis
 from analyzer.games.paytables import read_toml_file
@@ -205,14 +206,14 @@ def load_street_strategy(path: Path, rules: GameRules) -> StreetStrategy:
     return StreetStrategy(str(data.get("title", path.stem)), tuple(parsed))
 
 
-def evaluate_street_strategy(analysis: PaytableAnalysis, strategy: StreetStrategy) -> dict[str, object]:
+def evaluate_street_strategy(analysis: PaytableAnalysis, strategy: StreetStrategy) -> StrategyFigures:
     """The exact figures of a written strategy (house edge per ante, element of risk, average total bet,
     how deals end), by playing its choice in every situation over every ordered deal, and its cost
     against the optimal strategy of ``analysis`` (the written house edge minus the optimal one)."""
     counts = enumerate_game(analysis.tree, written=strategy.choose)
     played = PaytableAnalysis(analysis.rules, analysis.tree, counts).main_figures()
     optimal = analysis.main_figures()
-    return {"title": strategy.title,
-            **{name: played[name] for name in ("house_edge_per_ante", "element_of_risk", "average_total_bet")},
-            "cost_per_ante": played["house_edge_per_ante"] - optimal["house_edge_per_ante"],
-            "actions": played["actions"], "decision_points": played["decision_points"]}
+    return StrategyFigures(title=strategy.title, house_edge_per_ante=played["house_edge_per_ante"],
+                           element_of_risk=played["element_of_risk"], average_total_bet=played["average_total_bet"],
+                           cost_per_ante=played["house_edge_per_ante"] - optimal["house_edge_per_ante"],
+                           actions=played["actions"], decision_points=played["decision_points"])
