@@ -383,7 +383,7 @@ def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
 
 
 @pytest.mark.parametrize("arguments, refused", [
-    (["protect", "thb", "--exposed-dealer-cards", "1"], "--exposed-dealer-cards is not supported"),
+    (["protect", "thb", "--exposed-dealer-cards", "2"], "both dealer cards seen are analysed for the one-Play-bet"),
 ])
 def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, arguments, refused):
     with pytest.raises(SystemExit) as done:

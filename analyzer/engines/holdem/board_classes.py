@@ -295,8 +295,9 @@ def exposed_board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qua
     ``plain``, a flush when ``seen`` and the card bring the flush suit to five).
 
     A type's dealer rank does not depend on which card of the type it is, and the player's two cards take one
-    card of each of their types out of the dealer's, so a class's counts are a sum over the 26 types."""
-    (_, type_counts, _, first, second, ranks, _, outcomes, suit_masks, dealer_rank, _, _, _, _, _) = scratch
+    card of each of their types out of the dealer's, so a class's counts are those of every card left below
+    (or up to) its rank, less its own two cards where they are."""
+    (_, type_counts, _, first, second, ranks, _, outcomes, suit_masks, dealer_rank, _, _, present, order, _) = scratch
     count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
     seen_rank = seen >> 2
     flush_mask = -1
@@ -311,22 +312,45 @@ def exposed_board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qua
             value = max(value, flush_rank[flush_mask | (1 << rank if kind >= RANK_COUNT else 0)])
         dealer_rank[kind] = value
     dealer_hands = unseen.shape[0] - 2
-    for c in range(count):
+    # the types present in rising dealer rank (insertion sort of at most 26), then one merge with the classes,
+    # which ``order`` gives in rising player rank; the player's two cards come out of their types' counts
+    types = 0
+    no_pair_all = 0
+    for kind in range(TYPE_COUNT):
+        if type_counts[kind] == 0:
+            continue
+        if dealer_rank[kind] < qualify:
+            no_pair_all += type_counts[kind]
+        at = types
+        while at > 0 and dealer_rank[present[at - 1]] > dealer_rank[kind]:
+            present[at] = present[at - 1]
+            at -= 1
+        present[at] = kind
+        types += 1
+    walked = 0
+    below_all = 0
+    for q in range(count):
+        c = order[q]
         player = ranks[c]
-        lower = 0
-        up_to = 0
-        no_pair = 0
-        for kind in range(TYPE_COUNT):
-            cards = type_counts[kind] - (1 if kind == first[c] else 0) - (1 if kind == second[c] else 0)
-            if cards <= 0:
-                continue
+        while walked < types and dealer_rank[present[walked]] < player:
+            below_all += type_counts[present[walked]]
+            walked += 1
+        equal_all = 0
+        ahead = walked
+        while ahead < types and dealer_rank[present[ahead]] == player:
+            equal_all += type_counts[present[ahead]]
+            ahead += 1
+        lower = below_all
+        up_to = below_all + equal_all
+        no_pair = no_pair_all
+        for kind in (first[c], second[c]):
             value = dealer_rank[kind]
             if value < player:
-                lower += cards
+                lower -= 1
             if value <= player:
-                up_to += cards
+                up_to -= 1
             if value < qualify:
-                no_pair += cards
+                no_pair -= 1
         fill_outcomes(outcomes[c], player < qualify, lower, up_to, no_pair, dealer_hands)
     return count
 

@@ -970,10 +970,11 @@ def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[Flop
 def sum_over_flop_classes(compute: Callable[[np.ndarray, np.ndarray], FlopClassSums], kind: type[FlopClassSums],
                           key: str, description: str, jobs: int = 1, progress: bool = True,
                           checkpoint_dir: Path | None = None, flop_class_indices: Sequence[int] | None = None,
-                          chunk_flops: int = CHUNK_FLOPS) -> FlopClassSums:
-    """``compute(flops, weights)`` over the given flop classes (default: all 1,755), in chunks run in
-    parallel (joblib threads; the numba kernels release the GIL), checkpointed, added as integers."""
-    classes = flop_classes()
+                          chunk_flops: int = CHUNK_FLOPS, classes: FlopClasses | None = None) -> FlopClassSums:
+    """``compute(flops, weights)`` over the given flop classes (default: all 1,755; ``classes``: another set of
+    flop classes, e.g. with a seen dealer card's suit fixed), in chunks run in parallel (joblib threads; the numba
+    kernels release the GIL), checkpointed, added as integers."""
+    classes = flop_classes() if classes is None else classes
     indices = np.arange(len(classes)) if flop_class_indices is None else np.asarray(flop_class_indices)
     if len(np.unique(indices)) != len(indices):
         raise ValueError("a flop class is listed twice")
@@ -1021,14 +1022,15 @@ def flop_decisions(values: np.ndarray, flop_class_indices: np.ndarray) -> np.nda
     return decisions
 
 
-def per_hole_values(class_sums: np.ndarray) -> np.ndarray:
-    """Class sums (first axis: the starting-hand classes) divided by the class sizes: the values per hole
-    pair, equal within a class by suit symmetry, so the division is exact (checked).
+def per_hole_values(class_sums: np.ndarray, class_sizes: np.ndarray = HAND_CLASS_SIZES) -> np.ndarray:
+    """Class sums (first axis: the starting-hand classes, or other classes of hole pairs of ``class_sizes``)
+    divided by the class sizes: the values per hole pair, equal within a class by suit symmetry, so the division
+    is exact (checked).
 
     >>> per_hole_values(HAND_CLASS_SIZES[:, None] * np.array([[3, -1]]))[:2].tolist()
     [[3, -1], [3, -1]]
     """
-    sizes = HAND_CLASS_SIZES.reshape(-1, *(1,) * (class_sums.ndim - 1))
+    sizes = np.maximum(class_sizes, 1).reshape(-1, *(1,) * (class_sums.ndim - 1))
     if (class_sums % sizes).any():
         raise ArithmeticError("class sums not divisible by class sizes: suit symmetry broken")
     return class_sums // sizes

@@ -139,9 +139,11 @@ class StreetCounts:
         return int(self.final_outcomes.sum())
 
 
-def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int) -> StreetCounts:
-    """The pre-flop decisions from the class sums, then every count under them."""
-    values = per_hole_values(sums.root_values)
+def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
+                  class_sizes: np.ndarray = HAND_CLASS_SIZES) -> StreetCounts:
+    """The pre-flop decisions from the class sums (classes of hole pairs of ``class_sizes``: by default the 169
+    starting hands), then every count under them."""
+    values = per_hole_values(sums.root_values, class_sizes)
     decision = np.zeros(len(values), dtype=np.int64)
     for action in range(1, values.shape[1]):
         better = values[:, action] >= values[np.arange(len(values)), decision] if plan.larger else \
