@@ -138,7 +138,9 @@ class CollusionOptions:
 class HoldPolicy(Protocol):
     """A draw strategy the simulator plays: the cards each dealt hand keeps."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """What the strategy is called in the simulation check."""
 
     def holds(self, dealt: np.ndarray) -> np.ndarray:
         """A hold mask per dealt hand (one hand per row, cards as dealt; bit ``i`` keeps card ``i``)."""
@@ -296,6 +298,6 @@ class Engine(ABC, Generic[ResultsT, StrategyT]):
         ``analyze --hand``)."""
         raise self.unsupported(analysis.rules, "--hand", "this engine gives no per-hand decision table")
 
-    def simulation(self, analysis: GameResults) -> SimulationPlan:
+    def simulation(self, analysis: ResultsT) -> SimulationPlan:
         """The strategy the simulator plays and the exact results of that strategy to compare with."""
         raise self.unsupported(analysis.rules, "simulation", "this engine has no strategy to simulate")

@@ -127,7 +127,7 @@ class DrawEngine(Engine[DrawAnalysis, HoldStrategy]):
         """Every hold of the dealt ``cards`` with its exact expected return, best first."""
         return analysis.hand_holds(cards)
 
-    def simulation(self, analysis: GameResults) -> SimulationPlan:
+    def simulation(self, analysis: DrawAnalysis) -> SimulationPlan:
         """The optimal holds, found for each sampled deal by counting its holds exactly; the analysis's own
         results to compare with (a tie between holds moves no expected value)."""
         return SimulationPlan("optimal (every hold of each deal counted exactly)", analysis,

@@ -61,7 +61,7 @@ from analyzer.engines.holdem.solve import solve_main_pay
 from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine
 from analyzer.engines.pay_solver import Solution, announcing, solve_side_bet
-from analyzer.engines.results import GameResults, timing
+from analyzer.engines.results import timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
 
@@ -243,7 +243,7 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
     def collusion_options(self, rules: GameRules) -> CollusionOptions:
         return CollusionOptions(DEFAULT_SAMPLES, DEFAULT_PREFLOP_SAMPLES)
 
-    def simulation(self, analysis: GameResults) -> SimulationPlan:
+    def simulation(self, analysis: HoldemAnalysis) -> SimulationPlan:
         """The posted card (its exact counts: computed with the analysis, else committed)."""
         posted = analysis.posted
         if posted is None:

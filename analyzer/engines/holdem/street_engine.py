@@ -50,7 +50,7 @@ from analyzer.engines.holdem.streets import (
     qualifying_rank,
 )
 from analyzer.engines.pay_solver import Solution, announcing, solve_main_line_on_grid, solve_side_bet
-from analyzer.engines.results import GameResults, timing
+from analyzer.engines.results import timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
 from analyzer.games.rules import GameRules, game_names, load_game
 from analyzer.games.settlement import common_scale
@@ -136,11 +136,10 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
                                        announcing(run.tell, wager, lambda changed: self.analyze(changed, run)),
                                        fixed_edge, common_scale(rules), moved)
 
-    def simulation(self, analysis: GameResults) -> SimulationPlan:
+    def simulation(self, analysis: StreetAnalysis) -> SimulationPlan:
         """The optimal strategy played deal by deal (:class:`analyzer.engines.holdem.street_player.StreetPlayer`):
         pre-flop and on the flop as the analysis decided, on the turn and river by exact small enumerations;
         compared with the analysis itself."""
-        assert isinstance(analysis, StreetAnalysis)
         counts = analysis.counts
         if flop_decides(counts.plan) and len(counts.flop_choice) != len(flop_classes()):
             raise self.unsupported(analysis.rules, "simulation", "the flop choices of every flop class are needed "

@@ -101,7 +101,7 @@ class NoDecisionEngine(Engine[NoDecisionAnalysis, StrategyFile]):
         return solve_main_line(rules, wager, line, target, lambda game: self.analyze(game, run), fixed,
                                lambda start, end: False)
 
-    def simulation(self, analysis: GameResults) -> SimulationPlan:
+    def simulation(self, analysis: NoDecisionAnalysis) -> SimulationPlan:
         """Every card dealt kept: the analysis's own results to compare with."""
         return SimulationPlan(KeepAll.name, analysis, holds=KeepAll())
 

@@ -42,7 +42,7 @@ from analyzer.engines.one_decision.strategy_files import (
     evaluate_strategy,
     load_strategy,
 )
-from analyzer.engines.results import GameResults, timing
+from analyzer.engines.results import timing
 from analyzer.engines.sizes import SizeEstimate, dealer_hand_game
 from analyzer.games.exposure import expose
 from analyzer.games.rules import GameRules
@@ -141,7 +141,7 @@ class OneDecisionEngine(Engine[Analysis, WrittenStrategy]):
     def collusion_options(self, rules: GameRules) -> CollusionOptions:
         return CollusionOptions(deals=DEFAULT_DEALS)
 
-    def simulation(self, analysis: GameResults) -> SimulationPlan:
+    def simulation(self, analysis: Analysis) -> SimulationPlan:
         """The optimal multiple of every situation class; the analysis's own tables."""
         situations = analysis.situations
         return SimulationPlan("optimal (from the exact analysis)", analysis,

@@ -35,7 +35,7 @@ from analyzer.engines.cache import cached_counts, expect, integers
 from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.one_decision.protection import committed_collusion
 from analyzer.engines.pay_solver import Solution
-from analyzer.engines.results import GameResults, timing
+from analyzer.engines.results import timing
 from analyzer.engines.sizes import SizeEstimate, streets_without_dealer
 from analyzer.engines.stud.enumeration import (
     PaytableCounts,
@@ -136,10 +136,9 @@ class StudEngine(Engine[PaytableAnalysis, StreetStrategy]):
         enumeration cached like any analysis)."""
         return solve_stud_pay(rules, wager, line, target, lambda game: self.analyze(game, run))
 
-    def simulation(self, analysis: GameResults) -> SimulationPlan:
+    def simulation(self, analysis: PaytableAnalysis) -> SimulationPlan:
         """The optimal choice of every street's situations (cards seen, choices made before); the analysis's
         own tables."""
-        assert isinstance(analysis, PaytableAnalysis)
         return SimulationPlan("optimal (from the exact analysis)", analysis, streets=street_situations(analysis.tree))
 
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
