@@ -30,7 +30,8 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, colex_index, combinations
 from analyzer.engines.holdem.enumeration import HAND_CLASS_OF, flop_classes
-from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, board_pair_ranks, rank_line
+from analyzer.engines.holdem.board_classes import bin_count
+from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, plain_pair_ranks, rank_line
 from analyzer.engines.holdem.streets import (
     DEALER_HANDS,
     FOLDS,
@@ -70,37 +71,68 @@ def flop_class_of(flop: np.ndarray) -> tuple[int, np.ndarray]:
 
 
 @njit(cache=True, nogil=True)
-def board_outcomes(x, y, board, qualify, unseen, first, second, ranks, outcomes):
+def board_outcomes(x, y, board, plain, qualify, outcomes):
     """``outcomes[o]``: the dealer hands of the cards left (not on the five-card ``board``, not x or y) of each
     outcome (OUTCOMES order: no qualify win/tie/lose, win/tie/lose; the dealer qualifies from rank ``qualify``)
-    against the player's best five of x, y and the board; returns the player's final line."""
-    size = 0
-    for card in range(DECK_SIZE):
-        on_board = False
-        for b in range(5):
-            if board[b] == card:
-                on_board = True
-        if not on_board:
-            unseen[size] = card
-            size += 1
-    count = board_pair_ranks(board, unseen[:size], STRAIGHT_TOP, FLUSH_RANK, first, second, ranks)
-    low, high = min(x, y), max(x, y)
-    player = -1
-    for k in range(count):
-        if first[k] == low and second[k] == high:
-            player = ranks[k]
+    against the player's best five of x, y and the board; returns the player's final line. ``plain[low, high]``:
+    the best non-flush rank of the board with two more cards of those ranks
+    (:func:`analyzer.engines.holdem.sevens.plain_pair_ranks`); a flush comes from the board's flush suit."""
+    masks = np.zeros(4, dtype=np.int64)
+    taken = np.zeros(DECK_SIZE, dtype=np.bool_)
+    for card in board:
+        masks[card & 3] |= 1 << (card >> 2)
+        taken[card] = True
+    taken[x] = True
+    taken[y] = True
+    flush_suit = -1
+    for suit in range(4):
+        if bin_count(masks[suit]) >= 3:
+            flush_suit = suit
+    player = _pair_rank(x, y, plain, masks, flush_suit)
     outcomes[:] = 0
-    for k in range(count):
-        if first[k] == x or first[k] == y or second[k] == x or second[k] == y:
+    for second in range(DECK_SIZE):
+        if taken[second]:
             continue
-        base = 3 if ranks[k] >= qualify else 0
-        if player > ranks[k]:
-            outcomes[base] += 1
-        elif player == ranks[k]:
-            outcomes[base + 1] += 1
-        else:
-            outcomes[base + 2] += 1
+        for first in range(second):
+            if taken[first]:
+                continue
+            rank = _pair_rank(first, second, plain, masks, flush_suit)
+            base = 3 if rank >= qualify else 0
+            if player > rank:
+                outcomes[base] += 1
+            elif player == rank:
+                outcomes[base + 1] += 1
+            else:
+                outcomes[base + 2] += 1
     return rank_line(player)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pair_rank(first, second, plain, masks, flush_suit):
+    """The seven-card rank of a board (its suit ``masks`` and ``plain`` table) with two more cards."""
+    value = plain[first >> 2, second >> 2]
+    if flush_suit >= 0:
+        mask = masks[flush_suit]
+        if first & 3 == flush_suit:
+            mask |= 1 << (first >> 2)
+        if second & 3 == flush_suit:
+            mask |= 1 << (second >> 2)
+        value = max(value, FLUSH_RANK[mask])
+    return value
+
+
+@njit(cache=True, nogil=True)
+def plain_tables(cards, tables):
+    """``tables[rank]``: the :func:`analyzer.engines.holdem.sevens.plain_pair_ranks` table of ``cards`` (four
+    community cards) with a river of ``rank``: 13 tables made once for a turn decision's 46 rivers."""
+    counts = np.zeros(13, dtype=np.int64)
+    for card in cards:
+        counts[card >> 2] += 1
+    for rank in range(13):
+        if counts[rank] < 4:
+            counts[rank] += 1
+            plain_pair_ranks(counts, STRAIGHT_TOP, tables[rank])
+            counts[rank] -= 1
 
 
 @njit(cache=True, nogil=True)
@@ -116,25 +148,23 @@ def _river_node(state, outcomes, line, plan, nets, trial):
     return trial[best], best
 
 
-#: Two-card completions of a five-card board (47 cards unseen).
-COMPLETIONS = (DECK_SIZE - 5) * (DECK_SIZE - 6) // 2
-
-
 @njit(cache=True, nogil=True)
 def scratch():
-    """Work arrays of :func:`river_choice` and :func:`turn_choice`: unseen cards, the completions' two cards and
-    ranks, the outcome counts, the trial values."""
-    return (np.empty(DECK_SIZE, dtype=np.int64), np.empty(COMPLETIONS, dtype=np.int64),
-            np.empty(COMPLETIONS, dtype=np.int64), np.empty(COMPLETIONS, dtype=np.int64), np.zeros(6, dtype=np.int64),
-            np.empty(8, dtype=np.int64))
+    """Work arrays of :func:`river_choice` and :func:`turn_choice`: a plain table per river rank, the outcome
+    counts, the trial values."""
+    return np.empty((13, 13, 13), dtype=np.int64), np.zeros(6, dtype=np.int64), np.empty(8, dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)
 def river_choice(x, y, board, state, plan, nets, qualify, work):
     """The position of the player's best action at river state ``state`` with hole cards x, y and ``board``
     (``work``: :func:`scratch`)."""
-    unseen, first, second, ranks, outcomes, trial = work
-    line = board_outcomes(x, y, board, qualify, unseen, first, second, ranks, outcomes)
+    tables, outcomes, trial = work
+    counts = np.zeros(13, dtype=np.int64)
+    for card in board:
+        counts[card >> 2] += 1
+    plain_pair_ranks(counts, STRAIGHT_TOP, tables[0])
+    line = board_outcomes(x, y, board, tables[0], qualify, outcomes)
     return _river_node(state, outcomes, line, plan, nets, trial)[1]
 
 
@@ -143,7 +173,8 @@ def turn_choice(x, y, seen, state, plan, nets, qualify, work):
     """The position of the player's best action at turn state ``state`` with hole cards x, y and the four
     community cards ``seen``: every river card and dealer hand, each river state at its best choice."""
     allowed, action, following, stake, fold_value, larger = plan
-    unseen, first, second, ranks, outcomes, trial = work
+    tables, outcomes, trial = work
+    plain_tables(seen, tables)
     n = allowed[2, state]
     values = np.zeros(n, dtype=np.int64)
     board = np.empty(5, dtype=np.int64)
@@ -152,7 +183,7 @@ def turn_choice(x, y, seen, state, plan, nets, qualify, work):
         if river == x or river == y or river == seen[0] or river == seen[1] or river == seen[2] or river == seen[3]:
             continue
         board[4] = river
-        line = board_outcomes(x, y, board, qualify, unseen, first, second, ranks, outcomes)
+        line = board_outcomes(x, y, board, tables[river >> 2], qualify, outcomes)
         for a in range(n):
             target = following[2, state, a]
             if target != FOLDS:
