@@ -279,11 +279,16 @@ class Engine(ABC, Generic[ResultsT, StrategyT]):
         "not computed"."""
         raise self.unsupported(rules, "the procedure risk table", "this engine analyses no dealer cards seen")
 
+    def collusion_problem(self, rules: GameRules) -> str | None:
+        """Why colluders of this game cannot be estimated, or None if they can (the procedure risk table says
+        so instead of suggesting a run that would be refused)."""
+        return "this engine has no collusion estimate"
+
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
                   options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
         """An estimate of the house edge when ``colluders`` other players show the player their cards (``options``:
         the knobs asked for; a knob the engine has not is refused)."""
-        raise self.unsupported(rules, "--colluding-players", "this engine has no collusion estimate")
+        raise self.unsupported(rules, "--colluding-players", self.collusion_problem(rules) or "")
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
         """The committed colluder estimate for the shipped game, or None."""

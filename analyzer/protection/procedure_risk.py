@@ -76,10 +76,12 @@ def collusion_rows(rules: GameRules, estimates: dict[int, CollusionEstimate] | N
     """One row per number of colluders: the estimate in hand, else the committed one, else not computed."""
     rows: list[RiskRow] = []
     estimates = estimates or {}
+    engine = engine_for(rules)
+    why = engine.collusion_problem(rules)
     for colluders in range(1, MAX_COLLUDERS + 1):
-        estimate = estimates.get(colluders) or engine_for(rules).committed_collusion(rules, colluders)
+        estimate = estimates.get(colluders) or engine.committed_collusion(rules, colluders)
         if estimate is None:
-            rows.append((colluders_label(colluders), None,
+            rows.append((colluders_label(colluders), None, f"not computed: {why}" if why else
                          f"not computed yet: run analyzer protect {rules.name} --colluding-players {colluders}"))
         else:
             committed = "" if colluders in estimates else COMMITTED

@@ -222,12 +222,15 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
         normal = known[0] if 0 in known else self.committed(rules).main_figures()["house_edge_per_ante"]
         return protection.exposure_rows(rules, normal, known)
 
+    def collusion_problem(self, rules: GameRules) -> str | None:
+        return None if committed_counts_apply(rules) else SHIPPED_MAIN_GAME_ONLY
+
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
                   options: CollusionOptions = CollusionOptions()) -> HoldemCollusionEstimate:
         """Sampled (colluders' cards, flop) deals for the flop and river, and colluder deals with every
         board for the pre-flop use (the normal game from the committed counts)."""
-        if not committed_counts_apply(rules):
-            raise self.unsupported(rules, "collusion", SHIPPED_MAIN_GAME_ONLY)
+        if (why := self.collusion_problem(rules)) is not None:
+            raise self.unsupported(rules, "collusion", why)
         normal = self.committed(rules)
         preflop = normal.preflop_values()
         return estimate_holdem_collusion(rules.name, normal.main_figures()["house_edge_per_ante"],

@@ -149,6 +149,9 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
         player = StreetPlayer(PLAYED, counts.plan, nets, qualifying_rank(rules), counts.decision, counts.flop_choice)
         return SimulationPlan(PLAYED, analysis, player=player)
 
+    def collusion_problem(self, rules: GameRules) -> str | None:
+        return "colluders are estimated for the one-Play-bet Hold'em game only, not yet over streets"
+
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         if seen == 2:
             return "both dealer cards seen are analysed for the one-Play-bet Hold'em game only, not yet over streets"

@@ -17,9 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.shoes import MOST_CARDS
-from analyzer.engines.base import EXHAUSTIVE, CollusionOptions, Engine, RiskRow, Run, SimulationPlan, StrategyFile
+from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan, StrategyFile
 from analyzer.engines.cache import cached_counts
-from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.no_decision.enumeration import (
     check_counts,
     count_hands,
@@ -105,11 +104,10 @@ class NoDecisionEngine(Engine[NoDecisionAnalysis, StrategyFile]):
         """Every card dealt kept: the analysis's own results to compare with."""
         return SimulationPlan(KeepAll.name, analysis, holds=KeepAll())
 
-    def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
-                  options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
+    def collusion_problem(self, rules: GameRules) -> str | None:
         """Refused: the game deals the player's hand alone, so no other player's cards are counted."""
-        raise self.unsupported(rules, "--colluding-players", "the game deals one hand alone (no other players' "
-                               "cards are counted); the player decides nothing that seen cards could change")
+        return ("the game deals one hand alone (no other players' cards are counted); the player decides nothing "
+                "that seen cards could change")
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return "the game has no dealer hand: no dealer cards can be seen"

@@ -123,6 +123,9 @@ class OneDecisionEngine(Engine[Analysis, WrittenStrategy]):
         cached = Run(run.jobs, run.progress, True, run.notify)
         return protection.exposure_rows(rules, known, lambda seen: self.analyze(rules, cached, exposed=seen))
 
+    def collusion_problem(self, rules: GameRules) -> str | None:
+        return None
+
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
                   options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
         if options.preflop_samples is not None:

@@ -141,6 +141,9 @@ class StudEngine(Engine[PaytableAnalysis, StreetStrategy]):
         own tables."""
         return SimulationPlan("optimal (from the exact analysis)", analysis, streets=street_situations(analysis.tree))
 
+    def collusion_problem(self, rules: GameRules) -> str | None:
+        return None
+
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
                   options: CollusionOptions = CollusionOptions()) -> StudCollusionEstimate:
         """Sampled deals, each played optimally knowing the colluders' cards (see
