@@ -839,16 +839,18 @@ class FlopClassSums:
     flop class, in the order the classes were given (chunks are joined, not added).
 
     Gives the zero sums, addition, equality, and one flat int64 vector per
-    chunk (the checkpoint format).
+    chunk (the checkpoint format). ``ROW_DTYPE``: the integers of the rows (narrower than int64 where a row
+    holds small codes, e.g. choices).
     """
 
     SHAPES: dict[str, tuple[int, ...]] = {}
     ROWS: dict[str, tuple[int, ...]] = {}
+    ROW_DTYPE: type[np.integer] = np.int64
 
     @classmethod
     def zeros(cls):
         arrays = {name: np.zeros(shape, dtype=np.int64) for name, shape in cls.SHAPES.items()}
-        arrays.update({name: np.zeros((0, *shape), dtype=np.int64) for name, shape in cls.ROWS.items()})
+        arrays.update({name: np.zeros((0, *shape), dtype=cls.ROW_DTYPE) for name, shape in cls.ROWS.items()})
         return cls(**arrays)
 
     def flat(self) -> np.ndarray:
@@ -866,7 +868,7 @@ class FlopClassSums:
         rows = (len(vector) - start) // row_size if row_size else 0
         for name, shape in cls.ROWS.items():
             size = rows * int(np.prod(shape))
-            arrays[name] = np.array(vector[start:start + size], dtype=np.int64).reshape(rows, *shape)
+            arrays[name] = np.array(vector[start:start + size], dtype=cls.ROW_DTYPE).reshape(rows, *shape)
             start += size
         if start != len(vector):
             raise ValueError("checkpoint vector of the wrong length")

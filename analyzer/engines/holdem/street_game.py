@@ -105,7 +105,7 @@ def load_sums(path: Path, plan: StreetPlan) -> StreetClassSums:
         beside = path.with_name(FLOP_CHOICES_FILE)
         expect(beside.is_file(), f"no {FLOP_CHOICES_FILE} beside {path.name}")
         with np.load(io.BytesIO(beside.read_bytes())) as saved:
-            arrays[name] = np.asarray(integers(saved, name, None, *shape), dtype=np.int64)
+            arrays[name] = np.asarray(integers(saved, name, None, *shape), dtype=kind.ROW_DTYPE)
     return kind(**arrays)
 
 

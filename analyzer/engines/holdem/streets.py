@@ -728,7 +728,7 @@ def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT,
               "final_outcomes": (classes, LINE_COUNT, 6)}
     rows = {"flop_choice": (HOLE_PAIRS, width)} if flop_choices and flop_decides(plan) else {}
     return make_dataclass("StreetSums", [(name, np.ndarray) for name in (*shapes, *rows)], bases=(StreetClassSums,),
-                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows})
+                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows, "ROW_DTYPE": np.int8})
 
 
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
@@ -742,7 +742,7 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     sums = kind.zeros()
     arrays = [getattr(sums, name) for name in kind.SHAPES]
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
-    choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int64)
+    choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights)):
         street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,
                     choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen)
