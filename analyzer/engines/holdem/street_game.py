@@ -12,6 +12,7 @@ the initial wagers' ``on_fold``.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -49,7 +50,7 @@ from analyzer.engines.holdem.streets import (
 )
 from analyzer.engines.results import GameResults, HandCounts, MainFigures, SettlementProfiles
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid, share_cell
-from analyzer.games.rules import OUTCOMES, GameRules, RulesError
+from analyzer.games.rules import OUTCOMES, GameRules, RulesError, Street
 from analyzer.games.settlement import common_scale, scaled
 
 #: Part of the cache's file name: change it whenever the saved sums change meaning.
@@ -68,13 +69,15 @@ def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
 
 
 def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True,
-                          flop_class_indices: np.ndarray | None = None) -> StreetClassSums:
+                          flop_class_indices: Sequence[int] | None = None) -> StreetClassSums:
     """The class sums of every flop class (or the given ones), in parallel chunks."""
     plan, nets, _ = game_plan(rules)
     qualify = qualifying_rank(rules)
-    return sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify),
+    sums = sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify),
                                  street_sums_kind(plan), SUMS_VERSION, f"{rules.title}: flop classes", jobs,
                                  progress, None, flop_class_indices)
+    assert isinstance(sums, StreetClassSums)
+    return sums
 
 
 def save_sums(path: Path, sums: StreetClassSums) -> None:
@@ -157,7 +160,7 @@ def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
     street = plan.streets[0]
     preflop_taken = np.zeros((len(values), len(street.choices) if street else 1), dtype=np.int64)
     preflop_taken[chosen, np.maximum(plan.action[0, 0, decision], 0)] = class_deals
-    flop_choice = sums.flop_choice if "flop_choice" in type(sums).ROWS else np.zeros((0, 0, 0), dtype=np.int8)
+    flop_choice = getattr(sums, "flop_choice") if "flop_choice" in type(sums).ROWS else np.zeros((0, 0, 0), np.int8)
     return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
                         sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
                         flop_choice)
@@ -246,9 +249,16 @@ class StreetAnalysis(GameResults):
         figures["decision_points"] = self.decision_points()
         return figures
 
+    def street(self, level: int) -> Street:
+        """The street deciding at ``level`` (0 pre-flop ... 3 river); a ValueError where none does."""
+        street = self.plan.streets[level]
+        if street is None:
+            raise ValueError(f"{self.rules.title} decides nothing at the {LEVEL_NAMES[level]}")
+        return street
+
     def preflop_values(self) -> pd.DataFrame:
         """Every starting-hand class: combinations, the exact EV per ante of each pre-flop choice, the decision."""
-        street, plan = self.plan.streets[0], self.plan
+        street, plan = self.street(0), self.plan
         frame = pd.DataFrame({"hand": list(HAND_CLASSES), "combinations": HAND_CLASS_SIZES.astype(np.int64)})
         denominator = self.counts.scale * DEALS_PER_HOLE
         for action in range(self.counts.root_values.shape[1]):
@@ -264,7 +274,7 @@ class StreetAnalysis(GameResults):
     def street_table(self, level: int) -> pd.DataFrame:
         """Deals taking each choice of the street deciding at ``level`` (1 flop, 2 turn, 3 river), by the line
         of the player's best five of the cards seen."""
-        street, taken = self.plan.streets[level], self.counts.taken[level]
+        street, taken = self.street(level), self.counts.taken[level]
         frame = pd.DataFrame({"best hand": [line.replace("_", " ") for line in LINES]})
         for index, choice in enumerate(street.choices):
             frame[f"deals: {choice.label}"] = taken[:, index].astype(np.int64)
@@ -279,19 +289,20 @@ class StreetAnalysis(GameResults):
         best hand of the cards seen."""
         if self.plan.streets[0] is not None:
             return preflop_grid(self)
-        levels = [level for level in range(1, len(LEVEL_NAMES)) if self.plan.streets[level] is not None]
+        deciding = [(level, self.street(level)) for level in range(1, len(LEVEL_NAMES))
+                    if self.plan.streets[level] is not None]
         rows = []
         for line in range(len(LINES)):
             cells = []
-            for level in levels:
+            for level, street in deciding:
                 taken = self.counts.taken[level, line]
-                names = [choice.label for choice in self.plan.streets[level].choices]
+                names = [choice.label for choice in street.choices]
                 cells.append(share_cell(taken[:len(names)], names))
             rows.append(tuple(cells))
         labels = tuple(line.replace("_", " ") for line in LINES)
-        decisions = tuple(dict.fromkeys(c.label for level in levels for c in self.plan.streets[level].choices))
+        decisions = tuple(dict.fromkeys(c.label for _, street in deciding for c in street.choices))
         return DecisionGrid(f"{self.rules.title}: optimal decision by best hand of the cards seen", labels,
-                            tuple(self.plan.streets[level].title for level in levels), tuple(rows), decisions,
+                            tuple(street.title for _, street in deciding), tuple(rows), decisions,
                             "best hand of the cards seen", "street")
 
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:

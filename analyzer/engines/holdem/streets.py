@@ -151,11 +151,12 @@ def as_streets(rules: GameRules) -> GameRules:
         return rules
     if any(option.requires is not None for option in rules.play):
         raise RulesError(f"{rules.source}: a Hold'em Play option with a hand required is not read over streets")
-    points = sorted({option.when for option in rules.play}, key=lambda when: LEVEL_NAMES.index(when)
-                    if when in LEVEL_NAMES else -1)
-    if any(point not in LEVEL_NAMES for point in points):
+    named = sorted({option.when for option in rules.play}, key=lambda when: LEVEL_NAMES.index(when)
+                   if when in LEVEL_NAMES else -1)
+    points = [point for point in named if point in LEVEL_NAMES]
+    if len(points) < len(named):
         raise RulesError(f"{rules.source}: each Play option of a Hold'em game names its decision point (when = "
-                         f"{', '.join(LEVEL_NAMES)}), not {points[0]!r}")
+                         f"{', '.join(LEVEL_NAMES)}), not {named[0]!r}")
     levels = [LEVELS[LEVEL_NAMES.index(point)] for point in points]
     raise_wager = rules.raise_wager.name
     streets = []
@@ -183,20 +184,20 @@ def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
         reached_stake: list[int] = []
         moves = []
         for prefix, stake in zip(states[level], stakes[level]):
-            decides = street is not None and not (rules.play_once and stake > 0)
-            options = sorted(range(len(street.choices)), key=lambda i: street.choices[i].order) if decides \
-                else [CONTINUE]
+            choices = street.choices if street is not None and not (rules.play_once and stake > 0) else ()
+            options = sorted(range(len(choices)), key=lambda i: choices[i].order) if choices else [CONTINUE]
+            title = street.title if street is not None else LEVEL_NAMES[level]
             row = []
             for index in options:
-                choice = street.choices[index] if index != CONTINUE else None
+                choice = choices[index] if index != CONTINUE else None
                 if choice is not None and choice.action == "fold":
                     if stake:
-                        raise RulesError(f"{rules.source}: {street.title}: a fold after a bet is not supported "
+                        raise RulesError(f"{rules.source}: {title}: a fold after a bet is not supported "
                                          "(the bet would be forfeited)")
                     row.append((index, FOLDS))
                     continue
                 if choice is not None and choice.action not in ("check", "bet"):
-                    raise RulesError(f"{rules.source}: {street.title}: a Hold'em street offers fold, check or bet, "
+                    raise RulesError(f"{rules.source}: {title}: a Hold'em street offers fold, check or bet, "
                                      f"not {choice.action}")
                 key = prefix + ((index,) if street is not None else ())
                 if key not in reached:
@@ -218,13 +219,13 @@ def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
             for position, (index, target) in enumerate(row):
                 action[level, state, position] = index
                 following[level, state, position] = target
-    stake = np.zeros((len(LEVELS) + 1, width), dtype=np.int64)
+    stake_table = np.zeros((len(LEVELS) + 1, width), dtype=np.int64)
     for level, values in enumerate(stakes):
-        stake[level, :len(values)] = values
-    largest = largest_net(raise_stakes(rules, int(stake.max())), scale)
+        stake_table[level, :len(values)] = values
+    largest = largest_net(raise_stakes(rules, int(stake_table.max())), scale)
     SumBound.of(CYCLE, largest).require_int64(rules, "the Hold'em streets kernel")
     fold_value = np.full((len(LEVELS), width), fold_net, dtype=np.int64)
-    return StreetPlan(streets, tuple(tuple(level) for level in states), allowed, action, following, stake,
+    return StreetPlan(streets, tuple(tuple(level) for level in states), allowed, action, following, stake_table,
                       fold_value, rules.tie_break == "larger")
 
 
@@ -744,8 +745,8 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights)):
-        street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,
-                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen)
+        street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,  # type: ignore[call-arg]
+                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen)  # (a numba kernel)
     return replace(sums, flop_choice=choices) if kind.ROWS else sums
 
 
