@@ -160,7 +160,7 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
     def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
         """The exact game with one dealer card seen from the start (:mod:`analyzer.engines.holdem.street_exposure`):
         the committed full run when the committed counts apply (``run.cache``), else the enumeration, resumable from
-        its chunks in the cache (about 20 minutes for Texas Hold'em Bonus on two cores)."""
+        its chunks in the cache (Texas Hold'em Bonus: 45 minutes of CPU, about 25 on two cores)."""
         if (why := self.exposure_problem(rules, seen)) is not None:
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
         rules = as_streets(rules)
@@ -189,6 +189,6 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
             one = (hole_cards_label(1), Fraction(str(committed["house_edge_per_ante"])), EXHAUSTIVE + COMMITTED)
         else:
             one = (hole_cards_label(1), None, f"not computed yet: run analyzer protect {rules.name} "
-                                              "--exposed-dealer-cards 1 (about 20 minutes on two cores)")
+                                              "--exposed-dealer-cards 1 (tens of minutes on two cores)")
         return [("normal play", normal, EXHAUSTIVE), one,
                 (hole_cards_label(2), None, "not computed: " + (self.exposure_problem(rules, 2) or ""))]
