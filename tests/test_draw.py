@@ -151,7 +151,9 @@ def test_the_policy_keeps_what_the_analysis_keeps(jacks):
 def test_solve_the_full_house_pay_for_a_target(jacks):
     engine = engine_for(jacks.rules)
     solution = engine.solve(jacks.rules, "bet", "Full house", Fraction(1, 100), Run())
-    assert solution.edge == Fraction(1, 100) and solution.strategy_dependent
+    # no deal's optimal hold differs between a full house for 9 and for 8.53: one step, the holds re-optimised at
+    # the solved pay unchanged (so the edge is linear in the pay over that range)
+    assert solution.edge == Fraction(1, 100) and not solution.strategy_dependent and solution.rounds == 1
     assert solution.pays == Fraction(143948845750, 19122956883)  # to 1: 8.5275 for 1
 
 
