@@ -229,8 +229,8 @@ class GameData:
             raise SimulationError(f"{rules.source}: the simulator settles games against a dealer's hand")
         if rules.deck.decks != 1:
             raise SimulationError(f"{rules.source}: the simulator deals from one deck, not {rules.deck.describe()}")
+        totals = street_totals(rules) if rules.streets else set()
         if rules.streets:
-            totals = street_totals(rules)
             play = tuple(PlayOption(total) for total in sorted(totals))
         else:
             play = tuple(PlayOption(option.multiple, option.requires.text if option.requires else None)
@@ -240,7 +240,7 @@ class GameData:
                    rules.dealer_qualifies.text if rules.dealer_qualifies else None, rules.fold, play,
                    tuple(MainWager.of(wager) for wager in rules.wagers),
                    {bet.name: SideBetData.of(bet, rules.dealer_up_cards) for bet in rules.side_bets}, rules.deck.jokers,
-                   -1 if rules.streets and 0 in street_totals(rules) else 0)
+                   -1 if 0 in totals else 0)
 
     @property
     def rankings(self) -> set[str]:
