@@ -139,3 +139,14 @@ def test_the_risk_table_of_a_street_game_says_why_colluders_are_not_computed():
     assert methods["2 colluding players"] == ("not computed: colluders are estimated for the one-Play-bet Hold'em "
                                               "game only, not yet over streets")
     assert table["procedure"].tolist()[1] == "1 dealer hole card seen"
+
+
+def test_a_variant_s_risk_rows_do_not_borrow_the_shipped_game_s_committed_runs():
+    """UTH with another Blind table (its own kernel counts it): the committed runs with dealer cards seen are the
+    shipped game's, so the variant's rows say why they are not computed instead of showing them."""
+    from pathlib import Path
+    variant = load_game("uth", paytable_files=(Path(__file__).resolve().parents[1] / "examples" /
+                                               "uth-blind-paytables.toml",))
+    rows = engine_for(variant).exposure_rows(variant, Run(), {0: Fraction(1, 50)})
+    assert [row[1] for row in rows] == [Fraction(1, 50), None, None]
+    assert all("shipped main game only" in row[2] for row in rows[1:])

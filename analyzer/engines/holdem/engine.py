@@ -16,7 +16,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
 
 from analyzer.core.committed import committed_folder
 from analyzer.engines.base import (
@@ -201,26 +200,22 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
         30 for both, on two cores, resumable), its figures and its pre-flop decision table."""
         if (why := self.exposure_problem(rules, seen)) is not None:
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
-        figures = protection.committed_holdem_figures(rules, seen) if run.cache else None
-        if figures is not None:
-            run.tell(f"using the committed exact run {protection.committed_run(rules.name, seen)}")
-            preflop = pd.read_csv(protection.committed_preflop(rules.name, seen), dtype=str)
-        else:
+        found = protection.committed_exposure(rules, seen, run, committed_apply=True)
+        if found is None:
             from analyzer.engines.holdem.exposure import analyze_exposed
             from analyzer.engines.holdem.exposure_both import analyze_both
             results = (analyze_exposed if seen == 1 else analyze_both)(
                 jobs=run.jobs, progress=run.progress,
                 checkpoint_dir=usable_folder(cache_root() / f"{rules.name}-exposed-{seen}-chunks"))
-            figures = {**results.figures(), "actions": results.frequencies()}
-            preflop = results.preflop_table()
-        title = f"{rules.title}, {protection.hole_cards_label(seen)}: exact, optimal play for what the player sees"
-        seen_text = "seen card" if seen == 1 else "dealer hand"
-        return Exposure(title, seen, figures, tables=(
-            ("Pre-flop", f"{title}: pre-flop decision per starting hand and {seen_text}", preflop),))
+            found = {**results.figures(), "actions": results.frequencies()}, results.preflop_table()
+        return protection.exposure_of(rules, seen, *found)
 
     def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
+        """Normal play and the seen cards, their committed runs only for the shipped main game (a variant's are
+        not computed: :meth:`exposure_problem`)."""
         normal = known[0] if 0 in known else self.committed(rules).main_figures()["house_edge_per_ante"]
-        return protection.exposure_rows(rules, normal, known)
+        return protection.exposure_rows(rules, normal, known, committed_counts_apply(rules),
+                                        lambda seen: self.exposure_problem(rules, seen))
 
     def collusion_problem(self, rules: GameRules) -> str | None:
         return None if committed_counts_apply(rules) else SHIPPED_MAIN_GAME_ONLY

@@ -14,11 +14,14 @@ Blind paytable, so they hold for every Trips paytable.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+import pandas as pd
+
 from analyzer.core.committed import COMMITTED_COLLUDERS, PROTECT, committed_rows
-from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow
+from analyzer.engines.base import COMMITTED, EXHAUSTIVE, Exposure, RiskRow, Run
 from analyzer.engines.holdem.collusion import HoldemCollusionEstimate
 from analyzer.games.rules import GameRules
 
@@ -58,20 +61,44 @@ def committed_holdem_figures(rules: GameRules, seen: int) -> dict[str, object] |
     return figures
 
 
-def exposure_rows(rules: GameRules, normal_edge: Fraction, known: dict[int, Fraction]) -> list[RiskRow]:
-    """Normal play, one and both dealer hole cards seen: the ``known`` edges by cards seen, else the
-    committed full runs, else "not computed"."""
+def exposure_rows(rules: GameRules, normal_edge: Fraction, known: dict[int, Fraction], committed_apply: bool,
+                  problem: Callable[[int], str | None]) -> list[RiskRow]:
+    """Normal play, one and both dealer hole cards seen: the ``known`` edges by cards seen, else why the engine
+    cannot analyse them (``problem(seen)``), else the committed full runs when they hold for ``rules``
+    (``committed_apply``: the shipped game's main wagers), else "not computed"."""
     rows: list[RiskRow] = [("normal play", normal_edge, EXHAUSTIVE)]
     for seen in (1, 2):
-        found = committed_holdem_figures(rules, seen)
+        found = committed_holdem_figures(rules, seen) if committed_apply else None
         if seen in known:
             rows.append((hole_cards_label(seen), known[seen], EXHAUSTIVE))
+        elif (why := problem(seen)) is not None:
+            rows.append((hole_cards_label(seen), None, f"not computed: {why}"))
         elif found is not None:
             rows.append((hole_cards_label(seen), found["house_edge_per_ante"], EXHAUSTIVE + COMMITTED))
         else:
             rows.append((hole_cards_label(seen), None, f"not computed yet: run analyzer protect {rules.name} "
                                                        f"--exposed-dealer-cards {seen} --no-cache"))
     return rows
+
+
+def committed_exposure(rules: GameRules, seen: int, run: Run, committed_apply: bool
+                       ) -> tuple[dict[str, object], pd.DataFrame] | None:
+    """The figures and pre-flop table of the committed full run with ``seen`` dealer cards seen, when it holds
+    for ``rules`` (``committed_apply``) and the run may reuse results (``run.cache``; said through
+    ``run.tell``), else None."""
+    figures = committed_holdem_figures(rules, seen) if run.cache and committed_apply else None
+    if figures is None:
+        return None
+    run.tell(f"using the committed exact run {committed_run(rules.name, seen)}")
+    return figures, pd.read_csv(committed_preflop(rules.name, seen), dtype=str)
+
+
+def exposure_of(rules: GameRules, seen: int, figures: dict[str, object], preflop: pd.DataFrame) -> Exposure:
+    """The exposure a command shows and writes: its title, figures and pre-flop decision table."""
+    title = f"{rules.title}, {hole_cards_label(seen)}: exact, optimal play for what the player sees"
+    seen_text = "seen card" if seen == 1 else "dealer hand"
+    return Exposure(title, seen, figures, tables=(
+        ("Pre-flop", f"{title}: pre-flop decision per starting hand and {seen_text}", preflop),))
 
 
 def committed_collusion(rules: GameRules, colluders: int) -> HoldemCollusionEstimate | None:

@@ -17,10 +17,9 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.base import COMMITTED, EXHAUSTIVE, Engine, Exposure, RiskRow, Run, SimulationPlan, StrategyFile
+from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan, StrategyFile
 from analyzer.engines.cache import cache_folder, cached_counts, enumeration_key, expect, usable_folder
 from analyzer.engines.holdem.street_game import (
     SUMS_VERSION,
@@ -33,12 +32,7 @@ from analyzer.engines.holdem.street_game import (
     street_counts,
 )
 from analyzer.engines.holdem.enumeration import flop_classes
-from analyzer.engines.holdem.protection import (
-    committed_holdem_figures,
-    committed_preflop,
-    committed_run,
-    hole_cards_label,
-)
+from analyzer.engines.holdem.protection import committed_exposure, exposure_of, exposure_rows
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
 from analyzer.engines.holdem.streets import (
@@ -165,30 +159,17 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
         rules = as_streets(rules)
         check_street_game(rules)
-        figures = committed_holdem_figures(rules, seen) if run.cache and self.committed_apply(rules) else None
-        if figures is not None:
-            run.tell(f"using the committed exact run {committed_run(rules.name, seen)}")
-            preflop = pd.read_csv(committed_preflop(rules.name, seen), dtype=str)
-        else:
+        found = committed_exposure(rules, seen, run, self.committed_apply(rules))
+        if found is None:
             def chunks(card: int) -> Path | None:
                 return usable_folder(cache_folder(rules) / f"seen-{card}-chunks") if run.cache else None
             game = exposed_street_game(rules, run.jobs, run.progress, chunks)
-            figures, preflop = game.figures(), game.preflop_table()
-        title = f"{rules.title}, {hole_cards_label(seen)}: exact, optimal play for what the player sees"
-        return Exposure(title, seen, figures, tables=(
-            ("Pre-flop", f"{title}: pre-flop decision per starting hand and seen card", preflop),))
+            found = game.figures(), game.preflop_table()
+        return exposure_of(rules, seen, *found)
 
     def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
         """Normal play (exact), one dealer card seen (the edge ``known``, else the committed full run when it
         applies, else "not computed"), both seen (not analysed over streets yet)."""
         normal = known[0] if 0 in known else self.analyze(rules, run).main_figures()["house_edge_per_ante"]
-        committed = committed_holdem_figures(rules, 1) if self.committed_apply(rules) else None
-        if 1 in known:
-            one: RiskRow = (hole_cards_label(1), known[1], EXHAUSTIVE)
-        elif committed is not None:
-            one = (hole_cards_label(1), Fraction(str(committed["house_edge_per_ante"])), EXHAUSTIVE + COMMITTED)
-        else:
-            one = (hole_cards_label(1), None, f"not computed yet: run analyzer protect {rules.name} "
-                                              "--exposed-dealer-cards 1 (tens of minutes on two cores)")
-        return [("normal play", normal, EXHAUSTIVE), one,
-                (hole_cards_label(2), None, "not computed: " + (self.exposure_problem(rules, 2) or ""))]
+        return exposure_rows(rules, normal, known, self.committed_apply(rules),
+                             lambda seen: self.exposure_problem(rules, seen))
