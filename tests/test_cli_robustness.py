@@ -269,6 +269,20 @@ def as_from_a_shell() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def test_an_error_that_comes_out_of_an_interrupt_is_the_interrupt(monkeypatch, capsys):
+    """A library may swallow the interrupt and raise its own error instead (numpy's import, interrupted
+    while it loads ``datetime``, raises an ImportError): once the user's interrupt has arrived, any error is
+    that interrupt (exit 130), not a bug (70)."""
+    def swallowed(arguments):
+        raise ImportError("PyCapsule_Import could not import module \"datetime\"")
+    monkeypatch.setattr(cli, "run", swallowed)
+    assert exit_code("games") == cli.INTERNAL_ERROR
+    assert one_line(capsys.readouterr().err).startswith("analyzer: internal error: ImportError: ")
+    monkeypatch.setattr(cli, "_INTERRUPT_RECEIVED", [True])
+    assert exit_code("games") == cli.INTERRUPTED
+    assert one_line(capsys.readouterr().err) == "analyzer: interrupted; nothing was written"
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.1, 0.3])
 def test_an_interrupt_in_the_first_instants(delay, tmp_path):
     """Python raises the interrupt wherever it is: here while the modules load (within the first 0.3 s of the
@@ -287,9 +301,18 @@ def test_an_interrupt_in_the_first_instants(delay, tmp_path):
 @pytest.mark.slow
 def test_an_interrupt_while_the_charts_are_drawn_says_the_workbook_was_written(fast_cli, monkeypatch, tmp_path,
                                                                               capsys):
-    def interrupted(analysis):
-        raise KeyboardInterrupt
-    monkeypatch.setattr("analyzer.reports.charts.net_result_chart", interrupted)
+    from analyzer.reports import charts
+    saved = []
+
+    def interrupted_at_the_second(path, write):
+        """Save the strategy chart, then the interrupt comes as the net-result chart is being saved (the
+        report's own pages draw the same charts, so the drawing itself cannot be the one interrupted)."""
+        if saved:
+            raise KeyboardInterrupt
+        saved.append(path)
+        return write_atomically(path, write)
+    write_atomically = charts.write_atomically
+    monkeypatch.setattr(charts, "write_atomically", interrupted_at_the_second)
     report = tmp_path / "t.xlsx"
     assert exit_code("report", "threecard", "-o", str(report), "--charts", "--quiet",
                      "--simulation-hands", "0") == cli.INTERRUPTED

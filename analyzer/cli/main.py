@@ -27,6 +27,7 @@ exit codes (:data:`EXIT_CODES`):
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 
@@ -35,13 +36,31 @@ def _unhandled(kind: type[BaseException], error: BaseException, trace: object) -
     load, before ``main`` runs): one line and its exit code, no traceback (unless ``ANALYZER_DEBUG=1``)."""
     if os.environ.get("ANALYZER_DEBUG") == "1":
         sys.__excepthook__(kind, error, trace)
-    interrupted = issubclass(kind, KeyboardInterrupt)
+    interrupted = interrupted_by_the_user(error)
     line = "interrupted; nothing was written" if interrupted else f"internal error: {_one_line(error)}"
     try:
         os.write(2, f"analyzer: {line}\n".encode("ascii", "backslashreplace"))
     except OSError:
         pass
     os._exit(INTERRUPTED if interrupted else INTERNAL_ERROR)
+
+
+#: Set once the user's interrupt (SIGINT) has arrived: from then on, whatever error comes out is that
+#: interrupt. A C extension that is loading may swallow the ``KeyboardInterrupt`` and raise its own error in
+#: its place (numpy's import, interrupted while it loads ``datetime``, raises an ``ImportError``).
+_INTERRUPT_RECEIVED: list[bool] = []
+
+
+def _on_interrupt(number: int, frame: object) -> None:
+    """Python's own SIGINT handler (raise ``KeyboardInterrupt``), which also remembers the interrupt came."""
+    _INTERRUPT_RECEIVED.append(True)
+    raise KeyboardInterrupt
+
+
+def interrupted_by_the_user(error: BaseException) -> bool:
+    """Whether ``error`` ends the command as an interrupt: a ``KeyboardInterrupt``, or any error raised
+    after the user's interrupt arrived."""
+    return isinstance(error, KeyboardInterrupt) or bool(_INTERRUPT_RECEIVED)
 
 
 def _one_line(error: BaseException) -> str:
@@ -58,6 +77,8 @@ EXIT_CODES = {SUCCESS: "success", 1: "simulate: a wager outside the z-score limi
 # First thing, before the heavy modules load: an interrupt at any moment ends in one line, not a traceback.
 if sys.excepthook is sys.__excepthook__:
     sys.excepthook = _unhandled
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _on_interrupt)
 
 from importlib import import_module  # noqa: E402
 
@@ -130,7 +151,9 @@ def main(argv: list[str] | None = None) -> None:
     except MemoryError as error:
         code = say(f"error: out of memory{f' ({error})' if str(error) else ''}; {OUTPUTS.summary()}", ENVIRONMENT)
     except Exception as error:
-        if (refusal := system_error_in(error)) is not None:  # the operating system's, perhaps wrapped
+        if interrupted_by_the_user(error):
+            code = say(f"interrupted; {OUTPUTS.summary()}", INTERRUPTED)
+        elif (refusal := system_error_in(error)) is not None:  # the operating system's, perhaps wrapped
             code = say(f"error: {system_error(refusal, output)}", ENVIRONMENT)
         elif os.environ.get("ANALYZER_DEBUG") == "1":
             raise
