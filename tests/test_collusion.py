@@ -24,7 +24,7 @@ import pytest
 from analyzer.cli import main as cli
 from analyzer.core.cards import colex_index
 from analyzer.engines.base import Run
-from analyzer.engines.one_decision import protection as one_decision_protection
+import analyzer.engines.collusion
 from analyzer.engines.one_decision.collusion import (
     _BINOMIAL,
     MAX_COLLUDERS,
@@ -206,7 +206,7 @@ def test_the_cli_refuses_colluders_it_cannot_do(capsys, arguments, message):
 
 def test_protect_colluders_prints_json_and_writes_the_table(monkeypatch, capsys, tmp_path, crazy4):
     monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
-    monkeypatch.setattr(one_decision_protection, "COMMITTED_COLLUDERS", tmp_path / "none.csv")
+    monkeypatch.setattr(analyzer.engines.collusion, "COMMITTED_COLLUDERS", tmp_path / "none.csv")
     output = tmp_path / "colluders.xlsx"
     assert cli.run(["protect", "crazy4", "--colluding-players", "6", "--deals", "300", "--json", "--quiet",
                     "-o", str(output)]) == 0

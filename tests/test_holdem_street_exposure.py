@@ -131,13 +131,12 @@ def test_the_committed_runs_give_jacobson_s_figure_and_read_back():
         Fraction(-165610697951, 1738363126500)
 
 
-def test_the_risk_table_of_a_street_game_says_why_colluders_are_not_computed():
+def test_the_risk_table_of_a_street_game_offers_the_colluders_run():
     from analyzer.protection.procedure_risk import procedure_risk
 
     table = procedure_risk(load_game("thb"), Run())
     methods = dict(zip(table["procedure"], table["method"]))
-    assert methods["2 colluding players"] == ("not computed: colluders are estimated for the one-Play-bet Hold'em "
-                                              "game only, not yet over streets")
+    assert methods["2 colluding players"] == "not computed yet: run analyzer protect thb --colluding-players 2"
     assert table["procedure"].tolist()[1] == "1 dealer hole card seen"
 
 

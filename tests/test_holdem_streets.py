@@ -81,10 +81,10 @@ def test_casino_holdem_decides_on_the_flop_only():
     assert qualifying_rank(rules) > qualifying_rank(load_game("uth"))  # a pair of fours, not any pair
 
 
-def board_outcomes_by_dealer(hole, board, qualify, seen=None):
+def board_outcomes_by_dealer(hole, board, qualify, seen=None, dead=()):
     """Dealer hands per outcome (OUTCOMES order) and the player's final line, by evaluating every hand (the
-    dealer's hands: every two cards left, or ``seen`` and one of them)."""
-    used = set(hole) | set(board) | ({seen} if seen is not None else set())
+    dealer's hands: every two cards left, or ``seen`` and one of them; none of the ``dead`` cards)."""
+    used = set(hole) | set(board) | ({seen} if seen is not None else set()) | set(dead)
     rest = [card for card in range(52) if card not in used]
     hands = combinations(rest, 2) if seen is None else ((seen, card) for card in rest)
     dealers = np.array([list(pair) + list(board) for pair in hands], dtype=np.int64)

@@ -40,12 +40,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                            "estimate from sampled deals, each settled exactly (see docs/protection.md)")
     command.add_argument("--deals", type=positive_count("--deals", 2), default=None, metavar="M",
                          help="with --colluding-players: deals to sample (default: the engine's, e.g. 20,000; "
-                              "for Hold'em, (colluders' cards, flop) samples, each with every player hand: 2,000)")
+                              "for the one-Play-bet Hold'em game, (colluders' cards, flop) samples, each with every "
+                              "player hand: 2,000; for Hold'em over streets, (colluders' cards, flop, player hand) "
+                              "samples: 4,000)")
     command.add_argument("--seed", type=positive_count("--seed", 0), default=1,
                          help="with --colluding-players: seed of the sampled deals (default 1)")
     command.add_argument("--preflop-samples", type=positive_count("--preflop-samples", 0), default=None,
                          metavar="K",
-                         help="Hold'em with --colluding-players: colluder deals whose every board is enumerated to "
+                         help="the one-Play-bet Hold'em game with --colluding-players (over streets the pre-flop "
+                              "is played as normal, an upper bound on the edge): colluder deals whose every board "
+                              "is enumerated to "
                               "estimate the pre-flop use of their cards (default 4; about 90 s each for one "
                               "colluder, 25 s for six; 0: pre-flop played as normal, an upper bound on the edge)")
     command.add_argument("--json", action="store_true", help="print one JSON object")

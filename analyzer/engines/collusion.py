@@ -12,6 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from analyzer.core.committed import COMMITTED_COLLUDERS, committed_rows
+from analyzer.engines.base import as_shipped
+from analyzer.games.rules import GameRules
+
 #: Two-sided 95% normal quantile, for the interval shown beside an estimate.
 Z_95 = 1.959963984540054
 #: Two-sided 95% Student quantiles by degrees of freedom, for a mean of few samples (beyond 30: Z_95).
@@ -76,3 +80,18 @@ class CollusionEstimate:
                 "mean_information_value": self.mean_gain, "standard_error": self.standard_error,
                 "interval_95": [low, high], "decisions_changed": self.switched,
                 "method": self.method()}
+
+
+def committed_collusion(rules: GameRules, colluders: int,
+                        kind: type[CollusionEstimate] = CollusionEstimate) -> CollusionEstimate | None:
+    """The estimate committed in ``enumerations/protect/colluders.csv``, for the game as shipped only (as
+    ``kind``: the engine's estimate class, which words its method)."""
+    if not as_shipped(rules):
+        return None
+    for row in committed_rows(COMMITTED_COLLUDERS, rules.name):
+        if int(row["colluders"]) == colluders:
+            return kind(rules.name, colluders, int(row["deals"]), int(row["seed"]),
+                        Fraction(row["normal_house_edge_per_ante"]),
+                        Fraction(row["mean_information_value"]), float(row["standard_error"]),
+                        int(row["decisions_changed"]))
+    return None

@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.base import Engine, Exposure, RiskRow, Run, SimulationPlan, StrategyFile
+from analyzer.engines.base import CollusionOptions, Engine, Exposure, RiskRow, Run, SimulationPlan, StrategyFile
+from analyzer.engines.collusion import committed_collusion
 from analyzer.engines.cache import cache_folder, cached_counts, enumeration_key, expect, usable_folder
 from analyzer.engines.holdem.street_game import (
     SUMS_VERSION,
@@ -33,6 +34,7 @@ from analyzer.engines.holdem.street_game import (
 )
 from analyzer.engines.holdem.enumeration import flop_classes
 from analyzer.engines.holdem.protection import committed_exposure, exposure_of, exposure_rows
+from analyzer.engines.holdem.street_collusion import DEFAULT_SAMPLES, StreetCollusionEstimate, estimate_street_collusion
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
 from analyzer.engines.holdem.streets import (
@@ -144,7 +146,31 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
         return SimulationPlan(PLAYED, analysis, player=player)
 
     def collusion_problem(self, rules: GameRules) -> str | None:
-        return "colluders are estimated for the one-Play-bet Hold'em game only, not yet over streets"
+        return None
+
+    def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
+                  options: CollusionOptions = CollusionOptions()) -> StreetCollusionEstimate:
+        """Sampled (colluders' cards, flop, player's pair), each played from the flop on knowing the colluders'
+        cards and settled exactly (:mod:`analyzer.engines.holdem.street_collusion`), against the analysis."""
+        if options.preflop_samples is not None:
+            raise self.unsupported(rules, "--preflop-samples", "over streets the pre-flop decision is kept as "
+                                                              "normal (the estimate is an upper bound on the edge)")
+        analysis = self.analyze(rules, run)
+        rules = as_streets(rules)
+        _, nets, scale = game_plan(rules)
+        return estimate_street_collusion(rules.name, analysis.main_figures()["house_edge_per_ante"],
+                                         analysis.counts.plan, analysis.counts.decision, nets, scale,
+                                         qualifying_rank(rules), colluders, options.deals or DEFAULT_SAMPLES, seed,
+                                         run.jobs, run.progress)
+
+    def committed_collusion(self, rules: GameRules, colluders: int) -> StreetCollusionEstimate | None:
+        """The estimate committed in ``enumerations/protect/colluders.csv`` (the game as shipped)."""
+        found = committed_collusion(rules, colluders, StreetCollusionEstimate)
+        assert found is None or isinstance(found, StreetCollusionEstimate)
+        return found
+
+    def collusion_options(self, rules: GameRules) -> CollusionOptions:
+        return CollusionOptions(deals=DEFAULT_SAMPLES)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         if seen == 2:

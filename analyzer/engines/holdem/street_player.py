@@ -38,7 +38,7 @@ from analyzer.engines.holdem.streets import (
     RIVERS,
     StreetPlan,
     best_action,
-    showdown_value,
+    river_trials,
 )
 
 #: The 24 relabellings of the four suits: ``SUIT_PERMUTATIONS[p, suit]`` is the suit ``suit`` becomes.
@@ -77,6 +77,14 @@ def board_outcomes(x, y, board, plain, qualify, outcomes):
     against the player's best five of x, y and the board; returns the player's final line. ``plain[low, high]``:
     the best non-flush rank of the board with two more cards of those ranks
     (:func:`analyzer.engines.holdem.sevens.plain_pair_ranks`); a flush comes from the board's flush suit."""
+    return board_outcomes_apart(x, y, board, plain, qualify, np.zeros(DECK_SIZE, dtype=np.bool_), outcomes,
+                                np.zeros(6, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def board_outcomes_apart(x, y, board, plain, qualify, known, outcomes, apart):
+    """:func:`board_outcomes`, and ``apart[o]``: those of the dealer hands with no card of ``known`` (a mask of
+    the deck: cards the player knows are out of the dealer's reach; ``apart`` is part of ``outcomes``)."""
     masks = np.zeros(4, dtype=np.int64)
     taken = np.zeros(DECK_SIZE, dtype=np.bool_)
     for card in board:
@@ -90,6 +98,7 @@ def board_outcomes(x, y, board, plain, qualify, outcomes):
             flush_suit = suit
     player = _pair_rank(x, y, plain, masks, flush_suit)
     outcomes[:] = 0
+    apart[:] = 0
     for second in range(DECK_SIZE):
         if taken[second]:
             continue
@@ -97,13 +106,16 @@ def board_outcomes(x, y, board, plain, qualify, outcomes):
             if taken[first]:
                 continue
             rank = _pair_rank(first, second, plain, masks, flush_suit)
-            base = 3 if rank >= qualify else 0
-            if player > rank:
-                outcomes[base] += 1
-            elif player == rank:
-                outcomes[base + 1] += 1
+            o = 3 if rank >= qualify else 0
+            if player == rank:
+                o += 1
+            elif player < rank:
+                o += 2
+            if known[first] or known[second]:
+                outcomes[o] += 1
             else:
-                outcomes[base + 2] += 1
+                apart[o] += 1
+    outcomes += apart
     return rank_line(player)
 
 
@@ -139,11 +151,7 @@ def plain_tables(cards, tables):
 def _river_node(state, outcomes, line, plan, nets, trial):
     """(value, position) of the best action at river state ``state`` for one board's dealer outcomes."""
     allowed, action, following, stake, fold_value, larger = plan
-    n = allowed[3, state]
-    for a in range(n):
-        target = following[3, state, a]
-        trial[a] = fold_value[3, state] * DEALER_HANDS if target == FOLDS else \
-            showdown_value(outcomes, line, nets, stake[4, target])
+    n = river_trials(allowed, following, stake, fold_value, state, outcomes, line, nets, DEALER_HANDS, trial)
     best = best_action(trial, n, larger)
     return trial[best], best
 

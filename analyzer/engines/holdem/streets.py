@@ -263,6 +263,18 @@ def showdown_value(outcomes, line, nets, multiple):
     return total
 
 
+@njit(cache=True, nogil=True, inline="always")
+def river_trials(allowed, following, stake, fold_value, state, outcomes, line, nets, dealer_hands, trial):
+    """``trial[a]``: the value of each action a at river state ``state`` for one board's dealer ``outcomes`` and
+    the player's final ``line`` (a fold: its scaled net times the ``dealer_hands``); returns how many actions."""
+    n = allowed[3, state]
+    for a in range(n):
+        target = following[3, state, a]
+        trial[a] = fold_value[3, state] * dealer_hands if target == FOLDS else \
+            showdown_value(outcomes, line, nets, stake[4, target])
+    return n
+
+
 @njit(cache=True, nogil=True)
 def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
                    values, choice, line_of, valued, dealer_hands):
@@ -275,13 +287,9 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
         line = rank_line(ranks[c])
         line_of[c] = line
         for s in range(states if valued else 0):
-            n = allowed[3, s]
+            n = river_trials(allowed, following, stake, fold_value, s, outcomes[c], line, nets, dealer_hands, trial)
             if n == 0:
                 continue
-            for a in range(n):
-                target = following[3, s, a]
-                trial[a] = fold_value[3, s] * dealer_hands if target == FOLDS else \
-                    showdown_value(outcomes[c], line, nets, stake[4, target])
             best = best_action(trial, n, larger)
             values[c, s] = trial[best]
             choice[c, s] = best

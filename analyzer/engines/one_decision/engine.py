@@ -23,7 +23,7 @@ from analyzer.engines.base import (
     SimulationPlan,
     StrategyFigures,
 )
-from analyzer.engines.collusion import CollusionEstimate
+from analyzer.engines.collusion import CollusionEstimate, committed_collusion
 from analyzer.engines.cache import cache_entry, cache_folder, chunk_folder
 from analyzer.engines.one_decision import protection
 from analyzer.engines.one_decision.collusion import DEFAULT_DEALS, estimate_collusion
@@ -139,7 +139,7 @@ class OneDecisionEngine(Engine[Analysis, WrittenStrategy]):
                                   jobs=run.jobs, progress=run.progress)
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
-        return protection.committed_collusion(rules, colluders)
+        return committed_collusion(rules, colluders)
 
     def collusion_options(self, rules: GameRules) -> CollusionOptions:
         return CollusionOptions(deals=DEFAULT_DEALS)

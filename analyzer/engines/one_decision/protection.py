@@ -20,14 +20,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from analyzer.core.committed import (
-    COMMITTED_COLLUDERS,
     COMMITTED_EDGES,
     committed_rows,
 )
 from analyzer.core.ranking import SuitRanking
 from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow, as_shipped
 from analyzer.engines.cache import cache_folder
-from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import (
     TOTALS_VERSION,
@@ -138,18 +136,3 @@ def exposure_rows(rules: GameRules, known: dict[int, Fraction],
             method = f"not computed yet: run analyzer protect {rules.name} --exposed-dealer-cards {exposed}"
         rows.append((exposure_label(exposed), edge, method))
     return rows
-
-
-def committed_collusion(rules: GameRules, colluders: int,
-                        kind: type[CollusionEstimate] = CollusionEstimate) -> CollusionEstimate | None:
-    """The estimate committed in ``enumerations/protect/colluders.csv``, for the game as shipped only (as
-    ``kind``: the engine's estimate class, which words its method)."""
-    if not as_shipped(rules):
-        return None
-    for row in committed_rows(COMMITTED_COLLUDERS, rules.name):
-        if int(row["colluders"]) == colluders:
-            return kind(rules.name, colluders, int(row["deals"]), int(row["seed"]),
-                                     Fraction(row["normal_house_edge_per_ante"]),
-                                     Fraction(row["mean_information_value"]), float(row["standard_error"]),
-                                     int(row["decisions_changed"]))
-    return None

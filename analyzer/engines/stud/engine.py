@@ -32,8 +32,7 @@ from analyzer.engines.base import (
     StrategyFigures,
 )
 from analyzer.engines.cache import cached_counts, expect, integers
-from analyzer.engines.collusion import CollusionEstimate
-from analyzer.engines.one_decision.protection import committed_collusion
+from analyzer.engines.collusion import CollusionEstimate, committed_collusion
 from analyzer.engines.pay_solver import Solution
 from analyzer.engines.results import timing
 from analyzer.engines.sizes import SizeEstimate, streets_without_dealer

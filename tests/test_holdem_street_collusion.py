@@ -1,0 +1,162 @@
+"""Colluders in the Hold'em games over streets (analyzer/engines/holdem/street_collusion.py): a sampled deal's
+gain against a plain recursion over every turn, river and dealer hand; with nothing known, no gain and the
+analysis's own flop choice; then the estimate from the command line."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+import numpy as np
+import pytest
+
+import analyzer.cli.main as cli
+from analyzer.core.cards import parse_cards
+from analyzer.engines.base import CollusionOptions, Run, Unsupported
+from analyzer.engines.holdem.street_collusion import (
+    deals_below_flop,
+    flop_state_of,
+    information_gain,
+    sampled_deals,
+)
+from analyzer.engines.holdem.street_player import flop_class_of
+from analyzer.engines.holdem.streets import FOLDS
+from analyzer.engines.registry import engine_for
+from analyzer.games.rules import load_game
+from test_holdem_street_player import packed, plain_best, streets_of
+from test_holdem_streets import board_outcomes_by_dealer
+
+
+def plain_gain(plan, nets, qualify, hole, flop, known, state):
+    """(gain, normal flop choice) by the definition: the normal player's choices take every unseen card into
+    account (the known ones too), the informed player's the cards really left; both are valued over the turns,
+    rivers and dealer hands with no known card."""
+    rest = [card for card in range(52) if card not in set(hole) | set(flop)]
+    live = [card for card in rest if card not in known]
+    dealers, live_dealers = comb(len(rest) - 2, 2), comb(len(live) - 2, 2)
+
+    @cache
+    def outcomes(low, high, dead):
+        return board_outcomes_by_dealer(hole, [*flop, low, high], qualify, dead=dead)
+
+    def river_options(state, t, r, dead, hands):
+        counts, line = outcomes(min(t, r), max(t, r), dead)
+        return [plan.fold_value[3, state] * hands if plan.next[3, state, a] == FOLDS else
+                sum(int(counts[o]) * int(nets[line, o, 0] + plan.stake[4, plan.next[3, state, a]] * nets[line, o, 1])
+                    for o in range(6)) for a in range(plan.allowed[3, state])]
+
+    def river(state, t, r):
+        """(normal value, followed value, best value) of a river state."""
+        normal = river_options(state, t, r, (), dealers)
+        choice = plain_best(normal, plan.larger)
+        if t in known or r in known:
+            return normal[choice], None, None
+        informed = river_options(state, t, r, tuple(known), live_dealers)
+        return normal[choice], informed[choice], max(informed)
+
+    def turn(state, t):
+        normal, followed, best = [], [], []
+        for a in range(plan.allowed[2, state]):
+            target = plan.next[2, state, a]
+            if target == FOLDS:
+                normal.append(plan.fold_value[2, state] * (len(rest) - 1) * dealers)
+                followed.append(plan.fold_value[2, state] * (len(live) - 1) * live_dealers)
+                best.append(followed[-1])
+                continue
+            below = [river(target, t, r) for r in rest if r != t]
+            normal.append(sum(value[0] for value in below))
+            if t not in known:
+                followed.append(sum(value[1] for value in below if value[1] is not None))
+                best.append(sum(value[2] for value in below if value[2] is not None))
+        choice = plain_best(normal, plan.larger)
+        return (normal[choice], None, None) if t in known else (normal[choice], followed[choice], max(best))
+
+    normal, followed, best = [], [], []
+    for a in range(plan.allowed[1, state]):
+        target = plan.next[1, state, a]
+        if target == FOLDS:
+            normal.append(plan.fold_value[1, state] * len(rest) * (len(rest) - 1) * dealers)
+            followed.append(plan.fold_value[1, state] * len(live) * (len(live) - 1) * live_dealers)
+            best.append(followed[-1])
+            continue
+        below = [turn(target, t) for t in rest]
+        normal.append(sum(value[0] for value in below))
+        followed.append(sum(value[1] for value in below if value[1] is not None))
+        best.append(sum(value[2] for value in below if value[2] is not None))
+    choice = plain_best(normal, plan.larger)
+    return max(best) - followed[choice], choice
+
+
+def first_flop_state(plan):
+    """The flop state of the first pre-flop action that plays on (THB: the flop bet; UTH: the check)."""
+    return next(int(plan.next[0, 0, a]) for a in range(plan.allowed[0, 0]) if plan.next[0, 0, a] != FOLDS)
+
+
+@pytest.mark.parametrize("game, hole, flop, known, gains", [
+    ("casinoholdem", "6d 8s", "4c 9d Tc", "7h 6s Qd 7d", True),   # two of the gutshot's four sevens known
+    ("casinoholdem", "8s 4h", "3h 3s Th", "Qs Qd 5c 4s", True),
+    ("casinoholdem", "Qc 9h", "4s 5s Kd", "6s 7s", False),
+    ("thb", "Qh Kh", "3c 6h Td", "6d 3d", True),                  # the board's pairing cards known
+    ("thb", "Qs Jc", "4h 8s Tc", "Qh 2s 9c 4d", True),             # a queen and a nine, the player's outs, known
+    ("uth", "Ks Ah", "6d 7c Qc", "Qh 9c", True),                   # a river decision
+    ("uth", "9c Ah", "3c 5d Tc", "7c 7s", True),
+])
+def test_a_sample_s_gain_and_normal_flop_choice_equal_a_plain_recursion(game, hole, flop, known, gains):
+    _, plan, nets, qualify = streets_of(game)
+    hole, flop, known = parse_cards(hole), sorted(parse_cards(flop)), parse_cards(known)
+    state = first_flop_state(plan)
+    mask = np.zeros(52, dtype=np.bool_)
+    mask[list(known)] = True
+    fast = information_gain(hole[0], hole[1], np.array(flop, dtype=np.int64), mask, state, packed(plan), nets,
+                            qualify)
+    assert (int(fast[0]), int(fast[1])) == plain_gain(plan, nets, qualify, hole, flop, known, state)
+    assert (fast[0] > 0) == gains
+
+
+def test_with_nothing_known_there_is_no_gain_and_the_flop_choice_is_the_analysis_s(thb):
+    rules, plan, nets, qualify = streets_of("thb")
+    nothing = np.zeros(52, dtype=np.bool_)
+    for deal in sampled_deals(0, 5, 0, 6):
+        flop, (x, y) = np.sort(deal[:3]), deal[3:5]
+        state = flop_state_of(plan, thb.counts.decision, int(x), int(y))
+        if state == FOLDS:
+            state = first_flop_state(plan)
+        gain, choice = information_gain(int(x), int(y), flop, nothing, state, packed(plan), nets, qualify)
+        flop_class, relabel = flop_class_of(flop)
+        mx, my = (x & ~3) | relabel[x & 3], (y & ~3) | relabel[y & 3]
+        low, high = min(mx, my), max(mx, my)
+        assert gain == 0
+        assert choice == thb.counts.flop_choice[flop_class, low + high * (high - 1) // 2, state]
+
+
+def test_samples_are_distinct_cards_the_same_whatever_the_chunks():
+    whole = sampled_deals(2, 1, 0, 10)
+    assert whole.shape == (10, 9) and all(len(set(row)) == 9 for row in whole)
+    assert np.array_equal(np.vstack([sampled_deals(2, 1, 0, 4), sampled_deals(2, 1, 4, 6)]), whole)
+    assert deals_below_flop(2) == 43 * 42 * comb(41, 2)
+
+
+def test_the_estimate_is_the_same_on_any_number_of_jobs_and_below_normal_play():
+    rules = load_game("casinoholdem")
+    engine = engine_for(rules)
+    one, two = (engine.collusion(rules, 3, 4, Run(jobs, progress=False), CollusionOptions(deals=120))
+                for jobs in (1, 2))
+    assert one.mean_gain == two.mean_gain and one.switched == two.switched
+    assert one.mean_gain > 0 and one.edge == one.normal_edge - one.mean_gain
+    assert one.standard_error > 0 and "upper bound" in one.method()
+
+
+def test_the_pre_flop_knob_is_refused_in_one_line():
+    rules = load_game("thb")
+    with pytest.raises(Unsupported, match="--preflop-samples .*pre-flop decision is kept as normal"):
+        engine_for(rules).collusion(rules, 1, 1, Run(), CollusionOptions(deals=10, preflop_samples=2))
+
+
+def test_protect_estimates_colluders_over_streets(capsys):
+    assert cli.run(["protect", "thb", "--colluding-players", "2", "--deals", "60", "--json", "--quiet"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["deals"] == 60 and printed["colluders"] == 2
+    assert Fraction(printed["house_edge_per_ante_estimate"]) <= Fraction(printed["normal_house_edge_per_ante"])
+    assert "flop, turn and river" in printed["method"]
