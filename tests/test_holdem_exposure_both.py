@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_holdem_exposure import (
+from tests.test_holdem_exposure import (
     REDUCED,
     assert_reduced_counts_add_up,
     frequencies_add_up,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_holdem import plain_completions, plain_ranks
-from test_holdem_posted import lines_of, made_key, slow_dealer_outs
+from tests.test_holdem import plain_completions, plain_ranks
+from tests.test_holdem_posted import lines_of, made_key, slow_dealer_outs
 
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import suit_classes
