@@ -16,7 +16,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 KERNEL = "analyzer-tests"
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
+PACKAGE = Path(__file__).resolve().parents[2] / "analyzer"
 
 #: Layers, lowest first: a module may import from its own layer and those below, never above.
 LAYERS = ("core", "games", "engines", "protection", "simulation", "reports", "cli")
