@@ -35,7 +35,7 @@ ORDER = ["high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush"
          "straight_flush", "five_of_a_kind", "royal_flush", "five_wilds"]
 JOKER = 52
 DECK = 53
-SHIPPED = Path(__file__).resolve().parent.parent / "analyzer" / "games" / "data" / "games"
+SHIPPED = Path(__file__).resolve().parents[2] / "analyzer" / "games" / "data" / "games"
 
 
 # -- cards -----------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from analyzer.games.errors import RulesError
 from analyzer.games.rules import load_game
 from analyzer.reports.method import cards_used, cycle_stages
 
-SHIPPED = Path(__file__).resolve().parent.parent / "analyzer" / "games" / "data" / "games"
+SHIPPED = Path(__file__).resolve().parents[2] / "analyzer" / "games" / "data" / "games"
 
 
 def with_deck(tmp_path: Path, table: str, game: str = "threecard") -> str:
