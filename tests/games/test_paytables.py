@@ -12,7 +12,7 @@ import pytest
 from analyzer.engines.base import Run
 from analyzer.games.rules import RulesError, load_game
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "crazy4-paytables.toml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "crazy4-paytables.toml"
 
 QUEENS_UP = '[side_bets.queens_up.paytables."mine"]\n'
 

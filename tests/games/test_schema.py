@@ -19,7 +19,7 @@ from analyzer.games.schema import MODELS, exact_number, kind_of, pay_value, tabl
 from analyzer.games.schema_reference import reference_markdown
 from analyzer.games.toml_lines import key_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "analyzer" / "games" / "data" / "games"
 EXAMPLES = ROOT / "examples"
 
