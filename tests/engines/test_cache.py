@@ -35,7 +35,7 @@ from analyzer.engines.one_decision.exposure_figures import ExposureTotals
 from analyzer.games.exposure import expose
 from analyzer.games.rules import load_game
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: ``analyzer analyze crazy4``: the exact house edge per ante.
 CRAZY4_EDGE = ("3.418855%", "264142729/7726058340")
 #: ``analyzer protect uth --exposed-dealer-cards 1``: the committed exact edge (enumerations/protect).

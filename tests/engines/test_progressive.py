@@ -18,7 +18,7 @@ from analyzer.engines.progressive import (
 from analyzer.games.rules import RulesError, load_game
 
 FOUR = load_game("fourcardfever")   # the progressive is read on its best four-card hand
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "fourcardfever-progressive.toml"
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -85,7 +85,7 @@ def test_without_a_file_the_progressive_is_listed_as_not_analysed():
 
 
 def test_a_progressive_on_the_hole_cards_and_flop_of_uth(uth):
-    progressive = load_progressive(Path(__file__).resolve().parents[1] / "examples" / "uth-progressive.toml",
+    progressive = load_progressive(Path(__file__).resolve().parents[2] / "examples" / "uth-progressive.toml",
                                    load_game("uth"))
     assert progressive.paid_on.board_cards == 3
     table = progressive_table(uth, progressive).set_index("outcome")

@@ -34,7 +34,7 @@ from analyzer.games.errors import RulesError
 from analyzer.games.rules import PaidOn, load_game
 from analyzer.simulation.settlement import SideBetData
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIVE, THREE, TWO = load_ranking("five_card"), load_ranking("three_card"), load_ranking("two_card")
 #: The best five-card hand of six cards, by category (high card up to straight flush), of C(52, 6) sets.
 SIX_CARD_CATEGORIES = [6612900, 9730740, 2532816, 732160, 361620, 205792, 165984, 14664, 1844]

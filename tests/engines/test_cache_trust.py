@@ -38,7 +38,7 @@ from analyzer.engines.holdem.streets import as_streets
 from analyzer.games.exposure import expose
 from analyzer.games.rules import load_game
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GAME = "threecard"
 COMMAND = [sys.executable, "-m", "analyzer.cli", "analyze", GAME, "--jobs", "1", "--quiet"]
 #: ``analyzer analyze threecard``: the exact house edge per ante.
