@@ -218,7 +218,7 @@ def test_protect_prints_json_and_writes_a_procedure_risk_sheet(monkeypatch, caps
 
 def test_the_golden_edges_start_from_the_normal_game(crazy4):
     """enumerations/protect/edges.csv holds the measured full runs; its normal-play row is the main analysis."""
-    with open(Path(__file__).resolve().parents[1] / "enumerations" / "protect" / "edges.csv") as handle:
+    with open(Path(__file__).resolve().parents[3] / "enumerations" / "protect" / "edges.csv") as handle:
         rows = {(row["game"], int(row["exposed_dealer_cards"])): row for row in csv.DictReader(handle)}
     assert Fraction(rows["crazy4", 0]["house_edge_per_ante"]) == crazy4.main_figures()["house_edge_per_ante"]
     assert int(rows["crazy4", 1]["cycle"]) == 5 * crazy4.cycle  # one of the dealer's five cards marked seen

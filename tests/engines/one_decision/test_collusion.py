@@ -51,7 +51,7 @@ from analyzer.protection.procedure_risk import (
     procedure_risk_table,
 )
 
-COMMITTED = Path(__file__).resolve().parents[1] / "enumerations" / "protect" / "colluders.csv"
+COMMITTED = Path(__file__).resolve().parents[3] / "enumerations" / "protect" / "colluders.csv"
 
 
 # -- the dealer-hand loop ---------------------------------------------------------
