@@ -1,6 +1,6 @@
 """Ultimate Texas Hold'em through the shared results, report and CLI, from the committed counts.
 
-The enumeration itself is tested on reduced problems in test_holdem.py; here
+The enumeration itself is tested on reduced problems in tests/engines/holdem/test_engine.py; here
 the full run's counts (enumerations/uth/) feed the same tables and figures as
 every other game.
 """

@@ -313,7 +313,7 @@ def test_reduced_run_figures_and_table(reduced):
 def test_committed_full_run():
     """enumerations/protect/uth_exposed_1.json (scripts/uth_exposure.py --seen 1): every deal of the cycle, a
     player advantage (normal play: 2.184971% house edge), 3x never the choice, consistent table."""
-    folder = Path(__file__).resolve().parents[1] / "enumerations" / "protect"
+    folder = Path(__file__).resolve().parents[3] / "enumerations" / "protect"
     figures = json.loads((folder / "uth_exposed_1.json").read_text(encoding="utf-8"))
     assert int(figures["cycle"]) == seen.EXPOSED_CYCLE and figures["complete"] is True
     edge = Fraction(figures["house_edge_per_ante"])

@@ -44,7 +44,7 @@ PAIR_RANK = FIVE.category_index("pair") * 13 ** 5
 #: A few flop classes for the reduced runs: trips (weight 4), a rainbow flop, a suited-connected one.
 REDUCED = [0, 7, 300]
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 #: The game as shipped, with the Blind 1000-100-20-5-2-1 (a paytable file), and without a qualifier (an option).
 VARIANTS = {
     "as shipped": load_game("uth"),
@@ -431,7 +431,7 @@ def test_the_cache_key_holds_the_main_wagers_not_the_side_bets():
 
 # --------------------------------------------------------------------------- the committed full run
 
-GOLDEN = Path(__file__).resolve().parents[1] / "enumerations" / "uth"
+GOLDEN = Path(__file__).resolve().parents[3] / "enumerations" / "uth"
 
 
 def test_saved_full_run_matches_published_figures():
@@ -454,7 +454,7 @@ def test_saved_counts_round_trip(tmp_path):
 
 def test_solve_a_trips_line_on_the_committed_counts():
     """Trips is a side bet: its pay is solved on the counts, which it does not change. The full house at 9
-    is the published 50-40-30-9-7-4-3 (0.901835%). (The Blind, a main wager: tests/test_holdem_solve.py.)"""
+    is the published 50-40-30-9-7-4-3 (0.901835%). (The Blind, a main wager: tests/engines/holdem/test_solve.py.)"""
     rules = load_game("uth")
     engine = engine_for(rules)
     solution = engine.solve(rules, "trips", "Full house", Fraction(301629, 33446140), Run())

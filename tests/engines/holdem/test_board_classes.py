@@ -4,7 +4,7 @@
 two-card hands (the pair of card types: rank, and whether of the flush
 suit). Here every one of a board's 1,081 hands is looked up in its class and
 compared with the per-hand sweep (:func:`analyzer.engines.holdem.enumeration.river_outcomes`,
-itself checked against every dealer hand in tests/test_holdem.py): the
+itself checked against every dealer hand in tests/engines/holdem/test_engine.py): the
 seven-card rank and the six dealer outcome counts; and the six-card ranks
 per type and the board's own rank with the plain evaluator. Boards without
 a flush suit, with three, four and five cards of one suit, with quads and

@@ -53,7 +53,7 @@ from analyzer.engines.holdem.streets import (
 from analyzer.games.rules import OUTCOMES, RulesError, load_game
 
 SCALE = 2
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def plan_of(game: str):
@@ -395,7 +395,7 @@ def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, a
 
 def test_a_main_wager_line_goes_to_the_solver(capsys):
     # the committed counts' strategy, held fixed, would need a negative pay for a 50% edge: refused before any
-    # enumeration (a real solve re-optimises by fresh enumerations: tests/test_holdem_street_solve.py)
+    # enumeration (a real solve re-optimises by fresh enumerations: tests/engines/holdem/test_street_solve.py)
     with pytest.raises(SystemExit) as done:
         cli.main(["solve", "thb", "--wager", "ante", "--line", "Straight or better", "--target-edge", "50%", "--quiet"])
     assert done.value.code == 2

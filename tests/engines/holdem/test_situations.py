@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.test_holdem import plain_completions, plain_ranks
-from tests.test_holdem_posted import lines_of, made_key, slow_dealer_outs
+from tests.engines.holdem.test_engine import plain_completions, plain_ranks
+from tests.engines.holdem.test_posted import lines_of, made_key, slow_dealer_outs
 
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.isomorphism import suit_classes
@@ -33,7 +33,7 @@ from analyzer.engines.holdem.posted import SCALED_NETS
 from analyzer.engines.holdem.results import load_counts
 
 CARD = parse_cards
-GOLDEN = Path(__file__).resolve().parents[1] / "enumerations" / "uth"
+GOLDEN = Path(__file__).resolve().parents[3] / "enumerations" / "uth"
 #: Flop classes of the reduced run: 2c 2d 2h (weight 4) and 5c 5d Jc (12).
 REDUCED = [0, 700]
 

@@ -24,7 +24,7 @@ from analyzer.engines.holdem.strategy_files import (
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import RulesError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "uth-strategy.toml"
 
 PREFLOP = '[[streets]]\nrules = ["4x with 33+, A2+", "raise 4x with K9o+", "otherwise check"]\n'

@@ -39,7 +39,7 @@ PAIR_RANK = PAIR_CATEGORY * TIEBREAK_SPAN
 #: Flop classes of the reduced runs: 8c 8d 8h (weight 4), 5c 8c Tc (4), 5c 5d Jc (12), 8d Td Jc (12).
 REDUCED = [208, 554, 700, 652]
 
-ENUMERATIONS = Path(__file__).resolve().parents[1] / "enumerations"
+ENUMERATIONS = Path(__file__).resolve().parents[3] / "enumerations"
 CARD = parse_cards
 
 

@@ -2,7 +2,7 @@
 
 Hand-checked: with the strategy fixed, raising a Blind line's pay by one lowers the house edge by the
 share of deals the player wins with that line (having not folded). Then the solver on a reduced problem
-(three flop classes, as in tests/test_holdem.py): a target met at a half pay gives that pay back exactly,
+(three flop classes, as in tests/engines/holdem/test_engine.py): a target met at a half pay gives that pay back exactly,
 across strategy changes; a target between two halves gives a pay between them whose posted neighbours
 are fresh enumerations.
 """

@@ -27,7 +27,7 @@ from analyzer.engines.holdem.streets import DEALER_HANDS, FOLDS, LEVELS, as_stre
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import load_game
 from analyzer.simulation import simulate
-from tests.test_holdem_streets import board_outcomes_by_dealer
+from tests.engines.holdem.test_streets import board_outcomes_by_dealer
 
 
 def packed(plan):

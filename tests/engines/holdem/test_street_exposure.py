@@ -54,7 +54,7 @@ def thb():
 def test_a_class_representative_stands_for_every_flop_of_its_class(monkeypatch):
     """The counts of a few flop classes, each representative weighted, equal those of every flop of the classes
     counted once each (the kernel itself is checked against a plain loop over every deal with a seen card in
-    tests/test_holdem_streets.py)."""
+    tests/engines/holdem/test_streets.py)."""
     rules, seen = thb(), parse_cards("9c")[0]
     classes = seen_card_classes(seen)
     chosen = np.array([0, 7, 123])
@@ -145,7 +145,7 @@ def test_a_variant_s_risk_rows_do_not_borrow_the_shipped_game_s_committed_runs()
     """UTH with another Blind table (its own kernel counts it): the committed runs with dealer cards seen are the
     shipped game's, so the variant's rows say why they are not computed instead of showing them."""
     from pathlib import Path
-    variant = load_game("uth", paytable_files=(Path(__file__).resolve().parents[1] / "examples" /
+    variant = load_game("uth", paytable_files=(Path(__file__).resolve().parents[3] / "examples" /
                                                "uth-blind-paytables.toml",))
     rows = engine_for(variant).exposure_rows(variant, Run(), {0: Fraction(1, 50)})
     assert [row[1] for row in rows] == [Fraction(1, 50), None, None]

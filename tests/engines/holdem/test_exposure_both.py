@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.test_holdem_exposure import (
+from tests.engines.holdem.test_exposure import (
     REDUCED,
     assert_reduced_counts_add_up,
     frequencies_add_up,
@@ -291,7 +291,7 @@ def test_reduced_run_figures_and_tables(reduced):
 
 # --------------------------------------------------------------------------- the committed full run
 
-OUTPUT = Path(__file__).resolve().parents[1] / "enumerations" / "protect"
+OUTPUT = Path(__file__).resolve().parents[3] / "enumerations" / "protect"
 
 
 @pytest.mark.skipif(not (OUTPUT / "uth_exposed_2.json").exists(), reason="full run not committed yet")
