@@ -23,7 +23,7 @@ from analyzer.engines.draw.strategy_list import (
 from analyzer.games.patterns import HandPattern
 from analyzer.games.rules import RulesError, load_game
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "jacksorbetter-strategy.toml"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "jacksorbetter-strategy.toml"
 #: The optimal return of 9/6 Jacks or Better, exactly.
 OPTIMAL_96 = Fraction(1653526326983, 1661102543100)
 

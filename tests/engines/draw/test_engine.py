@@ -168,7 +168,7 @@ def test_every_award_has_its_one_in_n_a_push_for_one_included(jacks):
 
 def test_a_users_own_draw_game_runs_without_code():
     """examples/three-card-draw.toml: three cards, at most two replaced (19,600 draws of two lcm'd with 49)."""
-    rules = load_game(str(Path(__file__).resolve().parents[1] / "examples" / "three-card-draw.toml"))
+    rules = load_game(str(Path(__file__).resolve().parents[3] / "examples" / "three-card-draw.toml"))
     analysis = engine_for(rules).analyze(rules, Run())
     assert analysis.cycle == comb(52, 3) * draw_weight(49, [0, 1, 2])
     assert analysis.main_figures()["house_edge_per_ante"] == Fraction(15919, 2165800)

@@ -22,8 +22,8 @@ from analyzer.simulation import hands as simulator
 from analyzer.simulation.analysis import simulate
 
 GAME = "twentyoneplusthree"
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "four-card-shoe.toml"
-SHIPPED = Path(__file__).resolve().parent.parent / "analyzer" / "games" / "data" / "games" / f"{GAME}.toml"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "four-card-shoe.toml"
+SHIPPED = Path(__file__).resolve().parents[3] / "analyzer" / "games" / "data" / "games" / f"{GAME}.toml"
 WINNING = ("straight_flush", "three_of_a_kind", "straight", "flush")
 
 
