@@ -61,7 +61,7 @@ SHAPES = "crazy4,fourcardfever,caribbean,uth,thb,mississippi,jacksorbetter"
 _ASKED = os.environ.get("LIBREOFFICE_GAMES", SHAPES)
 GAMES = tuple(MOST_PAGES if _ASKED == "all" else _ASKED.split(","))
 #: Four Card Fever's report also gets the example progressive, so that sheet is recalculated too.
-PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[1] / "examples" / "fourcardfever-progressive.toml"}
+PROGRESSIVES = {"fourcardfever": Path(__file__).resolve().parents[2] / "examples" / "fourcardfever-progressive.toml"}
 RELATIVE = 1e-12
 #: Near zero a relative error means nothing: sums of terms of order 1 are good to about 1e-16.
 ABSOLUTE = 1e-15
