@@ -25,7 +25,7 @@ from analyzer.games.rules import game_names, load_game
 from analyzer.pipeline import TooLarge, check_size, rules_and_engine
 
 ANALYZER = Path(sys.executable).with_name("analyzer")
-GAMES = Path(__file__).resolve().parents[1] / "analyzer" / "games" / "data" / "games"
+GAMES = Path(__file__).resolve().parents[2] / "analyzer" / "games" / "data" / "games"
 
 
 def command(*arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None,
