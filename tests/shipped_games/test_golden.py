@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "make_golden.py"
 GOLDEN = ROOT / "enumerations" / "crazy4"
 CYCLE = 3_986_646_103_440

@@ -56,7 +56,7 @@ def test_what_a_deck_with_jokers_does_not_support_yet_is_refused_in_one_line(tmp
     with pytest.raises(Unsupported, match="--colluding-players is not supported .* without jokers"):
         engine.collusion(RULES, 2, 1, Run())
     up_card = tmp_path / "up-card.toml"
-    shipped = Path(__file__).resolve().parent.parent / "analyzer" / "games" / "data" / "games" / "caribbean.toml"
+    shipped = Path(__file__).resolve().parents[2] / "analyzer" / "games" / "data" / "games" / "caribbean.toml"
     up_card.write_text(shipped.read_text().replace('ranking = "five_card"', 'ranking = "dj_wild"')
                        .replace("\n[play]", "\n[deck]\njokers = 1\n\n[play]", 1))
     with pytest.raises(Unsupported, match="a dealer up-card dealt from a deck with jokers is not supported yet"):
