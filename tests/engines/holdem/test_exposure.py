@@ -59,7 +59,7 @@ def plain_outcomes(board, hole, seen_card) -> np.ndarray:
     return counts
 
 
-# --------------------------------------------------------------------------- also used by test_holdem_exposure_both
+# --------------------------------------------------------------------------- also used by test_exposure_both.py
 
 
 def summed_over_rivers(values: np.ndarray) -> tuple[int, int, int, int, int]:
