@@ -9,7 +9,7 @@ Usage (from the repository root)::
 Every number is exact: combination counts as integers, every pay, net result
 and figure as a fraction written ``p/q`` (``204/1``, ``-1/1``, ``3/2``). The
 files are plain UTF-8 with ``\\n`` line ends, rows in a fixed order, so two runs
-write identical bytes. ``tests/test_golden.py`` rebuilds the same text with
+write identical bytes. ``tests/shipped_games/test_golden.py`` rebuilds the same text with
 :func:`golden_csvs` and compares it with the committed files.
 
 Files:

@@ -209,7 +209,7 @@ class HandRanking:
         A hand's rank depends only on its multiset of ranks and on whether it is a flush, so each
         hand is keyed by those two, ``evaluate_each`` ranks one hand of each key that occurs, and
         every hand takes the rank of its key: 7,462 hands ranked for all 2,598,960 five-card hands
-        (``tests/test_ranking.py`` checks the two agree). Rows with a card outside the deck have no
+        (``tests/core/test_ranking.py`` checks the two agree). Rows with a card outside the deck have no
         key; then every hand goes through ``evaluate_each``. With wild ranks, "a flush" in the key is
         "the natural cards share one suit", and the multiset of ranks (wild ranks included) tells the
         natural ranks and the number of wild cards: all a wild hand's rank depends on.
@@ -420,7 +420,7 @@ class HandRanking:
         A hand's rank depends only on its multiset of ranks and on whether it is a flush, so one hand of
         each multiset (suits dealt in turn, so never a flush when a flush is not forced) and one flush of
         each set of distinct ranks give every rank: 7,462 hands for five cards instead of 2,598,960
-        (``tests/test_ranking.py`` checks the two agree). With wild ranks, "a flush" is "the natural cards
+        (``tests/core/test_ranking.py`` checks the two agree). With wild ranks, "a flush" is "the natural cards
         share one suit": the suits are dealt in turn to the natural cards and, apart, to the wild cards, and
         the natural cards of each multiset whose natural ranks differ are dealt once more all in one suit.
         Where the ranking has a rule for the joker, hands with each number of jokers are dealt too.

@@ -1,0 +1,74 @@
+"""Ultimate Texas Hold'em: the per-class board kernel equals the per-hand sweep on every hand.
+
+:mod:`analyzer.engines.holdem.board_classes` works a board out per class of
+two-card hands (the pair of card types: rank, and whether of the flush
+suit). Here every one of a board's 1,081 hands is looked up in its class and
+compared with the per-hand sweep (:func:`analyzer.engines.holdem.enumeration.river_outcomes`,
+itself checked against every dealer hand in tests/engines/holdem/test_engine.py): the
+seven-card rank and the six dealer outcome counts; and the six-card ranks
+per type and the board's own rank with the plain evaluator. Boards without
+a flush suit, with three, four and five cards of one suit, with quads and
+with a full house on the board.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer.core.cards import parse_cards
+from analyzer.engines.holdem import board_classes as classes
+from analyzer.engines.holdem.enumeration import river_outcomes
+from analyzer.engines.holdem.features import board_six_ranks
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    PAIR_OR_BETTER,
+    STRAIGHT_TOP,
+    evaluate_cards,
+)
+
+BOARDS = ["2c 7d 9h Jc Ks", "2h 7h 9h Jc Ks", "2h 7h 9h Jh Ks", "2h 7h 9h Jh Kh", "As Ks Qs 2s 3s",
+          "8h 8d 8c 8s 4h", "8h 8d 8c 4s 4h", "Tc Jc Qc 9d 2h", "5d 6d 7c 8d 9d"]
+
+
+def worked_out(text: str):
+    """The board's classes: (scratch, number of classes, flush suit, turn and river tables)."""
+    board = np.array(parse_cards(text), dtype=np.int64)
+    plain, six, five, pair_order = classes.flop_rank_tables(board[:3], STRAIGHT_TOP)
+    turn, river = board[3] >> 2, board[4] >> 2
+    unseen = np.setdiff1d(np.arange(52), board)
+    scratch = classes.class_scratch()
+    flush_suit = classes.type_cards(board, unseen, scratch)
+    count = classes.board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK,
+                                  PAIR_OR_BETTER, scratch)
+    return board, unseen, scratch, count, flush_suit, six[turn, river], five[turn, river]
+
+
+@pytest.mark.parametrize("text", BOARDS)
+def test_every_hand_gets_its_class_rank_and_outcomes(text):
+    board, _, scratch, count, _, _, _ = worked_out(text)
+    card_type = scratch[classes.CARD_TYPE]
+    first, second = scratch[classes.CLASS_FIRST][:count], scratch[classes.CLASS_SECOND][:count]
+    class_of = {(int(t1), int(t2)): c for c, (t1, t2) in enumerate(zip(first, second))}
+    per_hand = river_outcomes(board)
+    found = np.zeros(count, dtype=np.int64)
+    for x, y, rank, outcomes in zip(per_hand.first, per_hand.second, per_hand.ranks, per_hand.outcomes):
+        c = class_of[tuple(sorted((int(card_type[x]), int(card_type[y]))))]
+        found[c] += 1
+        assert scratch[classes.CLASS_RANKS][c] == rank
+        assert np.array_equal(scratch[classes.CLASS_OUTCOMES][c], outcomes)
+    assert np.array_equal(found, scratch[classes.CLASS_MULTIPLICITY][:count])
+    assert found.sum() == 1081
+
+
+@pytest.mark.parametrize("text", BOARDS)
+def test_board_and_six_card_ranks(text):
+    board, unseen, scratch, count, flush_suit, six, five = worked_out(text)
+    assert (flush_suit >= 0) == (np.bincount(board & 3, minlength=4).max() >= 3)
+    assert count <= (classes.MAX_CLASSES if flush_suit >= 0 else 91)
+    assert classes.board_rank(five, scratch, FLUSH_RANK) == evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK)
+    sorted_six, card_six = np.empty(len(unseen), np.int64), np.full(52, -1, np.int64)
+    classes.board_plus_one_by_type(unseen, six, scratch, FLUSH_RANK, sorted_six, card_six)
+    expected_sorted, expected_card = board_six_ranks(board)
+    assert np.array_equal(sorted_six, expected_sorted)
+    assert np.array_equal(card_six, expected_card)

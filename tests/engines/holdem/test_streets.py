@@ -1,0 +1,490 @@
+"""Hold'em games over streets (Texas Hold'em Bonus, Casino Hold'em): the plan read from the rules, then the
+kernel against a plain loop over every turn, river and dealer hand for sampled hole pairs on one flop."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from importlib import resources
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+from openpyxl import load_workbook
+
+import analyzer
+import analyzer.cli.main as cli
+import analyzer.engines.base
+import analyzer.engines.registry
+from analyzer.core.cards import parse_cards
+from analyzer.engines.holdem.enumeration import (
+    HOLE_PAIRS,
+    analyze_holdem,
+    flop_classes,
+    pair_index,
+)
+from analyzer.engines.holdem.final_pairs import committed_final_pairs
+from analyzer.engines.holdem.results import kernel_problem, line_settlement, main_wagers
+from analyzer.engines.holdem.sevens import (
+    FLUSH_RANK,
+    LINE_COUNT,
+    LINES,
+    STRAIGHT_TOP,
+    evaluate_hands,
+    hand_lines,
+)
+from analyzer.engines.holdem.street_engine import StreetHoldemEngine
+from analyzer.engines.holdem.street_game import (
+    StreetAnalysis,
+    enumerate_street_sums,
+    game_plan,
+    street_counts,
+)
+from analyzer.engines.holdem.streets import (
+    DEALER_HANDS,
+    FOLDS,
+    LEVELS,
+    as_streets,
+    qualifying_rank,
+    street_flop,
+    street_plan,
+)
+from analyzer.games.rules import OUTCOMES, RulesError, load_game
+
+SCALE = 2
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def plan_of(game: str):
+    rules = as_streets(load_game(game))
+    fold = SCALE * int(sum(w.on_fold for w in rules.wagers if w.role != "raise"))
+    return rules, street_plan(rules, SCALE, fold), line_settlement(rules, SCALE)
+
+
+def test_texas_holdem_bonus_plan_reads_the_streets():
+    rules, plan, _ = plan_of("thb")
+    assert [street.title if street else None for street in plan.streets] == ["pre-flop", "flop", "turn", None]
+    # showdown states: flop bet 2x, then check or bet on the flop and on the turn
+    assert plan.stake[4, :4].tolist() == [2, 3, 3, 4]
+    assert plan.next[0, 0, :2].tolist() == [FOLDS, 0]
+
+
+def test_casino_holdem_decides_on_the_flop_only():
+    rules, plan, nets = plan_of("casinoholdem")
+    assert [street.title if street else None for street in plan.streets] == [None, "flop", None, None]
+    assert plan.stake[4, 0] == 2
+    royal, high_card = 0, LINE_COUNT - 1
+    win, no_qualify_lose = OUTCOMES.index("win"), OUTCOMES.index("no_qualify_lose")
+    assert nets[royal, win].tolist() == [SCALE * 100, SCALE]          # Ante 100, Call 1 per unit
+    assert nets[high_card, no_qualify_lose].tolist() == [SCALE, 0]     # Ante paid 1, Call pushes
+    assert qualifying_rank(rules) > qualifying_rank(load_game("uth"))  # a pair of fours, not any pair
+
+
+def board_outcomes_by_dealer(hole, board, qualify, seen=None, dead=()):
+    """Dealer hands per outcome (OUTCOMES order) and the player's final line, by evaluating every hand (the
+    dealer's hands: every two cards left, or ``seen`` and one of them; none of the ``dead`` cards)."""
+    used = set(hole) | set(board) | ({seen} if seen is not None else set()) | set(dead)
+    rest = [card for card in range(52) if card not in used]
+    hands = combinations(rest, 2) if seen is None else ((seen, card) for card in rest)
+    dealers = np.array([list(pair) + list(board) for pair in hands], dtype=np.int64)
+    dealer = evaluate_hands(dealers)
+    player = int(evaluate_hands(np.array([list(hole) + list(board)], dtype=np.int64))[0])
+    qualifies = dealer >= qualify
+    counts = np.zeros(6, dtype=np.int64)
+    for offset, mask in ((0, ~qualifies), (3, qualifies)):
+        counts[offset] = int(((dealer < player) & mask).sum())
+        counts[offset + 1] = int(((dealer == player) & mask).sum())
+        counts[offset + 2] = int(((dealer > player) & mask).sum())
+    return counts, int(hand_lines(np.array([player]))[0])
+
+
+def plain_values(plan, nets, qualify, hole, flop, seen=None):
+    """Root values (per pre-flop action), showdown counts (per pre-flop action, state, line, outcome) and the
+    choice at each deciding flop state of one hole pair on one flop, by a plain recursion over every ordered turn
+    and river (``seen``: a dealer card the player sees, out of the deck)."""
+    rest = [card for card in range(52) if card not in set(hole) | set(flop) | {seen}]
+    dealer_hands = comb(len(rest) - 2, 2) if seen is None else len(rest) - 2
+    turns, rivers = len(rest), len(rest) - 1
+    boards = {}
+    for t, r in combinations(rest, 2):
+        boards[frozenset((t, r))] = board_outcomes_by_dealer(hole, flop + [t, r], qualify, seen)
+    larger = plan.larger
+
+    def best(options):
+        index = 0
+        for a in range(1, len(options)):
+            if options[a] > options[index] or (larger and options[a] == options[index]):
+                index = a
+        return index
+
+    def showdown(state, counts, line):
+        return sum(int(counts[o]) * int(nets[line, o, 0] + plan.stake[4, state] * nets[line, o, 1]) for o in range(6))
+
+    def river(state, t, r):
+        counts, line = boards[frozenset((t, r))]
+        options = [plan.fold_value[3, state] * dealer_hands if plan.next[3, state, a] == FOLDS
+                   else showdown(plan.next[3, state, a], counts, line) for a in range(plan.allowed[3, state])]
+        return best(options), options
+
+    def turn(state, t):
+        options = []
+        for a in range(plan.allowed[2, state]):
+            target = plan.next[2, state, a]
+            options.append(plan.fold_value[2, state] * rivers * dealer_hands if target == FOLDS else
+                           sum(max_of(river(target, t, r)) for r in rest if r != t))
+        return best(options), options
+
+    def flop_node(state):
+        options = []
+        for a in range(plan.allowed[1, state]):
+            target = plan.next[1, state, a]
+            options.append(plan.fold_value[1, state] * turns * rivers * dealer_hands if target == FOLDS else
+                           sum(max_of(turn(target, t)) for t in rest))
+        return best(options), options
+
+    def max_of(choice):
+        index, options = choice
+        return options[index]
+
+    roots = int(plan.allowed[0, 0])
+    values, counts = [], np.zeros((roots, plan.allowed.shape[1], LINE_COUNT, 6), dtype=np.int64)
+    flop_taken = {s: flop_node(s)[0] for s in range(plan.allowed.shape[1]) if plan.allowed[1, s] > 1}
+    for a0 in range(roots):
+        start = plan.next[0, 0, a0]
+        if start == FOLDS:
+            values.append(plan.fold_value[0, 0] * turns * rivers * dealer_hands)
+            continue
+        index, options = flop_node(start)
+        values.append(options[index])
+        after = plan.next[1, start, index]
+        if after == FOLDS:
+            continue
+        for t in rest:
+            k, _ = turn(after, t)
+            state = plan.next[2, after, k]
+            if state == FOLDS:
+                continue
+            for r in rest:
+                if r == t:
+                    continue
+                k, _ = river(state, t, r)
+                final = plan.next[3, state, k]
+                if final != FOLDS:
+                    outcome, line = boards[frozenset((t, r))]
+                    counts[a0, final, line] += outcome
+    return values, counts, flop_taken
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, flop, holes, seen", [
+    ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"], None),
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], None),
+    ("thb", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "Kc"),         # a seen card of the flop's two-card suit
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "4h"),  # a seen card pairing the flop
+    ("uth", "Ts Js Qs", ["As 2d", "Kh Kd", "3c 4c"], "9s"),           # a river decision, a seen straight flush draw
+])
+def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes, seen):
+    """With ``seen``, the player sees that dealer card from the start (out of the deck, the dealer's hands are
+    it and one card left)."""
+    rules, plan, nets = plan_of(game)
+    qualify = qualifying_rank(rules)
+    flop_cards = sorted(parse_cards(flop))
+    width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
+    choices = max(len(street.choices) for street in plan.streets if street is not None)
+    root_values = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)
+    showdown = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64)
+    folds = np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64)
+    taken = np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64)
+    final_outcomes = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
+    packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
+    flop_choices = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
+    card = -1 if seen is None else parse_cards(seen)[0]
+    street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
+                FLUSH_RANK, qualify, nets, packed, flop_choices, root_values, showdown, folds, taken, final_outcomes,
+                card)
+    deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
+    for text in holes:
+        hole = parse_cards(text)
+        h = pair_index(*hole)
+        values, counts, flop_taken = plain_values(plan, nets, qualify, hole, flop_cards,
+                                                  None if seen is None else card)
+        assert root_values[h].tolist() == values
+        deciding = [s for s in range(width) if plan.allowed[1, s] > 1]
+        assert {s: int(flop_choices[h, s]) for s in deciding} == {s: flop_taken[s] for s in deciding}
+        assert np.array_equal(showdown[h], counts)
+        # every ordered deal is counted once: at a showdown, a fold, or (a pre-flop fold) not at all
+        played = [a for a in range(roots) if plan.next[0, 0, a] != FOLDS]
+        for a0 in played:
+            assert int(showdown[h, a0].sum() + folds[h, a0].sum()) == deals
+        assert int(final_outcomes[h].sum()) == deals
+
+
+# --------------------------------------------------------------------------- the language and the results
+
+UTH_OVER_STREETS = """
+[[streets]]
+title = "pre-flop"
+cards = 3
+wager = "play"
+choices = [{ action = "check" }, { action = "bet", multiple = 3 }, { action = "bet", multiple = 4 }]
+
+[[streets]]
+title = "flop"
+cards = 2
+wager = "play"
+choices = [{ action = "check" }, { action = "bet", multiple = 2 }]
+
+[[streets]]
+title = "river"
+cards = 0
+wager = "play"
+choices = [{ action = "fold" }, { action = "bet", multiple = 1 }]
+"""
+
+
+def uth_over_streets(tmp_path):
+    """Ultimate Texas Hold'em written with streets (``play_once``) instead of its ``[play]`` table."""
+    text = resources.files("analyzer.games.data").joinpath("games", "uth.toml").read_text()
+    head, _, rest = text.partition("[play]")
+    _, _, wagers = rest.partition("[wagers.ante]")
+    path = tmp_path / "uth-streets.toml"
+    path.write_text(head.replace('community_cards = 5', 'community_cards = 5\nplay_once = true')
+                    + UTH_OVER_STREETS + "\n[wagers.ante]" + wagers)
+    return load_game(path)
+
+
+def reduced(rules, indices):
+    plan, _, scale = game_plan(rules)
+    sums = enumerate_street_sums(rules, jobs=1, progress=False, flop_class_indices=np.array(indices))
+    return StreetAnalysis(rules, street_counts(sums, plan, scale))
+
+
+FLOP_CLASSES = [0, 400, 1200]
+
+
+@pytest.mark.parametrize("game", ["thb", "casinoholdem"])
+def test_reduced_run_tables_add_up_to_the_cycle(game):
+    analysis = reduced(load_game(game), FLOP_CLASSES)
+    weights = flop_classes().weights[FLOP_CLASSES]
+    assert analysis.cycle == int(weights.sum()) * comb(49, 2) * 47 * 46 * DEALER_HANDS
+    figures = analysis.main_figures()
+    assert int(analysis.return_table()["combinations"].sum()) == analysis.cycle
+    for wager in analysis.rules.wagers:
+        assert int(analysis.wager_table(wager)["combinations"].sum()) == analysis.cycle
+    assert sum(analysis.wager_returns().values()) == -figures["house_edge_per_ante"]
+    assert sum(figures["actions"].values()) == 1
+    for street, shares in figures["decision_points"].items():
+        assert 0 < sum(shares.values()) <= 1, street
+
+
+def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
+    rules = load_game("uth")
+    kernel = analyze_holdem(progress=False, flop_class_indices=FLOP_CLASSES[:2], wagers=main_wagers(rules))
+    streets = reduced(uth_over_streets(tmp_path), FLOP_CLASSES[:2])
+    assert streets.cycle == 2 * kernel.cycle           # the turn and the river dealt in order
+    assert streets.main_figures()["house_edge_per_ante"] == kernel.house_edge_per_ante()
+    assert list(streets.preflop_values()["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
+
+
+def test_uth_s_play_table_reads_as_the_same_streets(tmp_path):
+    written = uth_over_streets(tmp_path)
+    read = as_streets(load_game("uth"))
+    assert read.play_once and read.cards_before_streets == written.cards_before_streets == 0
+    assert [(s.title, s.cards, s.wager, [(c.action, c.multiple) for c in s.choices]) for s in read.streets] == \
+        [(s.title, s.cards, s.wager, [(c.action, c.multiple) for c in s.choices]) for s in written.streets]
+
+
+def test_a_blind_pay_the_one_bet_kernel_cannot_count_goes_over_streets(tmp_path):
+    path = tmp_path / "blind.toml"
+    path.write_text('game = "uth"\n[wagers.blind.paytables."flush 7 to 5"]\ndefault = true\nlines = [\n'
+                    '  { hand = "royal_flush", pays = "500" }, { hand = "straight_flush", pays = "50" },\n'
+                    '  { hand = "four_of_a_kind", pays = "10" }, { hand = "full_house", pays = "3" },\n'
+                    '  { hand = "flush", pays = "7 to 5" }, { hand = "straight", pays = "1" },\n]\n')
+    rules = load_game("uth", paytable_files=(path,))
+    assert kernel_problem(rules) and kernel_problem(load_game("uth")) is None
+    assert isinstance(analyzer.engines.registry.engine_for(rules), StreetHoldemEngine)
+    flush_7_5 = reduced(as_streets(rules), FLOP_CLASSES[:1])
+    flush_3_2 = reduced(as_streets(load_game("uth")), FLOP_CLASSES[:1])
+    assert flush_7_5.scale == 5
+    # the Blind's flush pays less, so the game is worth less to the player on the same flops
+    assert flush_7_5.main_figures()["house_edge_per_ante"] > flush_3_2.main_figures()["house_edge_per_ante"]
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("cards_before_streets = 3\n", "cards_before_streets = 2\n", "decides with 0, 3, 4 or 5 community cards"),
+    ('"pair of 4 or better"', '"pair of 4"', 'must be a hand "or better"'),
+])
+def test_a_street_game_the_engine_cannot_settle_is_one_line(tmp_path, old, new, message):
+    text = resources.files("analyzer.games.data").joinpath("games", "casinoholdem.toml").read_text()
+    path = tmp_path / "variant.toml"
+    street_cards = "\ncards = 3\n" if "cards" in old else "\ncards = 2\n"  # five community cards in all
+    path.write_text(text.replace(old, new).replace("\ncards = 2\n", street_cards))
+    with pytest.raises(RulesError, match=message):
+        rules = load_game(path)
+        game_plan(rules)
+        qualifying_rank(rules)
+
+
+# --------------------------------------------------------------------------- the full games (committed counts)
+
+def test_texas_holdem_bonus_matches_the_published_figures(thb):
+    figures = thb.main_figures()
+    assert thb.cycle == comb(52, 2) * comb(50, 3) * 47 * 46 * comb(45, 2)
+    assert figures["house_edge_per_ante"] == Fraction(578107733, 28381438800)        # 2.0369%: published 2.037%
+    assert round(float(figures["average_total_bet"]), 4) == 3.8181                  # published 3.8181
+    assert round(float(figures["element_of_risk"]) * 100, 4) == 0.5335              # published 0.5335%
+    # the pre-flop folds are the five worst offsuit hands
+    folds = thb.preflop_values().query("decision == 'fold'")["hand"].tolist()
+    assert folds == ["72o", "62o", "52o", "42o", "32o"]
+    assert figures["actions"]["fold"] == Fraction(10, 221)
+
+
+def test_casino_holdem_matches_the_published_figures(casinoholdem):
+    figures = casinoholdem.main_figures()
+    assert figures["house_edge_per_ante"] == Fraction(1363917077, 63213204600)      # 2.1576%: about 2.16%
+    assert figures["decision_points"]["flop"]["fold"] == Fraction(2868, 15925)     # 18.0% of hands fold
+    aa_bonus = casinoholdem.side_bet_figures()["aa_bonus"]["100-50-40-30-20-7"]
+    assert aa_bonus["house_edge"] == Fraction(5809, 92820)                           # 6.258%
+
+
+def test_a_side_bet_on_the_hole_cards_and_flop_counts_every_five_card_hand_alike(casinoholdem):
+    bet = casinoholdem.rules.side_bets[0]
+    table = casinoholdem.side_bet_table(bet, bet.paytables[bet.default_paytable])
+    per_hand = casinoholdem.cycle // comb(52, 5)
+    royal, aces = table.set_index("outcome").loc[["Royal flush", "Pair of aces"], "combinations"]
+    assert royal == 4 * per_hand
+    # a pair of aces and three other ranks, no flush or straight possible: C(4,2) * (C(12,3) * 4**3)
+    assert aces == 6 * comb(12, 3) * 4 ** 3 * per_hand
+
+
+def test_bad_beat_and_flop_bonus_on_uth_from_a_paytable_file(uth):
+    from analyzer.games.rules import load_game as load
+    rules = load("uth", paytable_files=(ROOT / "examples" / "uth-side-bets.toml",))
+    analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
+    bad_beat, flop_bonus = rules.side_bets[1:3]
+    table = analysis.side_bet_table(bad_beat, bad_beat.paytables[bad_beat.default_paytable]).set_index("outcome")
+    counts = uth.counts.settlement_by_hand                        # (Play multiple, outcome, line)
+    lose = [OUTCOMES.index("no_qualify_lose"), OUTCOMES.index("lose")]
+    assert table.loc["Straight loses", "combinations"] == counts[1:, lose, LINES.index("straight")].sum()
+    assert int(table["combinations"].sum()) == analysis.cycle
+    bonus = analysis.side_bet_figures()["flop_bonus"]["1000-500-200-100-75-50-10-2"]
+    assert bonus["house_edge"] == Fraction(11891, 162435)
+
+
+# --------------------------------------------------------------------------- on the command line
+
+def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["solve", "casinoholdem", "--wager", "aa_bonus", "--line", "Pair of aces", "--target-edge", "5%",
+                  "--quiet"])
+    assert done.value.code == 0
+    assert "pays 9751/1320 to 1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("arguments, refused", [
+    (["protect", "thb", "--exposed-dealer-cards", "2"], "both dealer cards seen are analysed for the one-Play-bet"),
+])
+def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, arguments, refused):
+    with pytest.raises(SystemExit) as done:
+        cli.main([*arguments, "--quiet"])
+    assert done.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]   # after any notice of the counts used
+    assert last.startswith("analyzer: error: ") and refused in last
+
+
+def test_a_main_wager_line_goes_to_the_solver(capsys):
+    # the committed counts' strategy, held fixed, would need a negative pay for a 50% edge: refused before any
+    # enumeration (a real solve re-optimises by fresh enumerations: tests/engines/holdem/test_street_solve.py)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["solve", "thb", "--wager", "ante", "--line", "Straight or better", "--target-edge", "50%", "--quiet"])
+    assert done.value.code == 2
+    assert "it would have to be negative" in capsys.readouterr().err.splitlines()[-1]
+
+
+def test_the_report_of_a_street_game_carries_its_simulation_check(tmp_path, capsys):
+    output = tmp_path / "casinoholdem.xlsx"
+    with pytest.raises(SystemExit) as done:
+        cli.main(["report", "casinoholdem", "-o", str(output), "--quiet"])
+    assert done.value.code == 0 and output.is_file()
+    assert "no simulation check" not in capsys.readouterr().err
+    assert "Simulation check" in load_workbook(output, read_only=True).sheetnames
+
+
+def test_a_bet_on_the_dealer_s_hand_is_dealt_as_the_player_s(tmp_path, uth):
+    path = tmp_path / "dealer.toml"
+    path.write_text('game = "uth"\n[side_bets.dealer_flush]\ntitle = "Dealer flush"\nhand_of = "dealer"\n'
+                    'board_cards = 3\ndefault_paytable = "50"\nlines = [{ hand = "flush or better" }]\n'
+                    '[side_bets.dealer_flush.paytables]\n"50" = { pays = ["50"] }\n'
+                    '[side_bets.player_flush]\ntitle = "Player flush"\nboard_cards = 3\ndefault_paytable = "50"\n'
+                    'lines = [{ hand = "flush or better" }]\n[side_bets.player_flush.paytables]\n"50" = { pays = ["50"] }\n')
+    rules = load_game("uth", paytable_files=(path,))
+    analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
+    dealer, player = (analysis.side_bet_figures()[name]["50"]["house_edge"] for name in ("dealer_flush", "player_flush"))
+    assert dealer == player
+    # the simulator takes the dealer's cards for it
+    from analyzer.simulation.hands import cards
+    from analyzer.simulation.settlement import SideBetData
+    bet = SideBetData.of(rules.side_bets[1])
+    assert bet.hand_of == "dealer"
+    mine, theirs = cards("2c 3d"), cards("Ah Kh")
+    assert bet.results(mine, cards("2h 7h 9c Jd Qs"), dealer=theirs).tolist() == [-1.0]  # two hearts on the flop
+    assert bet.results(mine, cards("2h 7h 9h Jd Qs"), dealer=theirs).tolist() == [50.0]   # the dealer's flush
+
+
+def test_a_bet_on_the_dealer_s_hand_needs_as_many_dealer_cards(tmp_path):
+    path = tmp_path / "dealer.toml"
+    path.write_text('game = "fourcardfever"\n[side_bets.dealer]\ntitle = "Dealer"\nhand_of = "dealer"\n'
+                    'default_paytable = "5"\nlines = [{ hand = "pair or better" }]\n'
+                    '[side_bets.dealer.paytables]\n"5" = { pays = ["5"] }\n')
+    with pytest.raises(RulesError, match="needs as many dealer cards as the player's"):
+        load_game("fourcardfever", paytable_files=(path,))
+
+
+def test_a_bet_on_both_final_hands_from_the_committed_pairs(uth):
+    rules = load_game("uth", paytable_files=(ROOT / "examples" / "uth-side-bets.toml",))
+    analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
+    bet = rules.side_bets[-1]
+    assert bet.paid_on.hand_of == "both"
+    table = analysis.side_bet_table(bet, bet.paytables[bet.default_paytable]).set_index("outcome")
+    pairs = committed_final_pairs()
+    flush_up = LINES.index("flush") + 1                     # royal flush ... flush
+    assert table.loc["Both flush or better", "combinations"] == \
+        pairs[:flush_up, :flush_up].sum() - pairs[:LINES.index("full_house") + 1, :LINES.index("full_house") + 1].sum()
+    assert analysis.side_bet_figures()["both_hands"]["100-30-12"]["house_edge"] == Fraction(960922189, 13372024050)
+    # a game over streets counts every deal twice (the turn and the river in order): the same figures
+    streets = analyzer.analyze("thb")
+    assert streets.hand_pair_counts(rules.ranking)[2].sum() == 2 * pairs.sum()
+
+
+@pytest.mark.parametrize("where, text, message", [
+    ("side_bets", 'title = "B"\ndefault_paytable = "5"\nlines = [{ hand = "flush", dealer_hand = "flush" }]\n'
+                  '[side_bets.b.paytables]\n"5" = { pays = ["5"] }\n', 'needs hand_of = "both"'),
+    ("side_bets", 'title = "B"\nhand_of = "both"\nboard_cards = 3\ndefault_paytable = "5"\nlines = [{ hand = "flush" }]\n'
+                  '[side_bets.b.paytables]\n"5" = { pays = ["5"] }\n', "is paid on the final hands"),
+])
+def test_a_bet_on_both_hands_written_wrong_is_one_line(tmp_path, where, text, message):
+    path = tmp_path / "both.toml"
+    path.write_text(f'game = "uth"\n[{where}.b]\n{text}')
+    with pytest.raises(RulesError, match=message):
+        load_game("uth", paytable_files=(path,))
+
+
+def test_a_variant_is_enumerated_cached_and_read_back(tmp_path, monkeypatch):
+    """A paytable the committed counts do not cover: enumerated (a reduced run stands in for the full one),
+    saved in the cache, and read from it the next time."""
+    import analyzer.engines.holdem.street_engine as street_engine
+
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(street_engine, "enumerate_street_sums", lambda rules, jobs, progress: enumerate_street_sums(
+        rules, jobs=jobs, progress=progress, flop_class_indices=np.array(FLOP_CLASSES[:1])))
+    path = tmp_path / "ante.toml"
+    path.write_text('game = "thb"\n[wagers.ante.paytables."flush or better 1"]\ndefault = true\n'
+                    'lines = [{ hand = "flush or better", pays = "1" }]\n')
+    rules = load_game("thb", paytable_files=(path,))
+    engine = analyzer.engines.registry.engine_for(rules)
+    notices: list[str] = []
+    fresh = engine.analyze(rules, analyzer.engines.base.Run(cache=False, notify=notices.append))
+    again = engine.analyze(rules, analyzer.engines.base.Run(notify=notices.append))
+    assert notices and "using the cached enumeration" in notices[-1]
+    assert again.main_figures()["house_edge_per_ante"] == fresh.main_figures()["house_edge_per_ante"]
