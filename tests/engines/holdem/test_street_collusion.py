@@ -25,8 +25,8 @@ from analyzer.engines.holdem.street_player import flop_class_of
 from analyzer.engines.holdem.streets import FOLDS
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import load_game
-from test_holdem_street_player import packed, plain_best, streets_of
-from test_holdem_streets import board_outcomes_by_dealer
+from tests.engines.holdem.test_street_player import packed, plain_best, streets_of
+from tests.engines.holdem.test_streets import board_outcomes_by_dealer
 
 
 def plain_gain(plan, nets, qualify, hole, flop, known, state):
