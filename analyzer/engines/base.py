@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from analyzer.engines.sizes import PROCESS_BYTES, SizeEstimate
 from analyzer.games.errors import RulesError
@@ -135,6 +135,7 @@ class CollusionOptions:
     preflop_samples: int | None = None
 
 
+@runtime_checkable
 class HoldPolicy(Protocol):
     """A draw strategy the simulator plays: the cards each dealt hand keeps."""
 
@@ -158,6 +159,21 @@ class DealPlayer(Protocol):
         """The multiple of each deal (one row of cards per deal in each array), a fold as the game marks it."""
 
 
+class PostedCard(Protocol):
+    """A posted Hold'em strategy the simulator plays street by street: each decision ``"Nx"`` (bet N times the
+    Ante), or a check or a fold."""
+
+    @property
+    def name(self) -> str:
+        """What the strategy is called."""
+
+    def preflop_decision(self, hole: list[int]) -> str: ...
+
+    def flop_decision(self, hole: list[int], flop: list[int]) -> str: ...
+
+    def river_decision(self, hole: list[int], board: list[int]) -> str: ...
+
+
 @dataclass(frozen=True)
 class SimulationPlan:
     """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results
@@ -171,7 +187,7 @@ class SimulationPlan:
     name: str
     exact: GameResults
     situations: tuple[Any, Any, Any] | None = None
-    posted: object | None = None
+    posted: PostedCard | None = None
     streets: tuple[tuple[Any, Any, Any], ...] | None = None
     holds: HoldPolicy | None = None  # a draw game: the cards each dealt hand keeps
     player: DealPlayer | None = None  # a player deciding each deal itself

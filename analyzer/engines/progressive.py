@@ -73,7 +73,11 @@ class Progressive:
 
     def award(self, line: ProgressiveLine, meter: Fraction) -> Fraction:
         """What a line pays per unit staked when the meter stands at ``meter``."""
-        return line.pays if line.pays is not None else line.meter_share * meter / self.stake
+        if line.pays is not None:
+            return line.pays
+        if line.meter_share is None:  # a line gives one of them (load_progressive checks it)
+            raise RulesError(f"{self.source}: line {line.label!r} pays neither a fixed amount nor a meter share")
+        return line.meter_share * meter / self.stake
 
 
 def _share(value: object, where: str) -> Fraction:
@@ -108,7 +112,7 @@ def load_progressive(path: Path, rules: GameRules) -> Progressive:
     stake, reset = parse_pays(data["stake"]), parse_pays(data["reset"])
     if stake == 0:
         raise RulesError(f"{where}: the stake must be positive")
-    lines = []
+    lines: list[ProgressiveLine] = []
     for number, row in enumerate(data["lines"], start=1):
         here = f"{where}, line {number}"
         if not isinstance(row, dict) or "hand" not in row or ("pays" in row) == ("meter" in row):
