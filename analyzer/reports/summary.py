@@ -10,6 +10,7 @@ average total bet, standard deviation, hit frequency, ``actions``,
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 import analyzer
 from analyzer.engines.base import StrategyFigures
@@ -20,7 +21,8 @@ PERCENT_FIGURES = ("house_edge_per_ante", "house_edge_per_initial_wager", "eleme
                    "return_to_player", "award_frequency")
 #: Figures some games add, with their labels (a draw game: its return to player, and how often any award is
 #: paid, a push included: the "hit frequency" video poker quotes).
-OPTIONAL_FIGURES = {"return_to_player": "return to player (the stake included)",
+OPTIONAL_FIGURES: dict[Literal["return_to_player", "award_frequency"], str] = {
+                    "return_to_player": "return to player (the stake included)",
                     "award_frequency": "award frequency (any line paid, a push included)"}
 
 
