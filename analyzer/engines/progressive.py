@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TypedDict
 
 import pandas as pd
 
@@ -142,7 +143,21 @@ def progressive_table(analysis: GameResults, progressive: Progressive) -> pd.Dat
     return exact_table(events, pays, combinations + [analysis.cycle - sum(combinations)], analysis.cycle)
 
 
-def progressive_figures(analysis: GameResults, progressive: Progressive) -> dict[str, object]:
+class ProgressiveFigures(TypedDict):
+    """A progressive's exact figures (:func:`progressive_figures`)."""
+
+    title: str
+    source: str
+    stake: Fraction
+    reset: Fraction
+    contribution: Fraction
+    return_at_reset: Fraction
+    house_edge_at_reset: Fraction
+    break_even_meter: Fraction | None
+    long_run_return: Fraction
+
+
+def progressive_figures(analysis: GameResults, progressive: Progressive) -> ProgressiveFigures:
     """Return at reset, break-even meter (None without meter lines), long-run return."""
     table = progressive_table(analysis, progressive)
     probability = dict(zip(table["outcome"], table["probability"]))

@@ -63,14 +63,15 @@ class SideBetSummary(TypedDict):
 class MainFigures(TypedDict):
     """The figures of the main game (:meth:`GameResults.main_figures`): the shared ones, and those some
     engines add (the share of deals taking each choice at each decision point; a draw game's return to
-    player and award frequency)."""
+    player and award frequency). Every engine gives the variance; the summary's copy
+    (:func:`analyzer.reports.summary.summary`) leaves it out."""
 
     house_edge_per_ante: Fraction
     house_edge_per_initial_wager: Fraction
     element_of_risk: Fraction
     average_total_bet: Fraction
     standard_deviation: str
-    variance: Fraction
+    variance: NotRequired[Fraction]
     hit_frequency: Fraction
     actions: dict[str, Fraction]
     top_awards: dict[str, TopAward]
