@@ -8,7 +8,7 @@ import dataclasses
 import json
 
 from analyzer.cli.common import Session, edge, game_command
-from analyzer.games.rules import SideBet, Wager
+from analyzer.games.rules import SideBet, Wager, default_table
 from analyzer.reports.sanity import percent
 from analyzer.reports.summary import exact
 
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     solution = session.engine.solve(session.rules, args.wager, args.line, args.target_edge, session.run())
     entries: list[Wager | SideBet] = [*session.rules.wagers, *session.rules.side_bets]
     entry = next(e for e in entries if e.name == solution.wager)
-    table = entry.paytables[entry.default_paytable]
+    table = default_table(entry)
     unit = "for 1" if table.for_one else "to 1"  # the pays as the rules file quotes them
     if args.json:
         print(json.dumps(exact({**dataclasses.asdict(solution), "quoted": unit,

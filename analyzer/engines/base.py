@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Required, TypedDict, TypeVar, runtime_checkable
 
 from analyzer.engines.sizes import PROCESS_BYTES, SizeEstimate
 from analyzer.games.errors import RulesError
@@ -119,9 +119,32 @@ class StrategyFigures:
     actions: dict[str, Fraction] | None = None
     decision_points: dict[str, dict[str, Fraction]] | None = None
 
-    def as_dict(self) -> dict[str, object]:
-        """The figures given, by name (the summary's ``written_strategy``)."""
-        return {item.name: getattr(self, item.name) for item in fields(self) if getattr(self, item.name) is not None}
+    def as_dict(self) -> StrategyFiguresDict:
+        """The figures given, by name, in the order of the fields (the summary's ``written_strategy``)."""
+        given: StrategyFiguresDict = {"title": self.title, "house_edge_per_ante": self.house_edge_per_ante}
+        if self.element_of_risk is not None:
+            given["element_of_risk"] = self.element_of_risk
+        if self.average_total_bet is not None:
+            given["average_total_bet"] = self.average_total_bet
+        given["cost_per_ante"] = self.cost_per_ante
+        if self.actions is not None:
+            given["actions"] = self.actions
+        if self.decision_points is not None:
+            given["decision_points"] = self.decision_points
+        return given
+
+
+class StrategyFiguresDict(TypedDict, total=False):
+    """:meth:`StrategyFigures.as_dict`: the figures a written strategy's evaluation gives (``title``,
+    ``house_edge_per_ante`` and ``cost_per_ante`` always)."""
+
+    title: Required[str]
+    house_edge_per_ante: Required[Fraction]
+    element_of_risk: Fraction
+    average_total_bet: Fraction
+    cost_per_ante: Fraction
+    actions: dict[str, Fraction]
+    decision_points: dict[str, dict[str, Fraction]]
 
 
 @dataclass(frozen=True)
@@ -135,6 +158,7 @@ class CollusionOptions:
     preflop_samples: int | None = None
 
 
+@runtime_checkable
 class HoldPolicy(Protocol):
     """A draw strategy the simulator plays: the cards each dealt hand keeps."""
 
@@ -158,6 +182,21 @@ class DealPlayer(Protocol):
         """The multiple of each deal (one row of cards per deal in each array), a fold as the game marks it."""
 
 
+class PostedCard(Protocol):
+    """A posted Hold'em strategy the simulator plays street by street: each decision ``"Nx"`` (bet N times the
+    Ante), or a check or a fold."""
+
+    @property
+    def name(self) -> str:
+        """What the strategy is called."""
+
+    def preflop_decision(self, hole: list[int]) -> str: ...
+
+    def flop_decision(self, hole: list[int], flop: list[int]) -> str: ...
+
+    def river_decision(self, hole: list[int], board: list[int]) -> str: ...
+
+
 @dataclass(frozen=True)
 class SimulationPlan:
     """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results
@@ -171,7 +210,7 @@ class SimulationPlan:
     name: str
     exact: GameResults
     situations: tuple[Any, Any, Any] | None = None
-    posted: object | None = None
+    posted: PostedCard | None = None
     streets: tuple[tuple[Any, Any, Any], ...] | None = None
     holds: HoldPolicy | None = None  # a draw game: the cards each dealt hand keeps
     player: DealPlayer | None = None  # a player deciding each deal itself

@@ -29,6 +29,7 @@ from analyzer.games.rules import (
     RulesError,
     SideBet,
     Wager,
+    default_table,
 )
 
 #: Most strategy changes a main-game solver follows before it gives up.
@@ -36,6 +37,8 @@ MAX_ROUNDS = 20
 
 #: An engine's counts of one strategy (what a main-game solver re-settles under other pays).
 R = TypeVar("R")
+#: A main wager or a side bet (:func:`with_pay` returns the kind it is given).
+E = TypeVar("E", Wager, SideBet)
 
 
 @dataclass(frozen=True)
@@ -78,15 +81,15 @@ def wager_line(rules: GameRules, wager: str, line: str) -> tuple[Wager | SideBet
         raise RulesError(f"{rules.name} has no wager with a paytable named {wager!r} "
                          f"(choose from {', '.join([*wagers, *side_bets])})")
     entry = side_bets.get(wager) or wagers[wager]
-    return entry, find_line(entry.paytables[entry.default_paytable], line)
+    return entry, find_line(default_table(entry), line)
 
 
 def with_pay(rules: GameRules, wager_name: str, line: int, pays: Fraction) -> GameRules:
     """The rules with one line of a wager's (or side bet's) default paytable paying ``pays``."""
-    def changed(entry: Wager | SideBet) -> Wager | SideBet:
+    def changed(entry: E) -> E:
         if entry.name != wager_name:
             return entry
-        paytable = entry.paytables[entry.default_paytable]
+        paytable = default_table(entry)
         lines = list(paytable.lines)
         lines[line] = dataclasses.replace(lines[line], pays=pays)
         tables = dict(entry.paytables, **{paytable.name: dataclasses.replace(paytable, lines=tuple(lines))})
@@ -145,8 +148,8 @@ def solve_side_bet(rules: GameRules, wager: str, line: str, target: Fraction,
     bet = next((entry for entry in rules.side_bets if entry.name == wager), None)
     if bet is None:
         raise RulesError(f"{rules.name} has no side bet named {wager!r}")
-    index = find_line(bet.paytables[bet.default_paytable], line)
-    pay_at = bet.paytables[bet.default_paytable].lines[index].pays
+    index = find_line(default_table(bet), line)
+    pay_at = default_table(bet).lines[index].pays
 
     def edge(pays: Fraction) -> Fraction:
         figures = results(with_pay(rules, wager, index, pays)).side_bet_figures()
@@ -154,7 +157,7 @@ def solve_side_bet(rules: GameRules, wager: str, line: str, target: Fraction,
 
     slope = edge(pay_at + 1) - edge(pay_at)
     pays = solve_linear(edge(pay_at), slope, pay_at, target)
-    return Solution(wager, bet.paytables[bet.default_paytable].lines[index].label, target, pays,
+    return Solution(wager, default_table(bet).lines[index].label, target, pays,
                     edge(pays), False, 1, tuple((p, edge(p)) for p in posted_pays(pays)))
 
 
@@ -188,8 +191,8 @@ def solve_main_line(rules: GameRules, wager: str, line: str, target: Fraction,
     of it: these Newton steps end at the exact pay after a few rounds. ``moved(start, end)``: whether the
     strategy at the solution differs from the one at the pay as written."""
     entry, index = wager_line(rules, wager, line)
-    label = entry.paytables[entry.default_paytable].lines[index].label
-    pays = entry.paytables[entry.default_paytable].lines[index].pays
+    label = default_table(entry).lines[index].label
+    pays = default_table(entry).lines[index].pays
     start = optimal(rules)
     if isinstance(entry, SideBet):
         return solve_side_bet(rules, wager, line, target, lambda changed: fixed(start, changed))
@@ -255,8 +258,8 @@ def solve_main_line_on_grid(rules: GameRules, wager: str, line: str, target: Fra
     (Fraction(3, 1), Fraction(7, 100), 2)
     """
     entry, index = wager_line(rules, wager, line)
-    label = entry.paytables[entry.default_paytable].lines[index].label
-    pays = entry.paytables[entry.default_paytable].lines[index].pays
+    label = default_table(entry).lines[index].label
+    pays = default_table(entry).lines[index].pays
 
     @cache
     def optimal_at(value: Fraction) -> R:
@@ -295,7 +298,7 @@ def announcing(tell: Callable[[str], None], wager: str, optimal: Callable[[GameR
     """``optimal`` telling first, in one notice, the pays of ``wager`` it re-optimises the strategy at (a main-game
     solver's trial pays each cost an enumeration)."""
     def told(changed: GameRules) -> R:
-        pays = [str(entry.pays) for w in changed.wagers if w.name == wager for entry in w.paytable.lines]
+        pays = [str(entry.pays) for w in changed.wagers if w.name == wager for entry in default_table(w).lines]
         tell(f"the optimal strategy with {wager} paying {', '.join(pays)}")
         return optimal(changed)
     return told

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TypedDict
 
 import pandas as pd
 
@@ -73,7 +74,11 @@ class Progressive:
 
     def award(self, line: ProgressiveLine, meter: Fraction) -> Fraction:
         """What a line pays per unit staked when the meter stands at ``meter``."""
-        return line.pays if line.pays is not None else line.meter_share * meter / self.stake
+        if line.pays is not None:
+            return line.pays
+        if line.meter_share is None:  # a line gives one of them (load_progressive checks it)
+            raise RulesError(f"{self.source}: line {line.label!r} pays neither a fixed amount nor a meter share")
+        return line.meter_share * meter / self.stake
 
 
 def _share(value: object, where: str) -> Fraction:
@@ -108,7 +113,7 @@ def load_progressive(path: Path, rules: GameRules) -> Progressive:
     stake, reset = parse_pays(data["stake"]), parse_pays(data["reset"])
     if stake == 0:
         raise RulesError(f"{where}: the stake must be positive")
-    lines = []
+    lines: list[ProgressiveLine] = []
     for number, row in enumerate(data["lines"], start=1):
         here = f"{where}, line {number}"
         if not isinstance(row, dict) or "hand" not in row or ("pays" in row) == ("meter" in row):
@@ -138,7 +143,21 @@ def progressive_table(analysis: GameResults, progressive: Progressive) -> pd.Dat
     return exact_table(events, pays, combinations + [analysis.cycle - sum(combinations)], analysis.cycle)
 
 
-def progressive_figures(analysis: GameResults, progressive: Progressive) -> dict[str, object]:
+class ProgressiveFigures(TypedDict):
+    """A progressive's exact figures (:func:`progressive_figures`)."""
+
+    title: str
+    source: str
+    stake: Fraction
+    reset: Fraction
+    contribution: Fraction
+    return_at_reset: Fraction
+    house_edge_at_reset: Fraction
+    break_even_meter: Fraction | None
+    long_run_return: Fraction
+
+
+def progressive_figures(analysis: GameResults, progressive: Progressive) -> ProgressiveFigures:
     """Return at reset, break-even meter (None without meter lines), long-run return."""
     table = progressive_table(analysis, progressive)
     probability = dict(zip(table["outcome"], table["probability"]))

@@ -41,20 +41,40 @@ FOLD_LABEL = "player folds"
 NO_LINE_LABEL = "no paying hand"
 
 
+class TopAward(TypedDict):
+    """A main wager's largest paytable award and its odds "1 in N" (:meth:`GameResults.top_awards`)."""
+
+    top_award: str
+    pays: Fraction
+    one_in: Fraction | None
+
+
+class SideBetSummary(TypedDict):
+    """House edge, hit frequency and top award odds of one side bet paytable (:func:`side_bet_summary`)."""
+
+    house_edge: Fraction
+    hit_frequency: Fraction
+    standard_deviation: str
+    top_award: str | None
+    top_award_one_in: Fraction | None
+    default: bool
+
+
 class MainFigures(TypedDict):
     """The figures of the main game (:meth:`GameResults.main_figures`): the shared ones, and those some
     engines add (the share of deals taking each choice at each decision point; a draw game's return to
-    player and award frequency)."""
+    player and award frequency). Every engine gives the variance; the summary's copy
+    (:func:`analyzer.reports.summary.summary`) leaves it out."""
 
     house_edge_per_ante: Fraction
     house_edge_per_initial_wager: Fraction
     element_of_risk: Fraction
     average_total_bet: Fraction
     standard_deviation: str
-    variance: Fraction
+    variance: NotRequired[Fraction]
     hit_frequency: Fraction
     actions: dict[str, Fraction]
-    top_awards: dict[str, dict[str, object]]
+    top_awards: dict[str, TopAward]
     decision_points: NotRequired[dict[str, dict[str, Fraction]]]
     return_to_player: NotRequired[Fraction]
     award_frequency: NotRequired[Fraction]
@@ -431,9 +451,9 @@ class GameResults:
             "top_awards": self.top_awards(),
         }
 
-    def top_awards(self) -> dict[str, dict[str, object]]:
+    def top_awards(self) -> dict[str, TopAward]:
         """Each main wager's largest paytable award and its odds "1 in N" (the player holding the hand)."""
-        awards = {}
+        awards: dict[str, TopAward] = {}
         for wager in self.rules.wagers:
             paytable = wager.paytable
             if paytable is None:
@@ -449,9 +469,9 @@ class GameResults:
         """Expected result of each main wager per ante (they add up to E[net])."""
         return {wager.name: figures.mean(distribution(self.wager_table(wager))) for wager in self.rules.wagers}
 
-    def side_bet_figures(self) -> dict[str, dict[str, dict[str, object]]]:
+    def side_bet_figures(self) -> dict[str, dict[str, SideBetSummary]]:
         """House edge, hit frequency and top-award odds of every side bet and paytable."""
-        result: dict[str, dict[str, dict[str, object]]] = {}
+        result: dict[str, dict[str, SideBetSummary]] = {}
         for bet in self.rules.side_bets:
             result[bet.name] = {}
             for name, paytable in bet.paytables.items():
@@ -464,7 +484,7 @@ def _signed(value: Fraction) -> str:
     return f"+{text}" if value > 0 else text
 
 
-def side_bet_summary(table: pd.DataFrame, is_default: bool) -> dict[str, object]:
+def side_bet_summary(table: pd.DataFrame, is_default: bool) -> SideBetSummary:
     """House edge, hit frequency and top award odds of one side bet paytable."""
     distribution_ = distribution(table)
     paying = table[table["pays"] > 0]

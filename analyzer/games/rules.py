@@ -170,6 +170,17 @@ class SideBet:
     paid_on: PaidOn = PaidOn()
 
 
+def default_table(entry: Wager | SideBet) -> Paytable:
+    """The default paytable of a wager or side bet; a RulesError for a main wager paid by none.
+
+    >>> default_table(load_game("threecard").side_bets[0]).name
+    '40-30-6-3-1'
+    """
+    if entry.default_paytable is None:
+        raise RulesError(f"wager {entry.name} has no paytable")
+    return entry.paytables[entry.default_paytable]
+
+
 @dataclass(frozen=True)
 class PlayOption:
     """A Play wager of ``multiple`` times the Ante, allowed with ``requires`` or better."""

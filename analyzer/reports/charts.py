@@ -51,7 +51,8 @@ def draw_grid(grid: DecisionGrid) -> Figure:
     for row, cells in enumerate(grid.cells):
         for column, cell in enumerate(cells):
             axes.add_patch(Rectangle((column, row), 1, 1, facecolor=f"#{cell.colour}", edgecolor="white"))
-            text = f"{cell.hand}\n{float(cell.ev):+.2f}" if cell.hand else cell.text.replace(" / ", "\n")
+            text = f"{cell.hand}\n{float(cell.ev):+.2f}" if cell.hand and cell.ev is not None \
+                else cell.text.replace(" / ", "\n")  # a cell of one hand has its EV
             dark = cell.shares and not cell.mixed and decision_colour(cell.decision) == decision_colour("4x")
             axes.text(column + 0.5, row + 0.5, text, ha="center", va="center", fontsize=7,
                       color="white" if dark else "black")

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import TypedDict
 
 import pandas as pd
 
@@ -324,7 +325,19 @@ PAYOUT_CAP_ASSUMPTIONS = (
 )
 
 
-def payout_cap(analysis: GameResults, settings: LabSettings) -> dict[str, object]:
+class PayoutCap(TypedDict):
+    """The exact effect of an aggregate payout limit (:func:`payout_cap`)."""
+
+    cap: Fraction
+    probability_capped: Fraction
+    house_edge_per_ante: Fraction
+    house_edge_per_ante_capped: Fraction
+    element_of_risk_capped: Fraction
+    side_bets: pd.DataFrame
+    assumptions: tuple[str, ...]
+
+
+def payout_cap(analysis: GameResults, settings: LabSettings) -> PayoutCap:
     """The exact effect of an aggregate payout limit per round (``settings.payout_cap``, in Antes).
 
     Main game: P(net > cap), the house edge per Ante and element of risk without and with the limit

@@ -22,7 +22,9 @@ import io
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
+from collections.abc import Collection
 from pathlib import Path
+from typing import TYPE_CHECKING, SupportsFloat
 from xml.sax.saxutils import escape
 
 import matplotlib
@@ -70,6 +72,11 @@ from analyzer.reports.lab_figures import (
 )
 from analyzer.reports.method import cards_used, method_paragraphs
 from analyzer.reports.summary import OPTIONAL_FIGURES
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from analyzer.simulation.check import SimulationCheck
 
 FONT, BOLD_FONT = "DejaVuSans", "DejaVuSans-Bold"
 RED = colors.HexColor("#C00000")
@@ -141,7 +148,7 @@ def cell_text(column: str, value: object) -> str:
         return ", ".join(str(item) for item in value) or "none"
     if isinstance(value, (Fraction, Decimal)) and column in PERCENT_COLUMNS:
         return percent(Fraction(value))
-    if column == "one_in":
+    if column == "one_in" and isinstance(value, (SupportsFloat, str)):
         return f"1 in {float(value):,.1f}"
     if column in FRACTION_COLUMNS and isinstance(value, Fraction) and value.denominator > 1:
         return fraction_text(value)
@@ -215,7 +222,7 @@ class Builder:
     def text(self, text: str, style: str = "body") -> None:
         self.story.append(Paragraph(escape(text), self.styles[style]))
 
-    def pairs(self, rows: list[tuple[str, str]], red: set[str] = frozenset()) -> None:
+    def pairs(self, rows: list[tuple[str, str]], red: Collection[str] = frozenset()) -> None:
         """A two-column table of labelled figures (labels in ``red`` set in red)."""
         cells = [[Paragraph(escape(label), self.styles["head"]),
                   Paragraph(escape(value), self.styles["red cell" if label in red else "cell"])]
@@ -227,7 +234,7 @@ class Builder:
         self.story.append(Spacer(1, 4 * mm))
 
     def table(self, header: list[str], rows: list[list[str]], widths: list[float] | None = None,
-              total: bool = False, red_rows: set[int] = frozenset()) -> None:
+              total: bool = False, red_rows: Collection[int] = frozenset()) -> None:
         """A table with a repeated header row; ``widths`` as shares of the page width; the last row
         shaded as a total when ``total``; the rows in ``red_rows`` set in red."""
         count = len(header)
@@ -263,7 +270,7 @@ class Builder:
             index for index, row in enumerate(rows) if "YES" in row or any("PLAYER ADVANTAGE" in c for c in row)})
 
 
-    def figure(self, title: str, figure: object, max_height: float = HEIGHT * 0.8) -> None:
+    def figure(self, title: str, figure: Figure, max_height: float = HEIGHT * 0.8) -> None:
         """A titled matplotlib figure as an image at its own size, shrunk to fit the page width and
         ``max_height``; kept on one page with its title."""
         buffer = io.BytesIO()
@@ -416,13 +423,13 @@ def summary(builder: Builder, analysis: GameResults, warnings: list[str]) -> Non
     side = analysis.side_bet_figures()
     if side:
         builder.heading("Side bets (per unit of their own stake)", "h2")
-        rows = [[f"{bet.title} {name}{' (default)' if entry['default'] else ''}", percent(entry["house_edge"]),
-                 fraction_text(entry["house_edge"]), percent(entry["hit_frequency"]),
-                 f"1 in {float(entry['top_award_one_in']):,.1f}" if entry["top_award_one_in"] else "never"]
-                for bet in analysis.rules.side_bets for name, entry in side[bet.name].items()]
-        builder.table(["side bet and paytable", "house edge", "exact", "hit frequency", "top award"], rows,
+        side_rows = [[f"{bet.title} {name}{' (default)' if entry['default'] else ''}", percent(entry["house_edge"]),
+                      fraction_text(entry["house_edge"]), percent(entry["hit_frequency"]),
+                      f"1 in {float(entry['top_award_one_in']):,.1f}" if entry["top_award_one_in"] else "never"]
+                     for bet in analysis.rules.side_bets for name, entry in side[bet.name].items()]
+        builder.table(["side bet and paytable", "house edge", "exact", "hit frequency", "top award"], side_rows,
                       [0.3, 0.14, 0.26, 0.14, 0.16],
-                      red_rows={index for index, row in enumerate(rows) if row[1].startswith("-")})
+                      red_rows={index for index, row in enumerate(side_rows) if row[1].startswith("-")})
     builder.heading("Warnings", "h2")
     for warning in warnings or ["none"]:
         builder.text(warning, "warning" if warnings else "body")
@@ -495,7 +502,7 @@ def strategy(builder: Builder, analysis: GameResults, posted: dict | None) -> No
         builder.frame(frame)
 
 
-def checks(builder: Builder, risk: pd.DataFrame | None, simulation: object | None) -> None:
+def checks(builder: Builder, risk: pd.DataFrame | None, simulation: SimulationCheck | None) -> None:
     if risk is not None:
         builder.heading("Procedure risk")
         builder.frame(risk, drop=("exact",))
@@ -509,7 +516,7 @@ def checks(builder: Builder, risk: pd.DataFrame | None, simulation: object | Non
 
 def write_pdf(analysis: GameResults, path: Path, warnings: list[str], posted: dict | None = None,
               settings: LabSettings = LabSettings(), progressive: dict | None = None,
-              risk: pd.DataFrame | None = None, simulation: object | None = None) -> None:
+              risk: pd.DataFrame | None = None, simulation: SimulationCheck | None = None) -> None:
     """Write the PDF math report of ``analysis`` to ``path`` (atomically).
 
     ``posted``: the posted rule as the workbook takes it (``text``, ``cost``, optionally ``table``, a

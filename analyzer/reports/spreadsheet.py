@@ -314,7 +314,7 @@ def column_widths(sheet: Sheet) -> dict[int, float]:
     """Each used column's width: the widest number shown in it (formulas shown by their value), text
     up to TEXT_WIDTH characters (longer text wraps; wrapped text by its longest word; paragraphs do not
     count), at least the width asked for in ``sheet.widths``, within NARROWEST..WIDEST."""
-    widths = {column: NARROWEST for column in range(1, sheet.max_column + 1)}
+    widths: dict[int, float] = {column: NARROWEST for column in range(1, sheet.max_column + 1)}
     for (_, column), cell in sheet.cells.items():
         if cell.paragraph:
             continue

@@ -9,19 +9,62 @@ average total bet, standard deviation, hit frequency, ``actions``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal, NotRequired, TypedDict
 
 import analyzer
-from analyzer.engines.base import StrategyFigures
-from analyzer.engines.results import GameResults, PostableRule
+from analyzer.engines.base import StrategyFigures, StrategyFiguresDict
+from analyzer.engines.progressive import ProgressiveFigures
+from analyzer.engines.results import GameResults, MainFigures, PostableRule, SideBetSummary
 from analyzer.reports.sanity import percent
 
 PERCENT_FIGURES = ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk", "hit_frequency",
                    "return_to_player", "award_frequency")
 #: Figures some games add, with their labels (a draw game: its return to player, and how often any award is
 #: paid, a push included: the "hit frequency" video poker quotes).
-OPTIONAL_FIGURES = {"return_to_player": "return to player (the stake included)",
+#: The main-game figures :func:`as_text` shows first, in order.
+FIRST_FIGURES: tuple[Literal["house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk",
+                             "average_total_bet", "standard_deviation", "hit_frequency"], ...] = (
+    "house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk", "average_total_bet",
+    "standard_deviation", "hit_frequency")
+OPTIONAL_FIGURES: dict[Literal["return_to_player", "award_frequency"], str] = {
+                    "return_to_player": "return to player (the stake included)",
                     "award_frequency": "award frequency (any line paid, a push included)"}
+
+
+class MainSummary(MainFigures):
+    """The main game's figures in the summary: :class:`MainFigures` without the variance, with the return of
+    each wager per ante."""
+
+    wagers: dict[str, Fraction]
+
+
+class PostedSummary(TypedDict):
+    """The posted rule in the summary, with its cost per ante against the optimal strategy."""
+
+    posted_rule: str
+    posted_rule_cost_per_ante: Fraction
+
+
+class Summary(TypedDict):
+    """The summary of an analysis (see the module); ``procedure_risk``: the risk table's rows, when the command
+    computed it."""
+
+    game: str
+    title: str
+    cycle: Fraction
+    main: MainSummary
+    side_bets: dict[str, dict[str, SideBetSummary]]
+    strategy: PostedSummary | None
+    options: dict[str, str]
+    warnings: list[str]
+    progressive: ProgressiveFigures | None
+    written_strategy: StrategyFiguresDict | None
+    not_analysed: dict[str, str]
+    version: str
+    input_hash: str
+    procedure_risk: NotRequired[list[dict[str, object]]]
 
 
 def exact(value: object) -> object:
@@ -36,16 +79,15 @@ def exact(value: object) -> object:
 
 
 def summary(analysis: GameResults, warnings: list[str], posted_rule: PostableRule | None,
-            progressive: dict[str, object] | None = None,
-            written_strategy: StrategyFigures | None = None) -> dict[str, object]:
+            progressive: ProgressiveFigures | None = None,
+            written_strategy: StrategyFigures | None = None) -> Summary:
     """Everything the CLI prints, with exact values as Fractions.
 
     ``progressive``: the figures of a user-supplied progressive paytable;
     ``written_strategy``: the evaluation of a user's strategy file (if any).
     """
-    main: dict[str, object] = dict(analysis.main_figures())
-    main.pop("variance")
-    main["wagers"] = analysis.wager_returns()
+    main: MainSummary = {**analysis.main_figures(), "wagers": analysis.wager_returns()}
+    del main["variance"]
     return {
         "game": analysis.rules.name,
         "title": analysis.rules.title,
@@ -57,23 +99,21 @@ def summary(analysis: GameResults, warnings: list[str], posted_rule: PostableRul
         "options": {option.name: option.chosen for option in analysis.rules.options},
         "warnings": warnings,
         "progressive": progressive,
-        "written_strategy": written_strategy and written_strategy.as_dict(),
+        "written_strategy": None if written_strategy is None else written_strategy.as_dict(),
         "not_analysed": analysis.rules.unanalysed({"progressive"} if progressive else set()),
         "version": analyzer.__version__,
         "input_hash": analysis.rules.input_hash,
     }
 
 
-def as_text(figures: dict[str, object]) -> str:
+def as_text(figures: Summary) -> str:
     """A readable summary table: percentages to 6 decimals beside the exact fractions."""
     lines = [f"{figures['title']} ({figures['game']}): exact analysis of all {int(figures['cycle']):,} deals", ""]
     rows = []
     main = figures["main"]
-    for name in ("house_edge_per_ante", "house_edge_per_initial_wager", "element_of_risk",
-                 "average_total_bet", "standard_deviation", "hit_frequency",
-                 *(name for name in OPTIONAL_FIGURES if name in main)):
-        value = main[name]
-        shown = percent(value) if name in PERCENT_FIGURES else f"{float(value):.6f}"
+    for name in (*FIRST_FIGURES, *(name for name in OPTIONAL_FIGURES if name in main)):
+        value = main[name]  # the standard deviation is decimal text, every other figure a Fraction
+        shown = percent(value) if name in PERCENT_FIGURES and isinstance(value, Fraction) else f"{float(value):.6f}"
         rows.append((name.replace("_", " "), shown, str(value) if isinstance(value, Fraction) else ""))
     for action, frequency in main["actions"].items():
         rows.append((f"P({action})", percent(frequency), str(frequency)))
@@ -83,14 +123,15 @@ def as_text(figures: dict[str, object]) -> str:
     for wager, value in main["wagers"].items():
         rows.append((f"return of {wager} per ante", percent(value), str(value)))
     for wager, award in main["top_awards"].items():
-        rows.append((f"top award: {wager} {award['top_award']}", f"1 in {float(award['one_in']):,.1f}",
-                     str(award["one_in"])))
+        odds = award["one_in"]
+        rows.append((f"top award: {wager} {award['top_award']}", "never" if odds is None else f"1 in {float(odds):,.1f}",
+                     str(odds)))
     lines += _columns(("main game", "value", "exact"), rows)
     side_rows = []
     for bet, tables in figures["side_bets"].items():
-        for name, entry in tables.items():
+        for paytable, entry in tables.items():
             odds = entry["top_award_one_in"]
-            side_rows.append((f"{bet} {name}{' (default)' if entry['default'] else ''}",
+            side_rows.append((f"{bet} {paytable}{' (default)' if entry['default'] else ''}",
                               percent(entry["house_edge"]), str(entry["house_edge"]),
                               f"1 in {float(odds):,.1f}" if odds else "never"))
     if side_rows:
@@ -120,7 +161,7 @@ def as_text(figures: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
-def _columns(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+def _columns(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
     widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
     format_row = lambda row: "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip()  # noqa: E731
     return [format_row(header), format_row(tuple("-" * w for w in widths)), *map(format_row, rows)]

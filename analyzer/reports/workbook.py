@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, UTC
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
@@ -44,7 +45,7 @@ import xlsxwriter
 import analyzer
 from analyzer.core import figures
 from analyzer.core.atomic import write_atomically
-from analyzer.engines.results import GameResults
+from analyzer.engines.results import GameResults, MainFigures
 from analyzer.engines.strategy_grid import decision_colour, decision_grid, multiple_of
 from analyzer.games.rules import (
     OUTCOME_LABELS,
@@ -131,7 +132,7 @@ def exact(value: Fraction | int | None) -> str:
     return "" if value is None else str(Fraction(value))
 
 
-def number(value: Fraction | int | str | None) -> float | int | str | None:
+def number(value: Fraction | int | np.integer | str | None) -> float | int | str | None:
     """A cell number: an int stays an int (as text from 2**53 on, where doubles lose units), a
     Fraction or decimal string becomes a float.
 
@@ -161,6 +162,8 @@ def put_row(sheet: Sheet, row: int, values: Iterable[object], formats: dict[int,
             continue
         style = replace(font or PLAIN, number_format=formats.get(column))
         if isinstance(value, Live):
+            if not isinstance(sheet.book, Report):
+                raise TypeError(f"{sheet.title}: a live figure is written only in a Report's sheet")
             sheet.book.exact[(sheet.title, address(row, column))] = value.exact
             sheet.put(row, column, value.formula, style, value=float(value.exact))
         elif isinstance(value, str) and EXACT_TEXT.match(value):
@@ -351,12 +354,12 @@ def write_summary(sheet: Sheet, analysis: GameResults, warnings: list[str],
 
 
 
-def _summary_main(sheet: Sheet, row: int, main: dict[str, object]) -> int:
+def _summary_main(sheet: Sheet, row: int, main: MainFigures) -> int:
     """The main-game figures, a player advantage in red; returns the next free row."""
     put_title(sheet, "Main game (optimal strategy)", row)
     put_header(sheet, row + 1, ("figure", "value", "exact"), repeat=False)
     edge_style = ALARM if main["house_edge_per_ante"] < 0 else None
-    lines = [
+    lines: list[tuple[str, Fraction | str, str, Style | None]] = [
         ("house edge per ante", main["house_edge_per_ante"], PERCENT, edge_style),
         ("house edge per initial wager", main["house_edge_per_initial_wager"], PERCENT, edge_style),
         ("element of risk (per unit wagered)", main["element_of_risk"], PERCENT, edge_style),
@@ -870,7 +873,8 @@ def _lab_table(sheet: Sheet, row: int, title: str, frame: pd.DataFrame) -> int:
                for text in (_readable(column), *((f"{_readable(column)} (exact)",) if column in exact_columns else ()))]
     put_header(sheet, row + 1, headers, repeat=False)
     for row, record in enumerate(frame.to_dict("records"), start=row + 2):
-        cells, formats = [], {}
+        cells: list[object] = []
+        formats: dict[int, str] = {}
         for column, value in record.items():
             name = record.get("figure", column) if column == "value" else column
             if name in LAB_FORMATS:
@@ -1080,8 +1084,7 @@ def write_workbook(analysis: GameResults, path: Path, warnings: list[str], poste
     exact_ = save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk,
                                                     simulation, beside, lab), path).exact
     for file, (_, table) in files.items():
-        write_atomically(file, lambda temporary, table=table: table.to_csv(temporary, index=False,
-                                                                            compression="gzip"))
+        write_atomically(file, partial(table.to_csv, index=False, compression="gzip"))
     return exact_
 
 

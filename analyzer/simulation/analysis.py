@@ -18,6 +18,7 @@ from analyzer.engines.base import HoldPolicy, SimulationPlan
 from analyzer.engines.registry import engine_for
 from analyzer.engines.results import GameResults
 from analyzer.simulation.check import SimulationCheck, simulate_game
+from analyzer.simulation.hands import SimulationError
 from analyzer.simulation.strategies import Strategy, StrategyTable, StreetStrategy
 from analyzer.simulation.streets import StreetPolicy, StreetTables
 
@@ -33,6 +34,8 @@ def strategy_of(plan: SimulationPlan) -> Strategy | StreetPolicy | HoldPolicy:
     if plan.situations is not None:
         hands, up_cards, multiples = plan.situations
         return StrategyTable.build(hands, up_cards, multiples, plan.name)
+    if plan.posted is None:
+        raise SimulationError(f"the plan {plan.name!r} gives no strategy to simulate")
     return StreetStrategy(plan.posted)
 
 

@@ -207,7 +207,20 @@ def chunk_sums(data: GameData | StreetGame | DrawDeal, strategy: Strategy | Stre
     """Play one chunk of hands; per wager the sum of the results and of their squares."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk,)))
     return {name: np.array([values.sum(), np.square(values).sum()])
-            for name, values in data.deal_hands(strategy, rng, hands).items()}
+            for name, values in deal_hands(data, strategy, rng, hands).items()}
+
+
+def deal_hands(data: GameData | StreetGame | DrawDeal, strategy: Strategy | StreetPolicy | HoldPolicy,
+               rng: np.random.Generator, hands: int) -> dict[str, np.ndarray]:
+    """Deal and settle ``hands`` hands of ``data`` played by ``strategy``, the kind of strategy the game asks
+    for (a draw's holds, a choice street by street, or the Play multiple of each deal)."""
+    if isinstance(data, DrawDeal) and isinstance(strategy, HoldPolicy):
+        return data.deal_hands(strategy, rng, hands)
+    if isinstance(data, StreetGame) and isinstance(strategy, StreetPolicy):
+        return data.deal_hands(strategy, rng, hands)
+    if isinstance(data, GameData) and isinstance(strategy, Strategy):
+        return data.deal_hands(strategy, rng, hands)
+    raise SimulationError(f"the strategy {strategy.name!r} is not one {type(data).__name__} plays")
 
 
 def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy | HoldPolicy, exact: ExactResults, hands: int,

@@ -95,8 +95,10 @@ class SideBetData:
                    bet.paid_on.hand_of, tuple(line.dealer.text if line.dealer else None for line in table.lines),
                    bet.paid_on.cards_from, up_cards)
 
-    def hands(self, player: np.ndarray, board: np.ndarray, dealer: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-        """The cards of the bet's hand and of the dealer's hand it may name, one deal per row.
+    def hands(self, player: np.ndarray, board: np.ndarray, dealer: np.ndarray | None
+              ) -> tuple[np.ndarray, np.ndarray | None]:
+        """The cards of the bet's hand and of the dealer's hand it may name (None without the dealer's cards), one
+        deal per row.
 
         >>> from analyzer.simulation.hands import cards
         >>> bet = SideBetData("6-Card", Paytable("five_card", ()), cards_from=("player", "dealer_up"), up_cards=1)
@@ -129,6 +131,8 @@ class SideBetData:
         own, other = self.hands(player, board, dealer)
         value = best(own, ranking)
         if self.hand_of == "both":
+            if other is None:
+                raise SimulationError(f"{self.title}: the bet names the dealer's hand; the deals have no dealer")
             theirs = best(other, ranking)
             amount = np.zeros(len(value))
             hit = np.zeros(len(value), dtype=bool)
@@ -141,6 +145,8 @@ class SideBetData:
         else:
             amount, hit = self.table.pays({ranking: value})
         if self.pays_when == "player_loses":
+            if outcome is None or played is None:
+                raise SimulationError(f"{self.title}: the bet pays when the player loses; the deals have no showdown")
             hit = hit & played & np.isin(outcome, LOSING)
         return np.where(hit, amount, -1.0)
 
@@ -274,12 +280,13 @@ class GameData:
                                   f"do not offer ({sorted(offered)})")
         for chosen in played - {self.fold_mark}:
             options = [option for option in self.play if option.multiple == chosen]
-            if any(option.requires is None for option in options):
+            requirements = [option.requires for option in options if option.requires is not None]
+            if len(requirements) < len(options):  # an option of this multiple requires nothing
                 continue
-            allowed = np.any([matches(values[self.ranking], self.ranking, option.requires) for option in options],
+            allowed = np.any([matches(values[self.ranking], self.ranking, requires) for requires in requirements],
                              axis=0)
             if ((multiple == chosen) & ~allowed).any():
-                required = " or ".join(option.requires for option in options)
+                required = " or ".join(requirements)
                 raise SimulationError(f"{self.title}: the strategy plays {chosen}x without {required}")
 
 
@@ -316,7 +323,7 @@ def settle(data: GameData, player: dict[str, np.ndarray], dealer: np.ndarray,
     folded = multiple == data.fold_mark
     staked = np.where(folded, 0, multiple)
     out = {wager.name: wager.settle(outcome, staked, player, folded).astype(np.float64) for wager in data.wagers}
-    out[TOTAL] = sum(out.values())
+    out[TOTAL] = sum(out.values(), np.zeros(len(multiple)))
     player_cards, board, dealer_cards = cards
     for name, bet in data.side_bets.items():
         out[name] = bet.results(player_cards, board, outcome, ~folded, dealer_cards)

@@ -15,21 +15,27 @@ the cards out at its decision). Two kinds ship with the simulator:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from analyzer.simulation.hands import SimulationError
+
+if TYPE_CHECKING:
+    from analyzer.engines.base import PostedCard
 
 DECK = 52
 #: The "rank" ``card >> 2`` of a joker (the cards 52 and 53): no card of a suit has it.
 JOKER = 13
 
 
+@runtime_checkable
 class Strategy(Protocol):
     """What the simulator asks of a strategy."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """What the strategy is called in the simulation check."""
 
     def multiples(self, player: np.ndarray, up_cards: np.ndarray, board: np.ndarray) -> np.ndarray:
         """The Play multiple (0: fold) of each deal: one row of cards per deal in each array (the
@@ -128,18 +134,6 @@ class StrategyTable:
         if (self.keys[index] != wanted).any():
             raise SimulationError("a dealt hand has no situation in the strategy table")
         return self.decisions[index].astype(np.int64)
-
-
-class PostedCard(Protocol):
-    """A posted Hold'em strategy: each decision ``"Nx"`` (bet N times the Ante), or a check or a fold."""
-
-    name: str
-
-    def preflop_decision(self, hole: list[int]) -> str: ...
-
-    def flop_decision(self, hole: list[int], flop: list[int]) -> str: ...
-
-    def river_decision(self, hole: list[int], board: list[int]) -> str: ...
 
 
 def bet(decision: str) -> int:

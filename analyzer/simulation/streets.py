@@ -21,7 +21,7 @@ player's cards alone, any other on the final hand, whatever the player decides.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -31,10 +31,13 @@ from analyzer.simulation.settlement import TOTAL, Paytable, SideBetData, shuffle
 from analyzer.simulation.strategies import StrategyTable
 
 
+@runtime_checkable
 class StreetPolicy(Protocol):
     """What the simulator asks of a strategy street by street."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """What the strategy is called in the simulation check."""
 
     def choices(self, street: int, known: np.ndarray, path: np.ndarray) -> np.ndarray:
         """The choice index at ``street`` of each deal: its cards seen (one row each) and the choices made
@@ -112,7 +115,7 @@ class StreetGame:
             amount, hit = wager.paytable.pays(values)
             per_unit = np.where(folded, wager.on_fold, np.where(hit, amount, wager.loses))
             out[wager.name] = stakes[:, column] * per_unit
-        out[TOTAL] = sum(out.values())
+        out[TOTAL] = sum(out.values(), np.zeros(len(deal)))
         player, board = deal[:, :self.player_cards], deal[:, self.player_cards:]
         for name, bet in self.side_bets.items():
             own = SIZES[bet.table.ranking] == self.player_cards

@@ -38,7 +38,7 @@ from analyzer.engines.draw.holds import SubsetTables, hold_counts, hold_masks, s
 from analyzer.engines.exact_sums import SumBound, floor_of, restored, saved
 from analyzer.engines.sizes import DRAW_BLOCK, draw_weight
 from analyzer.games.patterns import HandPattern
-from analyzer.games.rules import GameRules
+from analyzer.games.rules import Draw, GameRules, Paytable, RulesError, Wager, default_table
 from analyzer.games.settlement import common_scale, settle
 
 @dataclass(frozen=True)
@@ -57,8 +57,20 @@ class DrawGame:
         return 52 - self.hand_size
 
     @property
-    def wager(self):
+    def wager(self) -> Wager:
         return self.rules.wagers[0]
+
+    @property
+    def paytable(self) -> Paytable:
+        """The wager's paytable: the final hand's groups are its lines."""
+        return default_table(self.wager)
+
+    @property
+    def draw(self) -> Draw:
+        """The rules' draw (the engine analyses only a game with one)."""
+        if self.rules.draw is None:
+            raise RulesError(f"{self.rules.source}: {self.rules.name} has no draw")
+        return self.rules.draw
 
     @property
     def scale(self) -> int:
@@ -67,7 +79,7 @@ class DrawGame:
     @property
     def group_count(self) -> int:
         """One group per line of the wager's paytable, and one for a hand no line pays."""
-        return len(self.wager.paytable.lines) + 1
+        return len(self.paytable.lines) + 1
 
     @property
     def nets(self) -> np.ndarray:
@@ -79,7 +91,7 @@ class DrawGame:
     def allowed(self) -> np.ndarray:
         """Whether each hold (by mask) is allowed: it replaces at most ``most_replaced`` cards."""
         _, kept = hold_masks(self.hand_size)
-        return self.hand_size - kept <= self.rules.draw.most_replaced
+        return self.hand_size - kept <= self.draw.most_replaced
 
     @property
     def weight(self) -> int:
@@ -101,7 +113,7 @@ class DrawGame:
     def tables(self) -> SubsetTables:
         """The subset tables of the final hands' groups (:func:`analyzer.engines.draw.holds.subset_tables`),
         shared by every paytable with the same lines (8/5 and 9/6, say) within a process."""
-        return _tables(self.wager.ranking, tuple(line.pattern for line in self.wager.paytable.lines))
+        return _tables(self.wager.ranking, tuple(line.pattern for line in self.paytable.lines))
 
 
 @dataclass(frozen=True)
@@ -182,7 +194,7 @@ def enumerate_game(rules: GameRules, progress: bool = False) -> DrawCounts:
     """Every dealt class: the value of every hold, the optimal hold and its final hands."""
     game = DrawGame(rules)
     cards, weights = deal_classes(game.hand_size)
-    counts = _class_counts(game.wager.ranking, tuple(line.pattern for line in game.wager.paytable.lines), progress)
+    counts = _class_counts(game.wager.ranking, tuple(line.pattern for line in game.paytable.lines), progress)
     values, chosen, final = [], [], []
     for start in range(0, len(cards), DRAW_BLOCK):
         block = counts[start:start + DRAW_BLOCK]

@@ -146,7 +146,7 @@ class HoldVocabulary:
         if kept == 5:
             if ways and suited:
                 return ((0,), "royal flush") if distinct == ROYAL else ((1,), "straight flush")
-            made = {(3, 2): ((3,), "full house")}.get(tuple(shape))
+            made: tuple[tuple[int, ...], str] | None = ((3,), "full house") if shape == [3, 2] else None
             if made is None and suited:
                 made = (4,), "flush"
             if made is None and ways:

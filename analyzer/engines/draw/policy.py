@@ -33,4 +33,4 @@ class OptimalHolds:
         ascending = np.take_along_axis(dealt, order, axis=1)
         game = DrawGame(self.rules)
         chosen = best_holds(hold_values(game, count_draws(self.rules, ascending)), game.hand_size)
-        return sum(((chosen >> bit) & 1) << order[:, bit] for bit in range(game.hand_size))
+        return np.sum([((chosen >> bit) & 1) << order[:, bit] for bit in range(game.hand_size)], axis=0)

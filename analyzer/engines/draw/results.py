@@ -21,9 +21,17 @@ from analyzer.core.ranking import HandRanking
 from analyzer.engines.draw.enumeration import DrawCounts, DrawGame, count_draws, hold_values
 from analyzer.engines.draw.holds import hold_masks
 from analyzer.engines.draw.strategy_list import StrategyList, derive_strategy_list
-from analyzer.engines.results import NO_LINE_LABEL, GameResults, HandCounts, MainFigures, exact_table, net_table
+from analyzer.engines.results import (
+    NO_LINE_LABEL,
+    GameResults,
+    HandCounts,
+    MainFigures,
+    TopAward,
+    exact_table,
+    net_table,
+)
 from analyzer.engines.strategy_grid import Cell, DecisionGrid
-from analyzer.games.rules import RulesError
+from analyzer.games.rules import Paytable, RulesError, Wager
 
 
 def kept_label(kept: int, hand_size: int) -> str:
@@ -72,8 +80,8 @@ class DrawAnalysis(GameResults):
         return (self.counts.final * self.counts.weights[:, None]).sum(axis=0)
 
     @property
-    def paytable(self):
-        return self.game.wager.paytable
+    def paytable(self) -> Paytable:
+        return self.game.paytable
 
     def line_labels(self) -> list[str]:
         """Each group's name: the line with its pay as quoted ("Royal flush (800 for 1)"), then no line."""
@@ -85,7 +93,7 @@ class DrawAnalysis(GameResults):
     def _return_table(self) -> pd.DataFrame:
         return net_table(self.game.nets, self.final_hands, self.scale, self.cycle)
 
-    def _wager_table(self, wager) -> pd.DataFrame:
+    def _wager_table(self, wager: Wager) -> pd.DataFrame:
         pays = [Fraction(int(net), self.scale) for net in self.game.nets]
         return exact_table(self.line_labels(), pays, [int(n) for n in self.final_hands], self.cycle)
 
@@ -98,7 +106,7 @@ class DrawAnalysis(GameResults):
         """Deals by the number of cards the optimal hold keeps (of the numbers the draw allows)."""
         _, kept = hold_masks(self.game.hand_size)
         by_kept = kept[self.counts.chosen]
-        allowed = range(max(0, self.game.hand_size - self.rules.draw.most_replaced), self.game.hand_size + 1)
+        allowed = range(max(0, self.game.hand_size - self.game.draw.most_replaced), self.game.hand_size + 1)
         return {k: int(self.counts.weights[by_kept == k].sum()) for k in allowed}
 
     def action_frequencies(self) -> dict[str, Fraction]:
@@ -115,7 +123,7 @@ class DrawAnalysis(GameResults):
         figures_["award_frequency"] = Fraction(paid, self.cycle)
         return figures_
 
-    def top_awards(self) -> dict[str, dict[str, object]]:
+    def top_awards(self) -> dict[str, TopAward]:
         """The top award of the final hand under optimal play, and its odds "1 in N"."""
         lines = self.paytable.lines
         top = max(range(len(lines)), key=lambda index: lines[index].pays)
@@ -152,7 +160,7 @@ class DrawAnalysis(GameResults):
             rows.append(f"dealt {label.lower()}")
             cells.append((Cell(max(shares, key=lambda pair: pair[1])[0], shares),))
         return DecisionGrid(f"{self.rules.title}: cards kept by the optimal hold, by the hand dealt", tuple(rows),
-                            (self.rules.draw.title,), tuple(cells), tuple(names), "the hand dealt", "")
+                            (self.game.draw.title,), tuple(cells), tuple(names), "the hand dealt", "")
 
     def hold_table(self) -> pd.DataFrame:
         """Every dealt class: a hand of it, its deals, the optimal hold and its exact expected return per unit
@@ -206,11 +214,11 @@ class DrawAnalysis(GameResults):
     def strategy_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
         """The derived hold list with its exact cost (games without wild cards: the patterns do not read a card's
         wildness), then the deals by the cards the optimal hold keeps."""
-        kept = (f"{self.rules.draw.title}: deals by the cards the optimal hold keeps", self.kept_table(), True)
+        kept = (f"{self.game.draw.title}: deals by the cards the optimal hold keeps", self.kept_table(), True)
         if self.game.wager.ranking.wild:
             return [kept]
         listed = self.strategy_list.evaluation
-        title = (f"{self.rules.draw.title}: the hold list a player follows (keep the first pattern one of the holds "
+        title = (f"{self.game.draw.title}: the hold list a player follows (keep the first pattern one of the holds "
                  f"has), derived from the exact analysis; return {float(listed.return_to_player):.6%} "
                  f"({listed.return_to_player}), cost {float(listed.cost):.6%} ({listed.cost}) against the optimal "
                  "holds")

@@ -28,8 +28,8 @@ change of every move to every place comes from two sums over the holds of every 
 point, for the search only: the list found is then evaluated exactly). From 9/6 Jacks or Better it finds a
 list of 49 patterns within 0.001% of the optimal return (:file:`examples/jacksorbetter-strategy.toml`) in seconds.
 
-Every ``analysis`` here is a draw game's :class:`~analyzer.engines.draw.results.DrawAnalysis`, typed by its base
-:class:`~analyzer.engines.results.GameResults` so that the results module may import this one.
+Every ``analysis`` here is a draw game's :class:`~analyzer.engines.draw.results.DrawAnalysis`, typed by what this
+module reads of it (:class:`DrawResults`) so that the results module may import this one.
 
 >>> print(HoldStrategy("Short", ("high pair", "low pair", "discard everything")).strategy_file("mine"), end="")
 game = "mine"
@@ -48,6 +48,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import pandas as pd
@@ -57,10 +58,37 @@ from analyzer.core.cards import format_cards
 from analyzer.engines.base import StrategyFigures
 from analyzer.engines.draw.hold_patterns import NOTHING, HoldVocabulary
 from analyzer.engines.draw.holds import hold_masks
-from analyzer.engines.results import GameResults
 from analyzer.games.files import read_rules_file
 from analyzer.games.rules import GameRules, RulesError
 from analyzer.games.toml_lines import key_lines, line_of
+
+if TYPE_CHECKING:
+    from analyzer.engines.draw.enumeration import DrawCounts, DrawGame
+    from analyzer.games.rules import Paytable
+
+class DrawResults(Protocol):
+    """What this module reads of a draw game's analysis (:class:`analyzer.engines.draw.results.DrawAnalysis`)."""
+
+    @property
+    def rules(self) -> GameRules: ...
+
+    @property
+    def game(self) -> DrawGame: ...
+
+    @property
+    def counts(self) -> DrawCounts: ...
+
+    @property
+    def scale(self) -> int: ...
+
+    @property
+    def paytable(self) -> Paytable: ...
+
+    @property
+    def average_total_bet(self) -> Fraction: ...
+
+    def action_frequencies(self) -> dict[str, Fraction]: ...
+
 
 #: Most improving moves :func:`derive_strategy_list` makes (it stops sooner, when no move helps).
 MOST_MOVES = 400
@@ -97,7 +125,7 @@ def _quoted(text: str) -> str:
 class StrategyList(HoldStrategy):
     """A list derived from the analysis (:func:`derive_strategy_list`) with its exact evaluation."""
 
-    evaluation: ListEvaluation | None = None
+    evaluation: ListEvaluation
 
 
 # -- the holds of every deal, by pattern ------------------------------------------------------------------------
@@ -115,7 +143,7 @@ class PatternHolds:
     ambiguous: np.ndarray  # (D, patterns) bool: holds of this pattern of unequal value in the deal
 
     @classmethod
-    def of(cls, analysis: GameResults) -> PatternHolds:
+    def of(cls, analysis: DrawResults) -> PatternHolds:
         return _pattern_holds(analysis)
 
     def ranks(self, order: np.ndarray) -> np.ndarray:
@@ -132,7 +160,7 @@ class PatternHolds:
         return np.where(ranks[np.arange(len(ranks)), entry] < len(order), entry, -1)
 
 
-def _pattern_holds(analysis: GameResults) -> PatternHolds:
+def _pattern_holds(analysis: DrawResults) -> PatternHolds:
     counts, game = analysis.counts, analysis.game
     vocabulary = HoldVocabulary.of(analysis.rules)
     masks, kept = hold_masks(game.hand_size)
@@ -189,7 +217,7 @@ def _total(weights: np.ndarray, values: np.ndarray) -> int:
     return int(np.dot(weights.astype(np.int64), values.astype(np.int64)))
 
 
-def evaluate_order(analysis: GameResults, holds: PatternHolds, order: np.ndarray) -> ListEvaluation:
+def evaluate_order(analysis: DrawResults, holds: PatternHolds, order: np.ndarray) -> ListEvaluation:
     """The exact evaluation of a list given as pattern indices (see :func:`evaluate_strategy_list`)."""
     names = holds.vocabulary.names
     played = holds.played(order)
@@ -250,7 +278,7 @@ def pattern_indices(vocabulary: HoldVocabulary, patterns) -> np.ndarray:
     return np.array(indices, dtype=np.int64)
 
 
-def evaluate_strategy_list(analysis: GameResults, patterns, holds: PatternHolds | None = None) -> ListEvaluation:
+def evaluate_strategy_list(analysis: DrawResults, patterns, holds: PatternHolds | None = None) -> ListEvaluation:
     """The exact results of playing the list ``patterns`` (names, strongest first) over every dealt class:
     each deal keeps the best hold of the first listed pattern present (see the module). ``holds``: the
     analysis's :class:`PatternHolds`, when already at hand."""
@@ -333,7 +361,7 @@ def _start(holds: PatternHolds) -> np.ndarray:
     return np.lexsort((np.arange(size), -average))
 
 
-def derive_strategy_list(analysis: GameResults, title: str | None = None, holds: PatternHolds | None = None
+def derive_strategy_list(analysis: DrawResults, title: str | None = None, holds: PatternHolds | None = None
                          ) -> StrategyList:
     """The ranked list of hold patterns that comes closest to the optimal return (see the module), only the
     patterns some deal plays kept, with its exact evaluation."""
@@ -389,7 +417,7 @@ def load_hold_strategy(path: Path, rules: GameRules) -> HoldStrategy:
     return HoldStrategy(str(data.get("title", path.stem)), tuple(patterns))
 
 
-def evaluate_hold_strategy(analysis: GameResults, strategy: HoldStrategy, holds: PatternHolds | None = None
+def evaluate_hold_strategy(analysis: DrawResults, strategy: HoldStrategy, holds: PatternHolds | None = None
                            ) -> StrategyFigures:
     """The exact figures of a written hold list (house edge per ante, element of risk, average total bet, the
     shares of the deals by the cards kept, as ``actions``) and its cost against the optimal holds (the list's

@@ -57,11 +57,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import Field, dataclass
 from fractions import Fraction
 from math import comb
 from pathlib import Path
-from typing import Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -773,12 +773,12 @@ def river_outcomes(board: Sequence[int]) -> RiverOutcomes:
     >>> river.outcomes.shape, set(river.outcomes.sum(axis=1).tolist())
     ((1081, 6), {990})
     """
-    board = np.asarray([int(card) for card in board], dtype=np.int64)
-    unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
+    cards = np.asarray([int(card) for card in board], dtype=np.int64)
+    unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), cards)
     pairs = len(unseen) * (len(unseen) - 1) // 2
     first, second, ranks, order, below = (np.empty(pairs, np.int64) for _ in range(5))
     outcomes = np.empty((pairs, 6), dtype=np.int64)
-    board_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, order, below,
+    board_outcomes(cards, unseen, STRAIGHT_TOP, FLUSH_RANK, first, second, ranks, order, below,
                    np.zeros(DECK_SIZE, np.int64), np.zeros(DECK_SIZE, np.int64), np.zeros(256, np.int64),
                    outcomes)
     return RiverOutcomes(first, second, ranks, outcomes)
@@ -819,15 +819,15 @@ class FlopSums:
 
 def flop_sums(flop: Sequence[int], wagers: MainWagers = SHIPPED) -> FlopSums:
     """Turn/river sums of every hole pair for one concrete flop (the fast path), settled by ``wagers``."""
-    flop = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
-    arrays = [np.zeros(HOLE_PAIRS, np.int64) for _ in range(3)]
+    cards = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
+    sum_a, sum_b, sum_check = (np.zeros(HOLE_PAIRS, np.int64) for _ in range(3))
     showdown = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     river_fold = np.zeros((HOLE_PAIRS, 6, LINE_COUNT), np.int64)
     actions = np.zeros((HOLE_PAIRS, LINE_COUNT, 2), np.int64)
     summary = np.zeros(RIVER_SUMMARY_SHAPE, np.int64)
-    flop_pass(flop, OPTIMAL.packed(), True, STRAIGHT_TOP, FLUSH_RANK, wagers.nets, wagers.fold * DEALER_HANDS,
-              *arrays, showdown, river_fold, actions, summary)
-    return FlopSums(*arrays, showdown, river_fold, actions, summary)
+    flop_pass(cards, OPTIMAL.packed(), True, STRAIGHT_TOP, FLUSH_RANK, wagers.nets, wagers.fold * DEALER_HANDS,
+              sum_a, sum_b, sum_check, showdown, river_fold, actions, summary)
+    return FlopSums(sum_a, sum_b, sum_check, showdown, river_fold, actions, summary)
 
 
 # --------------------------------------------------------------------------- class sums
@@ -846,9 +846,12 @@ class FlopClassSums:
     SHAPES: dict[str, tuple[int, ...]] = {}
     ROWS: dict[str, tuple[int, ...]] = {}
     ROW_DTYPE: type[np.integer] = np.int64
+    #: every kind of class sums is a dataclass (declared so, or made by a function such as
+    #: :func:`analyzer.engines.holdem.streets.street_sums_kind`): ``dataclasses.replace`` applies
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     @classmethod
-    def zeros(cls):
+    def zeros(cls) -> Self:
         arrays = {name: np.zeros(shape, dtype=np.int64) for name, shape in cls.SHAPES.items()}
         arrays.update({name: np.zeros((0, *shape), dtype=cls.ROW_DTYPE) for name, shape in cls.ROWS.items()})
         return cls(**arrays)
@@ -858,8 +861,9 @@ class FlopClassSums:
         return np.concatenate([getattr(self, name).ravel() for name in (*self.SHAPES, *self.ROWS)])
 
     @classmethod
-    def from_flat(cls, vector: np.ndarray):
-        arrays, start = {}, 0
+    def from_flat(cls, vector: np.ndarray) -> Self:
+        arrays: dict[str, np.ndarray] = {}
+        start = 0
         for name, shape in cls.SHAPES.items():
             size = int(np.prod(shape))
             arrays[name] = np.array(vector[start:start + size], dtype=np.int64).reshape(shape)
@@ -874,7 +878,7 @@ class FlopClassSums:
             raise ValueError("checkpoint vector of the wrong length")
         return cls(**arrays)
 
-    def __add__(self, other):
+    def __add__(self, other: Self) -> Self:
         arrays = {name: getattr(self, name) + getattr(other, name) for name in self.SHAPES}
         arrays.update({name: np.concatenate([getattr(self, name), getattr(other, name)]) for name in self.ROWS})
         return type(self)(**arrays)
@@ -884,6 +888,10 @@ class FlopClassSums:
             np.array_equal(getattr(self, name), getattr(other, name)) for name in (*self.SHAPES, *self.ROWS))
 
     __hash__ = None  # type: ignore[assignment]
+
+
+#: The class sums one run over flop classes adds up (:func:`sum_over_flop_classes`).
+SumsT = TypeVar("SumsT", bound=FlopClassSums)
 
 
 @dataclass(frozen=True, eq=False)
@@ -951,8 +959,8 @@ CHUNK_FLOPS = 27
 CHECKPOINT_VERSION = "uth-v2"
 
 
-def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[FlopClassSums], key: str,
-                 members: np.ndarray, checkpoint_dir: Path | None) -> FlopClassSums:
+def checkpointed(compute: Callable[[np.ndarray], SumsT], kind: type[SumsT], key: str,
+                 members: np.ndarray, checkpoint_dir: Path | None) -> SumsT:
     """``compute(members)``, read from or saved (atomically) to ``checkpoint_dir``; a damaged file is recomputed.
 
     ``key`` names what is computed (it and the members make the file name).
@@ -969,10 +977,11 @@ def checkpointed(compute: Callable[[np.ndarray], FlopClassSums], kind: type[Flop
     return sums
 
 
-def sum_over_flop_classes(compute: Callable[[np.ndarray, np.ndarray], FlopClassSums], kind: type[FlopClassSums],
+def sum_over_flop_classes(compute: Callable[[np.ndarray, np.ndarray], SumsT], kind: type[SumsT],
                           key: str, description: str, jobs: int = 1, progress: bool = True,
-                          checkpoint_dir: Path | None = None, flop_class_indices: Sequence[int] | None = None,
-                          chunk_flops: int = CHUNK_FLOPS, classes: FlopClasses | None = None) -> FlopClassSums:
+                          checkpoint_dir: Path | None = None,
+                          flop_class_indices: Sequence[int] | np.ndarray | None = None,
+                          chunk_flops: int = CHUNK_FLOPS, classes: FlopClasses | None = None) -> SumsT:
     """``compute(flops, weights)`` over the given flop classes (default: all 1,755; ``classes``: another set of
     flop classes, e.g. with a seen dealer card's suit fixed), in chunks run in parallel (joblib threads; the numba
     kernels release the GIL), checkpointed, added as integers."""
@@ -985,7 +994,7 @@ def sum_over_flop_classes(compute: Callable[[np.ndarray, np.ndarray], FlopClassS
         checkpoint_dir = Path(checkpoint_dir)
         checkpoint_dir.mkdir(parents=True, exist_ok=True)
 
-    def chunk(members: np.ndarray) -> FlopClassSums:
+    def chunk(members: np.ndarray) -> SumsT:
         return compute(classes.cards[members], classes.weights[members])
 
     tasks = (delayed(checkpointed)(chunk, kind, key, members, checkpoint_dir) for members in chunks)
@@ -1042,10 +1051,17 @@ class PlayCounts(Protocol):
     """Class sums holding the counts of play: :class:`HoldemSums`, or a posted strategy's
     :class:`analyzer.engines.holdem.posted.PostedSums` (see their docstrings)."""
 
-    bet_counts: np.ndarray
-    check_counts: np.ndarray
-    flop_actions: np.ndarray
-    river_actions: np.ndarray
+    @property
+    def bet_counts(self) -> np.ndarray: ...
+
+    @property
+    def check_counts(self) -> np.ndarray: ...
+
+    @property
+    def flop_actions(self) -> np.ndarray: ...
+
+    @property
+    def river_actions(self) -> np.ndarray: ...
 
 
 def collapse_lines(counts: np.ndarray) -> np.ndarray:
@@ -1149,12 +1165,13 @@ class HoldemCounts:
             flop_decisions=flop_decisions(sums.flop_values, flop_class_indices), flop_values=sums.flop_values))
 
     @classmethod
-    def from_preflop(cls, sums: PlayCounts, values: np.ndarray, decision: np.ndarray, complete: bool,
+    def from_preflop(cls, sums: PlayCounts, values: np.ndarray, decision: np.ndarray, complete: bool, *,
+                     situations: SituationDecisions | None = None, wagers: MainWagers = SHIPPED,
                      **fields: object) -> Self:
         """Every count when each starting-hand class c takes the pre-flop choice ``decision[c]``
         (PREFLOP_CHOICES index) and then plays on as ``sums`` counted; ``values[c]``: the (check, 3x, 4x)
-        EV numerators per hole pair of class c (over EV_DENOMINATOR); ``fields``: the remaining fields
-        (``situations``, ``wagers``, a posted strategy's ``strategy``)."""
+        EV numerators per hole pair of class c (over EV_DENOMINATOR); ``situations``, ``wagers``: those
+        fields; ``fields``: a subclass's own (a posted strategy's ``strategy``)."""
         by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
         checked = decision == 0
         by_hand[:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
@@ -1187,6 +1204,8 @@ class HoldemCounts:
             river_actions_by_class=sums.river_actions.copy(),
             ev_denominator=EV_DENOMINATOR,
             complete=complete,
+            situations=situations,
+            wagers=wagers,
             **fields,
         )
 

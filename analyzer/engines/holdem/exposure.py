@@ -430,10 +430,10 @@ def board_seen_outcomes(board: Sequence[int]) -> np.ndarray:
     >>> sorted(set(outcomes.sum(axis=2).ravel().tolist()))
     [0, 44]
     """
-    board = np.asarray(sorted(int(card) for card in board), dtype=np.int64)
-    unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), board)
+    cards = np.asarray(sorted(int(card) for card in board), dtype=np.int64)
+    unseen = np.setdiff1d(np.arange(DECK_SIZE, dtype=np.int64), cards)
     outcomes = np.zeros((HOLE_PAIRS, DECK_SIZE, 6), dtype=np.int64)
-    _board_seen_outcomes(board, unseen, STRAIGHT_TOP, FLUSH_RANK, outcomes)
+    _board_seen_outcomes(cards, unseen, STRAIGHT_TOP, FLUSH_RANK, outcomes)
     return outcomes
 
 
@@ -461,9 +461,9 @@ class ExposedFlopSums:
 
 def exposed_flop_sums(flop: Sequence[int]) -> ExposedFlopSums:
     """Turn/river sums of every (hole pair, seen card) for one concrete flop (the fast path)."""
-    flop = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
+    cards = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
     arrays = [np.zeros((HOLE_PAIRS, DECK_SIZE), dtype=np.int64) for _ in range(5)]
-    _exposed_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, SHIPPED.nets, *arrays)
+    _exposed_flop_pass(cards, STRAIGHT_TOP, FLUSH_RANK, SHIPPED.nets, *arrays)
     return ExposedFlopSums(*arrays)
 
 

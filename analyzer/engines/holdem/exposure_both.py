@@ -162,16 +162,15 @@ def both_keys(hole: np.ndarray, dealer: np.ndarray) -> np.ndarray:
     hole = np.asarray(hole, dtype=np.int64)
     dealer = np.asarray(dealer, dtype=np.int64)
     cards = [HOLE_FIRST[hole], HOLE_SECOND[hole], HOLE_FIRST[dealer], HOLE_SECOND[dealer]]
-    best = None
+    keys = []
     for permutation in itertools.permutations(range(4)):
         suits = np.asarray(permutation, dtype=np.int64)
         a, b, c, d = (_relabel(card, suits) for card in cards)
         low, high = np.minimum(a, b), np.maximum(a, b)
         h = low + high * (high - 1) // 2
         low, high = np.minimum(c, d), np.maximum(c, d)
-        key = h * HOLE_PAIRS + low + high * (high - 1) // 2
-        best = key if best is None else np.minimum(best, key)
-    return best
+        keys.append(h * HOLE_PAIRS + low + high * (high - 1) // 2)
+    return np.minimum.reduce(keys)
 
 
 def both_classes() -> BothClasses:
@@ -428,14 +427,14 @@ class BothFlopSums:
 
 def both_flop_sums(flop: Sequence[int]) -> BothFlopSums:
     """Turn/river sums of every (hole pair, dealer pair) for one concrete flop (the fast path)."""
-    flop = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
+    cards = np.asarray(sorted(int(card) for card in flop), dtype=np.int64)
     acc = np.zeros((LOCAL_PAIRS, LOCAL_PAIRS), dtype=np.int64)
-    _both_flop_pass(flop, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, acc)
+    _both_flop_pass(cards, STRAIGHT_TOP, FLUSH_RANK, BLIND_SCALED, acc)
     counters = np.zeros((HOLE_PAIRS, HOLE_PAIRS), dtype=np.int64)
-    _global_counters(flop, acc, counters)
+    _global_counters(cards, acc, counters)
     fields = unpack_counters(counters)
     valid = (both_classes_cached().class_of >= 0)
-    for card in flop:
+    for card in cards:
         meets = (HOLE_FIRST == card) | (HOLE_SECOND == card)
         valid[meets] = False
         valid[:, meets] = False

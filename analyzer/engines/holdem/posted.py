@@ -262,19 +262,19 @@ class PostedStrategy:
     def flop_decision(self, hole: Sequence[int], flop: Sequence[int]) -> str:
         """``'2x'`` or ``'check'`` with two hole cards and a three-card flop (the flop pass's rule)."""
         x, y = (int(card) for card in hole)
-        flop = np.asarray([int(card) for card in flop], dtype=np.int64)
-        rank = evaluate_cards(np.asarray([x, y, *flop.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
-        bets = flop_bets(self.policy().packed(), 0, 0, x, y, flop, rank, flop_category(flop))
+        cards = np.asarray([int(card) for card in flop], dtype=np.int64)
+        rank = evaluate_cards(np.asarray([x, y, *cards.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
+        bets = flop_bets(self.policy().packed(), 0, 0, x, y, cards, rank, flop_category(cards))
         return "2x" if bets else "check"
 
     def river_decision(self, hole: Sequence[int], board: Sequence[int]) -> str:
         """``'1x'`` or ``'fold'`` with two hole cards and the five-card board (the flop pass's rule)."""
-        board = np.asarray([int(card) for card in board], dtype=np.int64)
+        cards = np.asarray([int(card) for card in board], dtype=np.int64)
         x, y = (int(card) for card in hole)
         policy = self.policy().packed()
-        player = evaluate_cards(np.asarray([x, y, *board.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
-        board_made = river_made_part(policy, evaluate_cards(board, STRAIGHT_TOP, FLUSH_RANK))
-        bets = river_bets(policy, 0, 0, x, y, player, board_made, *board_six_ranks(board))
+        player = evaluate_cards(np.asarray([x, y, *cards.tolist()], dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK)
+        board_made = river_made_part(policy, evaluate_cards(cards, STRAIGHT_TOP, FLUSH_RANK))
+        bets = river_bets(policy, 0, 0, x, y, player, board_made, *board_six_ranks(cards))
         return "1x" if bets else "fold"
 
     @staticmethod

@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import TypedDict
 
 import pandas as pd
 
@@ -45,7 +46,18 @@ def hole_cards_label(seen: int) -> str:
     return "1 dealer hole card seen" if seen == 1 else "both dealer hole cards seen"
 
 
-def committed_holdem_figures(rules: GameRules, seen: int) -> dict[str, object] | None:
+class CommittedFigures(TypedDict):
+    """The exact figures of a committed complete run (:func:`committed_holdem_figures`)."""
+
+    cycle: int
+    house_edge_per_ante: Fraction
+    house_edge_per_initial_wager: Fraction
+    average_total_bet: Fraction
+    element_of_risk: Fraction
+    actions: dict[str, Fraction]
+
+
+def committed_holdem_figures(rules: GameRules, seen: int) -> CommittedFigures | None:
     """The exact figures of the committed complete run with ``seen`` dealer hole cards seen, or None."""
     path = committed_run(rules.name, seen)
     if not path.is_file():
@@ -53,12 +65,12 @@ def committed_holdem_figures(rules: GameRules, seen: int) -> dict[str, object] |
     data = json.loads(path.read_text(encoding="utf-8"))
     if data.get("complete") is not True:
         return None
-    figures: dict[str, object] = {"cycle": int(data["cycle"])}
-    for name in ("house_edge_per_ante", "house_edge_per_initial_wager", "average_total_bet", "element_of_risk"):
-        figures[name] = Fraction(data[name])
-    figures["actions"] = {name.removeprefix("frequency "): Fraction(value) for name, value in data.items()
-                          if name.startswith("frequency ")}
-    return figures
+    return {"cycle": int(data["cycle"]), "house_edge_per_ante": Fraction(data["house_edge_per_ante"]),
+            "house_edge_per_initial_wager": Fraction(data["house_edge_per_initial_wager"]),
+            "average_total_bet": Fraction(data["average_total_bet"]),
+            "element_of_risk": Fraction(data["element_of_risk"]),
+            "actions": {name.removeprefix("frequency "): Fraction(value) for name, value in data.items()
+                        if name.startswith("frequency ")}}
 
 
 def exposure_rows(rules: GameRules, normal_edge: Fraction, known: dict[int, Fraction], committed_apply: bool,
@@ -90,7 +102,7 @@ def committed_exposure(rules: GameRules, seen: int, run: Run, committed_apply: b
     if figures is None:
         return None
     run.tell(f"using the committed exact run {committed_run(rules.name, seen)}")
-    return figures, pd.read_csv(committed_preflop(rules.name, seen), dtype=str)
+    return dict(figures), pd.read_csv(committed_preflop(rules.name, seen), dtype=str)
 
 
 def exposure_of(rules: GameRules, seen: int, figures: dict[str, object], preflop: pd.DataFrame) -> Exposure:

@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict
 
 from analyzer.core.cards import RANK_SYMBOLS, CardError, parse_rank
 from analyzer.engines.holdem.posted import PostedStrategy
@@ -53,8 +54,20 @@ from analyzer.games.rules import RulesError
 #: Per decision point: its name, the one bet its rules may name, and the action of its ``otherwise`` rule.
 POINTS = (("pre-flop", "4x", "check"), ("flop", "2x", "check"), ("river", "1x", "fold"))
 
+
+class StrategyFields(TypedDict, total=False):
+    """The :class:`PostedStrategy` fields a file's rules set (the keywords it is made with)."""
+
+    preflop_raise_4x: tuple[str, ...]
+    flop_two_pair_with_hole_card: bool
+    flop_hidden_pair_except: tuple[str, ...]
+    flop_flush_draw_min_rank: str | None
+    river_kickers_count: bool
+    river_fewer_dealer_outs_than: int | None
+
+
 #: The conditions of the flop (1) and river (2) rules: (pattern, how it is written, the PostedStrategy fields it sets).
-READINGS: dict[int, tuple[tuple[str, str, Callable[[re.Match], dict[str, object]]], ...]] = {
+READINGS: dict[int, tuple[tuple[str, str, Callable[[re.Match[str]], StrategyFields]], ...]] = {
     1: ((r"two pair or better using a hole card", "two pair or better using a hole card",
          lambda m: {"flop_two_pair_with_hole_card": True}),
         (r"(?:a )?hidden pair(?: except (?P<pairs>[2-9tjqka]{2}(?:(?:,\s*|\s+and\s+)[2-9tjqka]{2})*))?",
@@ -71,7 +84,8 @@ READINGS: dict[int, tuple[tuple[str, str, Callable[[re.Match], dict[str, object]
          lambda m: {"river_fewer_dealer_outs_than": int(m["outs"])})),
 }
 #: What a file leaves out: no two-pair rule, no flush-draw rule, no dealer-outs clause.
-ABSENT = {"flop_two_pair_with_hole_card": False, "flop_flush_draw_min_rank": None, "river_fewer_dealer_outs_than": None}
+ABSENT: StrategyFields = {"flop_two_pair_with_hole_card": False, "flop_flush_draw_min_rank": None,
+                          "river_fewer_dealer_outs_than": None}
 #: The fields a file must set, and what to write for them.
 REQUIRED = {"flop_hidden_pair_except": "the flop needs '2x with a hidden pair [except 22]' (a hole card pairing "
                                        "the flop always bets)",
@@ -105,7 +119,7 @@ def strategy_of(streets: object, title: str) -> PostedStrategy:
             not all(isinstance(entry, dict) and isinstance(entry.get("rules"), list) for entry in streets):
         raise RulesError("give the rules of the pre-flop, the flop and the river in order "
                          "([[streets]] rules = [...], three times)")
-    fields: dict[str, object] = {"preflop_raise_4x": ()}
+    fields: StrategyFields = {"preflop_raise_4x": ()}
     for point, entry in enumerate(streets):
         texts = entry["rules"]
         if not texts or not isinstance(texts[-1], str) or rule_parts(texts[-1], point) is not None:
@@ -120,13 +134,14 @@ def strategy_of(streets: object, title: str) -> PostedStrategy:
     for name, missing in REQUIRED.items():
         if name not in fields:
             raise RulesError(missing)
+    given: StrategyFields = {**ABSENT, **fields}
     try:
-        return PostedStrategy(**{"name": title, **ABSENT, **fields})
+        return PostedStrategy(name=title, **given)
     except ValueError as error:
         raise RulesError(str(error)) from None
 
 
-def read_rule(text: str, point: int, fields: dict[str, object]) -> dict[str, object]:
+def read_rule(text: str, point: int, fields: StrategyFields) -> StrategyFields:
     """The PostedStrategy fields one (not ``otherwise``) rule sets, given those set so far (``fields``):
     pre-flop chart tokens add up; a flop or river field set twice is an error."""
     parts = rule_parts(text, point)

@@ -23,12 +23,13 @@ from analyzer.engines.results import (
     NO_LINE_LABEL,
     GameResults,
     HandCounts,
+    TopAward,
     exact_bincount,
     exact_table,
     net_table,
 )
 from analyzer.engines.strategy_grid import Cell, DecisionGrid
-from analyzer.games.rules import RulesError, Wager
+from analyzer.games.rules import Paytable, RulesError, Wager, default_table
 from analyzer.games.settlement import common_scale, settle
 
 #: The one "decision" of every hand, for the tables and the grid a report shows.
@@ -53,6 +54,11 @@ class NoDecisionAnalysis(GameResults):
     def wager(self) -> Wager:
         return self.rules.wagers[0]
 
+    @property
+    def paytable(self) -> Paytable:
+        """The wager's paytable: the lines the deals are grouped by."""
+        return default_table(self.wager)
+
     def posted_rule(self) -> None:
         """No posted rule: there is nothing to decide."""
         return None
@@ -61,8 +67,8 @@ class NoDecisionAnalysis(GameResults):
     def groups(self) -> tuple[np.ndarray, np.ndarray]:
         """The deals paid by each line of the wager's paytable, then by none (int64), and each group's scaled
         net result per unit."""
-        lines = len(self.wager.paytable.lines)
-        hits = self.wager.paytable.line_index(self.wager.ranking, self.counts.ranks)
+        lines = len(self.paytable.lines)
+        hits = self.paytable.line_index(self.wager.ranking, self.counts.ranks)
         deals = exact_bincount(np.where(hits < 0, lines, hits), self.counts.deals, lines + 1)
         return deals, settle(self.wager, np.append(np.arange(lines), -1), self.scale)[:, 0]
 
@@ -72,7 +78,7 @@ class NoDecisionAnalysis(GameResults):
 
     def _wager_table(self, wager: Wager) -> pd.DataFrame:
         deals, nets = self.groups
-        labels = [line.label for line in self.wager.paytable.lines] + [NO_LINE_LABEL]
+        labels = [line.label for line in self.paytable.lines] + [NO_LINE_LABEL]
         return exact_table(labels, [Fraction(int(net), self.scale) for net in nets], [int(n) for n in deals],
                            self.cycle)
 
@@ -85,9 +91,9 @@ class NoDecisionAnalysis(GameResults):
         """Every hand is settled by its cards alone."""
         return {NO_DECISION: Fraction(1)}
 
-    def top_awards(self) -> dict[str, dict[str, object]]:
+    def top_awards(self) -> dict[str, TopAward]:
         """The wager's top award and its odds "1 in N"."""
-        lines, (deals, _) = self.wager.paytable.lines, self.groups
+        lines, (deals, _) = self.paytable.lines, self.groups
         top = max(range(len(lines)), key=lambda index: lines[index].pays)
         return {self.wager.name: {"top_award": lines[top].label, "pays": lines[top].pays,
                                   "one_in": figures.one_in(Fraction(int(deals[top]), self.cycle))}}
@@ -121,7 +127,7 @@ class NoDecisionAnalysis(GameResults):
 
     def decision_grid(self) -> DecisionGrid:
         """One row per line of the paytable (then no paying hand), one cell each: no decision."""
-        labels = [line.label for line in self.wager.paytable.lines] + [NO_LINE_LABEL]
+        labels = [line.label for line in self.paytable.lines] + [NO_LINE_LABEL]
         cell = Cell(NO_DECISION, ((NO_DECISION, Fraction(1)),))
         return DecisionGrid(f"{self.rules.title}: no decision, every wager settled by the cards", tuple(labels),
                             ("the cards",), tuple((cell,) for _ in labels), (NO_DECISION,), "the hand dealt", "")

@@ -123,12 +123,13 @@ def load_situations(path: Path, rules: GameRules, exposed: tuple[int, ...] | Non
 
 
 def outcome_counts(player: np.ndarray, qualifier: int, below: np.ndarray,
-                   up_to: np.ndarray, below_qualifier: np.ndarray, total: int) -> np.ndarray:
+                   up_to: np.ndarray, below_qualifier: np.ndarray, total: int | np.ndarray) -> np.ndarray:
     """Dealer hands per outcome from three cumulative counts.
 
     ``player``: the player's dense rank; ``qualifier``: the lowest qualifying
     dense rank; ``below``/``up_to``/``below_qualifier``: dealer hands ranked
-    below the player, at most the player, below the qualifier.
+    below the player, at most the player, below the qualifier; ``total``: all dealer hands (one number, or
+    one per row).
 
     >>> outcome_counts(np.array([5]), 3, np.array([40]), np.array([42]), np.array([10]), 100).tolist()
     [[10, 0, 0, 30, 2, 58]]
@@ -220,10 +221,10 @@ def _closed_dealer(rules: GameRules, jobs: int, progress: bool) -> Situations:
                       comb(rules.deck.size - rules.player_cards, rules.dealer_cards))
 
 
-def _by_suit(rules: GameRules, jobs: int, progress: bool) -> Situations:
-    """A ranking that decomposes by suit: every class against every dealer hand by products of per-suit
-    counts (:mod:`analyzer.engines.one_decision.by_suit`), on the ranks themselves (no dense renumbering)."""
-    ranking = rules.ranking
+def _by_suit(rules: GameRules, ranking: SuitRanking, jobs: int, progress: bool) -> Situations:
+    """A ranking that decomposes by suit (the rules' ``ranking``): every class against every dealer hand by
+    products of per-suit counts (:mod:`analyzer.engines.one_decision.by_suit`), on the ranks themselves (no
+    dense renumbering)."""
     qualifier = rules.dealer_qualifies.lowest_rank(ranking) if rules.dealer_qualifies else None
     counts = suit_class_counts(ranking, rules.player_cards, rules.dealer_cards, qualifier, jobs, progress,
                                f"{rules.name}: player hand classes")
@@ -319,8 +320,8 @@ def enumerate_situations(rules: GameRules, jobs: int = 1, progress: bool = True,
     ``checkpoints``: a folder where long enumerations save their completed
     chunks (one per class of exposed dealer cards), so an interrupted run resumes there.
     """
-    if rules.dealer_up_cards == 0 and isinstance(rules.ranking, SuitRanking):
-        return _by_suit(rules, jobs, progress)
+    if rules.dealer_up_cards == 0 and isinstance(ranking := rules.ranking, SuitRanking):
+        return _by_suit(rules, ranking, jobs, progress)
     if rules.dealer_up_cards == 0:
         return _closed_dealer(rules, jobs, progress)
     return _exposed_dealer(rules, jobs, progress, checkpoints)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from pathlib import Path
+from typing import TypedDict
 
 from joblib import Parallel, delayed
 
@@ -48,6 +49,16 @@ from analyzer.games.rules import GameRules
 TOTALS_VERSION = "exposure-totals-v1"
 
 
+class ExposureFigures(TypedDict):
+    """The exact figures of some deals' totals (:meth:`ExposureTotals.figures`)."""
+
+    cycle: int
+    house_edge_per_ante: Fraction
+    element_of_risk: Fraction
+    average_total_bet: Fraction
+    actions: dict[str, Fraction]
+
+
 @dataclass(frozen=True)
 class ExposureTotals:
     """Sums over some deals: their number, sum of net results and of total bets (per ante), and of
@@ -64,7 +75,7 @@ class ExposureTotals:
                               {name: self.actions.get(name, Fraction(0)) + other.actions.get(name, Fraction(0))
                                for name in names})
 
-    def figures(self) -> dict[str, object]:
+    def figures(self) -> ExposureFigures:
         """House edge per ante, element of risk, average total bet and action frequencies, exact."""
         mean = self.net / self.cycle
         average_bet = self.bet / self.cycle
@@ -87,7 +98,7 @@ def class_totals(rules: GameRules, exposed: tuple[int, ...], size: int) -> Expos
     """Totals of one class of exposed sets (``size`` sets like ``exposed``), optimal strategy."""
     situations = exposed_card_situations(rules, exposed)
     situations = dataclasses.replace(situations, weights=situations.weights * size)
-    analysis = Analysis(rules, situations, decide(rules, situations), seconds=0.0, finished_at=None)
+    analysis = Analysis(rules, situations, decide(rules, situations))
     cycle = analysis.cycle
     return ExposureTotals(cycle, figures.mean(analysis.net_distribution) * cycle, analysis.average_total_bet * cycle,
                           {name: value * cycle for name, value in analysis.action_frequencies().items()})
@@ -119,8 +130,10 @@ def exposure_totals(rules: GameRules, jobs: int = 1, progress: bool = False, fol
     tasks = (delayed(_saved_class_totals)(rules, tuple(int(card) for card in cards[index]), int(sizes[index]), folder)
              for index in chosen)
     parts = Parallel(n_jobs=jobs, return_as="generator")(tasks)
-    total = None
+    total: ExposureTotals | None = None
     for part in progress_bar(parts, total=len(chosen), enabled=progress,
                              description=f"{rules.name}: classes of exposed dealer cards"):
         total = part if total is None else total + part
+    if total is None:
+        raise ValueError(f"{rules.name}: no class of exposed dealer cards to total")
     return total

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import pandas as pd
@@ -29,7 +29,9 @@ from analyzer.engines.exact_sums import floor_of
 from analyzer.games.settlement import FOLD, decision_name
 
 if TYPE_CHECKING:
-    from analyzer.engines.results import GameResults
+    from analyzer.engines.one_decision.enumeration import Situations
+    from analyzer.engines.one_decision.strategy import Decisions
+    from analyzer.games.rules import GameRules
 
 NEVER = int(np.iinfo(np.int64).max)
 
@@ -92,7 +94,7 @@ class PostedRule:
         if len(self.groups) == 1:
             return text + f"rules = {rules(self.groups[0])}\n"
         return text + "\n[up_cards]\n" + "".join(f'"{RANK_SYMBOLS[group.up_rank]}" = {rules(group)}\n'
-                                                   for group in self.groups)
+                                                   for group in self.groups if group.up_rank is not None)
 
     def table(self) -> pd.DataFrame:
         """One row per group and decision: the posted hand, the optimal strategy's weakest, the cost."""
@@ -155,7 +157,21 @@ def best_thresholds(ranks: np.ndarray, fold: np.ndarray, single: np.ndarray, top
     return bound(play_index), bound(top_index), int(single.sum() + values[top_index])
 
 
-def derive_posted_rule(analysis: GameResults) -> PostedRule:
+class Decided(Protocol):
+    """What :func:`derive_posted_rule` reads of a one-decision analysis
+    (:class:`analyzer.engines.one_decision.results.Analysis`, which imports this module)."""
+
+    @property
+    def rules(self) -> GameRules: ...
+
+    @property
+    def situations(self) -> Situations: ...
+
+    @property
+    def decisions(self) -> Decisions: ...
+
+
+def derive_posted_rule(analysis: Decided) -> PostedRule:
     """The best two-threshold rule (per up-card rank where the dealer shows one), and its exact cost."""
     decisions, situations, rules = analysis.decisions, analysis.situations, analysis.rules
     weights = situations.weights

@@ -29,6 +29,7 @@ from analyzer.engines.cache import cache_folder
 from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import (
     TOTALS_VERSION,
+    ExposureFigures,
     exposure_totals,
 )
 from analyzer.engines.results import GameResults
@@ -82,13 +83,13 @@ def class_totals_folder(rules: GameRules, exposed: int) -> Path:
 
 
 def exposure_figures(rules: GameRules, exposed: int, jobs: int = 1, progress: bool = False,
-                     folder: Path | None = None) -> dict[str, object]:
+                     folder: Path | None = None) -> ExposureFigures:
     """The exact figures of a figures-only exposure, summed one class of seen sets at a time (each class's
     totals saved in ``folder``, the cache's :func:`class_totals_folder`, so an interrupted run resumes)."""
     return exposure_totals(expose(rules, exposed), jobs=jobs, progress=progress, folder=folder).figures()
 
 
-def cached_figures(rules: GameRules, exposed: int) -> dict[str, object] | None:
+def cached_figures(rules: GameRules, exposed: int) -> ExposureFigures | None:
     """The figures of a figures-only exposure when every class's totals are in the cache."""
     exposed_rules = expose(rules, exposed)
     folder = class_totals_folder(rules, exposed)

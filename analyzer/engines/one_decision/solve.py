@@ -26,7 +26,7 @@ from analyzer.engines.pay_solver import (
     wager_line,
     with_pay,
 )
-from analyzer.games.rules import GameRules, RulesError, SideBet
+from analyzer.games.rules import GameRules, RulesError, SideBet, default_table
 
 
 def _main_edge(rules: GameRules, situations: Situations, decided_by: GameRules | None = None) -> Fraction:
@@ -43,7 +43,7 @@ def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situati
     if isinstance(entry, SideBet):
         decisions = decide(rules, situations)
         return solve_side_bet(rules, wager, line, target, lambda changed: Analysis(changed, situations, decisions))
-    pay_at = entry.paytables[entry.default_paytable].lines[index].pays
+    pay_at = default_table(entry).lines[index].pays
 
     def edge(pays: Fraction) -> Fraction:
         return _main_edge(with_pay(rules, wager, index, pays), situations)
@@ -70,5 +70,5 @@ def solve_pay(rules: GameRules, wager: str, line: str, target: Fraction, situati
     if final != target:
         raise RulesError(f"no pay gives exactly {target}: the edge jumps past it when the strategy changes "
                          f"(closest found: {pays} gives {final})")
-    return Solution(wager, entry.paytables[entry.default_paytable].lines[index].label, target, pays, final,
+    return Solution(wager, default_table(entry).lines[index].label, target, pays, final,
                     moved, rounds, tuple((p, edge(p)) for p in posted_pays(pays)))

@@ -13,7 +13,6 @@ declared ranking of that many cards (a three- or four-card poker hand), or for t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from math import comb, perm
 from pathlib import Path
 
@@ -103,7 +102,8 @@ def save_counts(path: Path, counts: PaytableCounts) -> None:
               "first_orders": np.array(counts.first_orders)}
     for street, (codes, deals) in enumerate(counts.situations):
         arrays[f"codes{street}"], arrays[f"deals{street}"] = codes, deals
-    save_cached(path, partial(np.savez, **arrays))
+    # allow_pickle named (its default), so that mypy does not take a key of arrays for it
+    save_cached(path, lambda temporary: np.savez(temporary, allow_pickle=True, **arrays))
 
 
 def load_counts(path: Path) -> PaytableCounts:

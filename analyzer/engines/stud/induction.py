@@ -151,6 +151,6 @@ def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool, written: Writt
             taken.append(deals)
             reach = after
         reach = reach[lattice.subsets[level + 1]].sum(axis=1)
-    for column, path in enumerate(final_paths):
-        counts[path] += np.bincount(group, weights=reach[:, column], minlength=len(tree.groups)).astype(np.int64)
+    for column, row in enumerate(final_paths):
+        counts[row] += np.bincount(group, weights=reach[:, column], minlength=len(tree.groups)).astype(np.int64)
     return StartCounts(counts, first, tuple(taken))

@@ -35,13 +35,13 @@ class KnownPlay:
     """Per row: ``totals`` (scaled net result) and ``stakes`` (units) summed over the ``orders`` orders of
     the remaining community cards under optimal play; ``decisions[street]``, when asked: (path open at
     the street, the community cards seen there as indices into ``rest`` (rows, sets, cards), the choice
-    index (rows, sets)), for every open path; ``rest``: each row's cards left in the deck."""
+    index (rows, sets)), for every open path (none when not asked); ``rest``: each row's cards left in the deck."""
 
     totals: np.ndarray
     stakes: np.ndarray
     orders: int
     rest: np.ndarray
-    decisions: tuple[list[tuple[tuple[int, ...], np.ndarray, np.ndarray]], ...] | None = None
+    decisions: tuple[list[tuple[tuple[int, ...], np.ndarray, np.ndarray]], ...] = ()
 
 
 def street_levels(tree: GameTree, early: int) -> list[int]:
@@ -76,10 +76,11 @@ def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None
     group = tree.hand_group[colex_index(hands)]  # (rows, sets)
     if depth:  # the last card's sum once per final hand group, not per path
         group = group_histogram(group[:, lattice.supersets[depth - 1]], len(tree.groups))
-    finals = [tree.path_index(path) for path in tree.prefixes(len(rules.streets))]
-    values = {tree.paths[path]: group @ tree.values[path] if depth else tree.values[path][group] for path in finals}
+    last_paths = [tree.path_index(path) for path in tree.prefixes(len(rules.streets))]
+    values = {tree.paths[path]: group @ tree.values[path] if depth else tree.values[path][group]
+              for path in last_paths}
     staked = {tree.paths[path]: np.full(group.shape[:2], tree.total_stake(path) * (remaining - depth + 1 if depth else 1),
-                                        dtype=np.int64) for path in finals}
+                                        dtype=np.int64) for path in last_paths}
     levels = street_levels(tree, early)
     larger = rules.tie_break == "larger"
     chosen: list[list] = [[] for _ in rules.streets]
@@ -96,20 +97,10 @@ def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None
             for path in tree.prefixes(street):
                 if follow is not None:
                     pick = followed_choices(follow, street, path, rest, lattice_sets(remaining, level))
-                best = best_stake = None
-                for index in preferred:
-                    taken = path + (index,)
-                    if choices[index].action == "fold":
-                        row = tree.path_index(taken)
-                        value = np.full(values[next(iter(values))].shape, tree.values[row, 0] * orders,
-                                        dtype=tree.values.dtype)
-                        stake = np.full(value.shape, tree.total_stake(row) * orders, dtype=np.int64)
-                    else:
-                        value, stake = values[taken], staked[taken]
-                    if best is None:
-                        best, best_stake = value, stake
-                        pick = np.full(value.shape, index, dtype=np.int8) if follow is None else pick
-                        continue
+                best, best_stake = _taking(tree, path + (preferred[0],), values, staked, orders)
+                pick = np.full(best.shape, preferred[0], dtype=np.int8) if follow is None else pick
+                for index in preferred[1:]:
+                    value, stake = _taking(tree, path + (index,), values, staked, orders)
                     better = value > best if follow is None else pick == index
                     best, best_stake = np.where(better, value, best), np.where(better, stake, best_stake)
                     pick = np.where(better, np.int8(index), pick) if follow is None else pick
@@ -118,7 +109,18 @@ def play_known(tree: GameTree, known: np.ndarray, dead: np.ndarray | None = None
                     chosen[street].append((path, lattice_sets(remaining, level), pick))
             values, staked = new_values, new_staked
     return KnownPlay(values[()][:, 0], staked[()][:, 0], perm(remaining, depth), rest,
-                     tuple(chosen) if decisions else None)
+                     tuple(chosen) if decisions else ())
+
+
+def _taking(tree: GameTree, taken: tuple[int, ...], values: dict[tuple[int, ...], np.ndarray],
+            staked: dict[tuple[int, ...], np.ndarray], orders: int) -> tuple[np.ndarray, np.ndarray]:
+    """The value and the units staked of the path ``taken`` (its last choice just made), over ``orders``
+    orders of the cards to come: a fold's are settled now, another's are the level's sums."""
+    if tree.rules.streets[len(taken) - 1].choices[taken[-1]].action != "fold":
+        return values[taken], staked[taken]
+    row = tree.path_index(taken)
+    value = np.full(values[next(iter(values))].shape, tree.values[row, 0] * orders, dtype=tree.values.dtype)
+    return value, np.full(value.shape, tree.total_stake(row) * orders, dtype=np.int64)
 
 
 def group_histogram(groups: np.ndarray, count: int) -> np.ndarray:
@@ -172,7 +174,8 @@ def street_situations(tree: GameTree, batch: int = 32) -> tuple[tuple[np.ndarray
     for street, by_path in enumerate(found):
         parts = [(cards, np.broadcast_to(np.array(path, dtype=np.int64), (len(cards), street)), chosen)
                  for path, (cards, chosen) in sorted(by_path.items())]
-        out.append(tuple(np.concatenate([part[i] for part in parts]) for i in range(3)))
+        cards, paths, chosen = (np.concatenate([part[i] for part in parts]) for i in range(3))
+        out.append((cards, paths, chosen))
     return tuple(out)
 
 

@@ -38,7 +38,7 @@ from analyzer.engines.stud.situations import (
     two_card_name,
 )
 from analyzer.engines.stud.tree import GameTree
-from analyzer.games.rules import RulesError, Wager
+from analyzer.games.rules import RulesError, Wager, default_table
 from analyzer.games.settlement import scaled, settle
 
 NOT_STAKED = "not staked (not made, or taken back)"
@@ -79,19 +79,19 @@ class PaytableAnalysis(GameResults):
         keys = {"stake": stake, "folded": folded.astype(np.int64),
                 "line": np.where(folded | (stake == 0), -1, line), "result": result}
         rows = grouped(keys, counts).sort_values(["stake", "folded", "line"], ascending=[False, True, True])
-        events = [self._event(wager, int(s), bool(f), int(li)) for s, f, li in
+        events = [self._street_event(wager, int(s), bool(f), int(li)) for s, f, li in
                   zip(rows["stake"], rows["folded"], rows["line"])]
         return exact_table(events, [Fraction(int(r), self.scale) for r in rows["result"]],
                            list(rows["combinations"]), self.cycle)
 
     @staticmethod
-    def _event(wager: Wager, stake: int, folded: bool, line: int) -> str:
+    def _street_event(wager: Wager, stake: int, folded: bool, line: int) -> str:
         if stake == 0:
             return NOT_STAKED
         prefix = f"staked {stake}x: " if wager.role == "street" else ""
         if folded:
             return prefix + FOLD_LABEL
-        return prefix + (wager.paytable.lines[line].label if line >= 0 else NO_LINE_LABEL)
+        return prefix + (default_table(wager).lines[line].label if line >= 0 else NO_LINE_LABEL)
 
     @cached_property
     def average_total_bet(self) -> Fraction:

@@ -87,20 +87,20 @@ def runs(present: np.ndarray, spread: int) -> np.ndarray:
 
 def outside(present: np.ndarray, length: int) -> np.ndarray:
     """Whether ``length`` consecutive ranks are present that a card at either end completes (no ace)."""
-    return np.stack([present[:, start:start + length].sum(axis=1) == length
-                     for start in range(1, 14 - length)], axis=1).any(axis=1)
+    return np.any(np.stack([present[:, start:start + length].sum(axis=1) == length
+                            for start in range(1, 14 - length)], axis=1), axis=1)
 
 
 Condition = Callable[[Seen], np.ndarray]
 RANK = r"(10|[2-9tjqka])"
 #: Each condition's pattern and how it reads the cards seen (``groups``: the pattern's groups).
 CONDITIONS: tuple[tuple[str, Callable[..., Condition]], ...] = (
-    (r"any pair", lambda: lambda s: (s.ranks >= 2).any(axis=1)),
-    (rf"pair of {RANK} or better", lambda r: lambda s: (s.ranks[:, parse_rank(r):] >= 2).any(axis=1)),
-    (rf"pair of {RANK} to {RANK}", lambda low, high: lambda s: (s.ranks[:, parse_rank(low):parse_rank(high) + 1]
-                                                                  >= 2).any(axis=1)),
-    (r"two pair(?: or better)?", lambda: lambda s: ((s.ranks >= 2).sum(axis=1) >= 2) | (s.ranks >= 3).any(axis=1)),
-    (r"three of a kind(?: or better)?", lambda: lambda s: (s.ranks >= 3).any(axis=1)),
+    (r"any pair", lambda: lambda s: np.any(s.ranks >= 2, axis=1)),
+    (rf"pair of {RANK} or better", lambda r: lambda s: np.any(s.ranks[:, parse_rank(r):] >= 2, axis=1)),
+    (rf"pair of {RANK} to {RANK}", lambda low, high: lambda s: np.any(s.ranks[:, parse_rank(low):parse_rank(high) + 1]
+                                                                      >= 2, axis=1)),
+    (r"two pair(?: or better)?", lambda: lambda s: ((s.ranks >= 2).sum(axis=1) >= 2) | np.any(s.ranks >= 3, axis=1)),
+    (r"three of a kind(?: or better)?", lambda: lambda s: np.any(s.ranks >= 3, axis=1)),
     (r"(\d) points?", lambda n: lambda s: s.ranks @ POINTS >= int(n)),
     (r"(\d) high cards?", lambda n: lambda s: s.ranks[:, JACK:].sum(axis=1) >= int(n)),
     (rf"(\d) cards? of {RANK} or higher", lambda n, r: lambda s: s.ranks[:, parse_rank(r):].sum(axis=1) >= int(n)),
@@ -112,8 +112,8 @@ CONDITIONS: tuple[tuple[str, Callable[..., Condition]], ...] = (
      lambda n, spread: lambda s: runs(s.by_suit, int(spread or 5)).max(axis=1) >= int(n)),
     (r"(\d) to a straight(?: spread (\d))?", lambda n, spread: lambda s: runs(s.present, int(spread or 5)) >= int(n)),
     (r"(\d) to an outside straight", lambda n: lambda s: outside(s.present, int(n))),
-    (rf"ranks ({RANK}(?:-{RANK})*)", lambda text, *_: lambda s: (
-        (s.ranks > 0) == np.isin(np.arange(13), [parse_rank(r) for r in text.split("-")])).all(axis=1)),
+    (rf"ranks ({RANK}(?:-{RANK})*)", lambda text, *_: lambda s: np.all(
+        (s.ranks > 0) == np.isin(np.arange(13), [parse_rank(r) for r in text.split("-")]), axis=1)),
 )
 
 
