@@ -26,12 +26,15 @@ exit codes (:data:`EXIT_CODES`):
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sys
+from typing import TextIO
+from types import TracebackType
 
 
-def _unhandled(kind: type[BaseException], error: BaseException, trace: object) -> None:
+def _unhandled(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
     """The last resort for an exception raised outside :func:`main` (an interrupt while the modules below
     load, before ``main`` runs): one line and its exit code, no traceback (unless ``ANALYZER_DEBUG=1``)."""
     if os.environ.get("ANALYZER_DEBUG") == "1":
@@ -178,8 +181,8 @@ class WatchedOutput:
     """Standard output, noting a failure to write it (a full device, a closed stream) so it is told from a
     failure to write a file."""
 
-    def __init__(self, stream: object) -> None:
-        self.stream = stream.stream if isinstance(stream, WatchedOutput) else stream
+    def __init__(self, stream: TextIO | WatchedOutput) -> None:
+        self.stream: TextIO = stream.stream if isinstance(stream, WatchedOutput) else stream
         self.failed: OSError | None = None
 
     def write(self, text: str) -> int:
@@ -203,7 +206,8 @@ class WatchedOutput:
 def silence_stdout() -> None:
     """Point standard output at the null device, so Python's last flush at exit cannot fail again."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+        if sys.__stdout__ is not None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
     except (OSError, ValueError, AttributeError):
         pass
 
@@ -222,9 +226,11 @@ def tolerant_streams() -> None:
     """Standard output and error that write any character: one the terminal's encoding lacks (a title in
     Unicode on an ASCII terminal) is written as an escape (``\\xe9``), not an error."""
     for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper):  # not a text file of the system (a test's capture)
+            continue
         try:
             stream.reconfigure(errors="backslashreplace")
-        except (AttributeError, ValueError, OSError):  # not a text file of the system (a test's capture)
+        except (ValueError, OSError):
             pass
 
 

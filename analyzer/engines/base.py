@@ -30,13 +30,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Required, TypedDict, TypeVar, runtime_checkable
 
 from analyzer.engines.sizes import PROCESS_BYTES, SizeEstimate
 from analyzer.games.errors import RulesError
-from analyzer.games.rules import GameRules, game_names, load_game
+from analyzer.games.rules import GameRules
 
 if TYPE_CHECKING:
     import numpy as np
@@ -214,18 +213,6 @@ class SimulationPlan:
     streets: tuple[tuple[Any, Any, Any], ...] | None = None
     holds: HoldPolicy | None = None  # a draw game: the cards each dealt hand keeps
     player: DealPlayer | None = None  # a player deciding each deal itself
-
-
-def as_shipped(rules: GameRules) -> bool:
-    """Whether ``rules`` are a shipped game with its default options and paytables (committed results
-    computed for the shipped game hold for it)."""
-    return rules.name in game_names() and rules.input_hash == shipped_input_hash(rules.name)
-
-
-@cache
-def shipped_input_hash(game: str) -> str:
-    """The input hash of a shipped game as shipped (read once per process)."""
-    return load_game(game).input_hash
 
 
 #: The results an engine's analysis gives, and the strategies written for it that it reads.

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from analyzer.core.committed import COMMITTED_COLLUDERS, committed_rows
-from analyzer.engines.base import as_shipped
-from analyzer.games.rules import GameRules
+from analyzer.games.rules import GameRules, as_shipped
 
 #: Two-sided 95% normal quantile, for the interval shown beside an estimate.
 Z_95 = 1.959963984540054

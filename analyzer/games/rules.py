@@ -44,7 +44,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from collections.abc import Collection
@@ -624,3 +624,15 @@ def load_game(name: str | os.PathLike[str], options: dict[str, str] | None = Non
         engine=data.get("engine"), community_cards=community, streets=streets, tie_break=tie_break,
         cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=data.get("play_once", False),
         draw=draw, deck=Deck(**data.get("deck", {})), input_hash=hashlib.sha256(fingerprint.encode()).hexdigest(), source=where)
+
+
+def as_shipped(rules: GameRules) -> bool:
+    """Whether ``rules`` are a shipped game with its default options and paytables (committed results
+    computed for the shipped game hold for it)."""
+    return rules.name in game_names() and rules.input_hash == shipped_input_hash(rules.name)
+
+
+@cache
+def shipped_input_hash(game: str) -> str:
+    """The input hash of a shipped game as shipped (read once per process)."""
+    return load_game(game).input_hash

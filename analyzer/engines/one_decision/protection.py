@@ -24,7 +24,7 @@ from analyzer.core.committed import (
     committed_rows,
 )
 from analyzer.core.ranking import SuitRanking
-from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow, as_shipped
+from analyzer.engines.base import COMMITTED, EXHAUSTIVE, RiskRow
 from analyzer.engines.cache import cache_folder
 from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import (
@@ -34,7 +34,7 @@ from analyzer.engines.one_decision.exposure_figures import (
 )
 from analyzer.engines.results import GameResults
 from analyzer.games.exposure import expose
-from analyzer.games.rules import GameRules
+from analyzer.games.rules import GameRules, as_shipped
 
 #: Dealer cards seen in all (up-card included) for which the full analysis (every table) is built: one.
 MAX_SEEN_DEALER_CARDS = 1
