@@ -4,6 +4,7 @@
     .venv/bin/python scripts/protect_colluders.py crazy4:1-6 super4:1-6 fourcardfever:1-6 [--deals 20000]
     .venv/bin/python scripts/protect_colluders.py uth:1-6 --deals 5000 --preflop-samples 4
     .venv/bin/python scripts/protect_colluders.py uth:1-6 --preflop-only --preflop-samples 4
+    .venv/bin/python scripts/protect_colluders.py thb:1-6 casinoholdem:1-6 --deals 20000
 
 Each GAME:N (or GAME:FIRST-LAST) is the game as shipped with N other players'
 hands known to the player (:mod:`analyzer.engines.one_decision.collusion`; for uth
@@ -11,7 +12,10 @@ hands known to the player (:mod:`analyzer.engines.one_decision.collusion`; for u
 flop) samples and ``--preflop-samples`` the colluder deals whose every flop is
 enumerated for the pre-flop use of the cards; ``--preflop-only`` keeps a
 row's flop-and-river part and recomputes only its pre-flop samples (run time
-in ``preflop_seconds``). Rows already in the file for other GAME:N pairs are
+in ``preflop_seconds``); for a Hold'em game over streets
+(:mod:`analyzer.engines.holdem.street_collusion`) ``--deals`` counts
+(colluders' cards, flop, player hand) samples and the pre-flop is played as
+normal. Rows already in the file for other GAME:N pairs are
 kept; the file is what the procedure risk
 table shows when no estimate is in hand. Each run prints its time.
 """
