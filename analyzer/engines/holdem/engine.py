@@ -58,6 +58,7 @@ from analyzer.engines.holdem.results import (
 )
 from analyzer.engines.holdem.solve import solve_main_pay
 from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
+from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine
 from analyzer.engines.pay_solver import Solution, announcing, solve_side_bet
 from analyzer.engines.results import timing
@@ -191,15 +192,21 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
                               announcing(run.tell, wager, lambda changed: self.optimal_counts(changed, run)))
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
+        """Both cards seen: the shipped main game only; one card seen: any main game (another one over streets)."""
         if seen not in (1, 2):
             return f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
-        return None if committed_counts_apply(rules) else SHIPPED_MAIN_GAME_ONLY
+        if committed_counts_apply(rules):
+            return None
+        return street_engine(self.name).exposure_problem(rules, seen) if seen == 1 else SHIPPED_MAIN_GAME_ONLY
 
     def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
         """The committed exact run (or a new one without the cache: about 20 minutes for one seen card,
-        30 for both, on two cores, resumable), its figures and its pre-flop decision table."""
+        30 for both, on two cores, resumable), its figures and its pre-flop decision table. Another main game
+        (a Blind table of its own) with one card seen: the streets kernel's exact run, from its rules."""
         if (why := self.exposure_problem(rules, seen)) is not None:
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
+        if not committed_counts_apply(rules):
+            return street_engine(self.name).exposure(rules, seen, run)
         found = protection.committed_exposure(rules, seen, run, committed_apply=True)
         if found is None:
             from analyzer.engines.holdem.exposure import analyze_exposed
@@ -218,14 +225,16 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
                                         lambda seen: self.exposure_problem(rules, seen))
 
     def collusion_problem(self, rules: GameRules) -> str | None:
-        return None if committed_counts_apply(rules) else SHIPPED_MAIN_GAME_ONLY
+        return None
 
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
-                  options: CollusionOptions = CollusionOptions()) -> HoldemCollusionEstimate:
+                  options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
         """Sampled (colluders' cards, flop) deals for the flop and river, and colluder deals with every
-        board for the pre-flop use (the normal game from the committed counts)."""
-        if (why := self.collusion_problem(rules)) is not None:
-            raise self.unsupported(rules, "collusion", why)
+        board for the pre-flop use (the normal game from the committed counts). Another main game (a Blind
+        table of its own): the estimate over streets, from its rules
+        (:mod:`analyzer.engines.holdem.street_collusion`)."""
+        if not committed_counts_apply(rules):
+            return street_engine(self.name).collusion(rules, colluders, seed, run, options)
         normal = self.committed(rules)
         preflop = normal.preflop_values()
         return estimate_holdem_collusion(rules.name, normal.main_figures()["house_edge_per_ante"],
@@ -239,6 +248,8 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
         return protection.committed_collusion(rules, colluders) if committed_counts_apply(rules) else None
 
     def collusion_options(self, rules: GameRules) -> CollusionOptions:
+        if not committed_counts_apply(rules):
+            return street_engine(self.name).collusion_options(rules)
         return CollusionOptions(DEFAULT_SAMPLES, DEFAULT_PREFLOP_SAMPLES)
 
     def simulation(self, analysis: HoldemAnalysis) -> SimulationPlan:

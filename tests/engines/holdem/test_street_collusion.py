@@ -160,3 +160,23 @@ def test_protect_estimates_colluders_over_streets(capsys):
     assert printed["deals"] == 60 and printed["colluders"] == 2
     assert Fraction(printed["house_edge_per_ante_estimate"]) <= Fraction(printed["normal_house_edge_per_ante"])
     assert "flop, turn and river" in printed["method"]
+
+
+def test_a_uth_variant_s_colluders_are_estimated_over_streets(tmp_path, monkeypatch):
+    """UTH with another Blind table: its own kernel counts it, but its colluders come from the estimator over
+    streets (here on the analysis of three flop classes, enough to take every code path)."""
+    from pathlib import Path
+
+    from analyzer.engines.holdem import street_engine
+
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))
+    original = street_engine.enumerate_street_sums
+    monkeypatch.setattr(street_engine, "enumerate_street_sums", lambda rules, jobs=1, progress=True: original(
+        rules, jobs, progress, flop_class_indices=range(3)))
+    variant = load_game("uth", paytable_files=(Path(__file__).resolve().parents[3] / "examples" /
+                                               "uth-blind-paytables.toml",))
+    engine = engine_for(variant)
+    assert engine.collusion_problem(variant) is None and engine.collusion_options(variant).preflop_samples is None
+    estimate = engine.collusion(variant, 2, 1, Run(progress=False), CollusionOptions(deals=40))
+    assert estimate.deals == 40 and "flop, turn and river" in estimate.method()
+    assert estimate.edge <= estimate.normal_edge
