@@ -152,7 +152,7 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
                   options: CollusionOptions = CollusionOptions()) -> StreetCollusionEstimate:
         """Sampled (colluders' cards, flop, player's pair), each played from the flop on knowing the colluders'
         cards and settled exactly (:mod:`analyzer.engines.holdem.street_collusion`), against the analysis."""
-        if options.preflop_samples is not None:
+        if options.preflop_samples:  # 0 asks for what this estimate is: pre-flop play as normal
             raise self.unsupported(rules, "--preflop-samples", "over streets the pre-flop decision is kept as "
                                                               "normal (the estimate is an upper bound on the edge)")
         analysis = self.analyze(rules, run)

@@ -148,10 +148,12 @@ def test_the_estimate_is_the_same_on_any_number_of_jobs_and_below_normal_play():
     assert one.standard_error > 0 and "upper bound" in one.method()
 
 
-def test_the_pre_flop_knob_is_refused_in_one_line():
+def test_the_pre_flop_knob_is_refused_in_one_line_unless_it_asks_for_normal_pre_flop_play():
     rules = load_game("thb")
     with pytest.raises(Unsupported, match="--preflop-samples .*pre-flop decision is kept as normal"):
         engine_for(rules).collusion(rules, 1, 1, Run(), CollusionOptions(deals=10, preflop_samples=2))
+    estimate = engine_for(rules).collusion(rules, 1, 1, Run(progress=False), CollusionOptions(deals=10, preflop_samples=0))
+    assert estimate.deals == 10
 
 
 def test_protect_estimates_colluders_over_streets(capsys):
