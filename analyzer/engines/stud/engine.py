@@ -53,11 +53,8 @@ from analyzer.engines.stud.protection import (
 )
 from analyzer.engines.stud.results import PaytableAnalysis
 from analyzer.engines.stud.solve import solve_stud_pay
-from analyzer.engines.stud.strategy_files import (
-    StreetStrategy,
-    evaluate_street_strategy,
-    load_street_strategy,
-)
+from analyzer.engines.street_rules import StreetStrategy, load_street_strategy
+from analyzer.engines.stud.strategy_files import evaluate_street_strategy
 from analyzer.engines.stud.tree import GameTree, game_tree
 from analyzer.games.rules import GameRules
 

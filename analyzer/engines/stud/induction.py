@@ -76,8 +76,9 @@ def alive_paths(tree: GameTree, depth: int) -> list[tuple[int, ...]]:
     return tree.prefixes(decided)
 
 
-#: A written strategy: (street index, sorted cards seen (sets, cards)) -> the choice index of each set.
-Written = Callable[[int, np.ndarray], np.ndarray]
+#: A written strategy: (street index, the player's cards (sets, cards), the community cards seen (sets, cards))
+#: -> the choice index of each set.
+Written = Callable[[int, np.ndarray, np.ndarray], np.ndarray]
 
 
 def known_cards(hand: np.ndarray, level: int) -> np.ndarray:
@@ -87,9 +88,15 @@ def known_cards(hand: np.ndarray, level: int) -> np.ndarray:
     >>> known_cards(np.arange(49, 52), 1)[:2].tolist()
     [[0, 49, 50, 51], [1, 49, 50, 51]]
     """
+    return np.sort(np.concatenate(community_sets(hand, level), axis=1), axis=1)
+
+
+def community_sets(hand: np.ndarray, level: int) -> tuple[np.ndarray, np.ndarray]:
+    """(the player's ``hand`` on every row, the community cards): every ``level``-card set of the cards not in
+    ``hand``, rows in the lattice's colex order."""
     rest = np.setdiff1d(np.arange(52), hand)
     sets = rest[combinations(len(rest), level)] if level else np.zeros((1, 0), dtype=np.int64)
-    return np.sort(np.concatenate([sets, np.broadcast_to(hand, (len(sets), len(hand)))], axis=1), axis=1)
+    return np.broadcast_to(hand, (len(sets), len(hand))), sets
 
 
 def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool, written: Written | None = None) -> StartCounts:
@@ -119,7 +126,7 @@ def induct(tree: GameTree, hand: np.ndarray, choose_larger: bool, written: Writt
         ranking = np.argsort(-sizes if choose_larger else sizes, kind="stable")  # preferred among equals first
         value = np.zeros((lattice.sizes[level], len(alive[level])), dtype=tree.values.dtype)
         chosen[level] = np.zeros(value.shape, dtype=np.int64)
-        fixed = None if written is None else np.argsort(ranking)[written(street_at[level], known_cards(hand, level))]
+        fixed = None if written is None else np.argsort(ranking)[written(street_at[level], *community_sets(hand, level))]
         for column, path in enumerate(alive[level]):
             candidates = np.stack([np.full(len(value), tree.values[tree.path_index(path + (index,)), 0] * orders,
                                            dtype=value.dtype)

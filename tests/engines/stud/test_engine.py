@@ -26,8 +26,8 @@ from analyzer.engines.base import Run, Unsupported
 from analyzer.engines.registry import engine_for
 from analyzer.engines.stud.engine import StudEngine
 from analyzer.engines.stud.induction import induct
-from analyzer.engines.stud.strategy_files import (
-    Seen,
+from analyzer.engines.street_rules import (
+    SeenCards,
     load_street_strategy,
     parse_condition,
     parse_rule,
@@ -300,7 +300,7 @@ LET_IT_RIDE_POSTED = Path("examples/letitride-strategy.toml")
 ])
 def test_conditions_by_hand(condition, cards, holds):
     seen = np.array([sorted(parse_cards(cards))])
-    assert bool(parse_condition(condition)(Seen.of(seen))[0]) is holds
+    assert bool(parse_condition(condition)(SeenCards.of(seen))[0]) is holds
 
 
 def test_a_street_rule_reads_its_action_and_conditions():
