@@ -12,6 +12,7 @@ strategy optimal for the rules file; the counts are cached, and a shipped game's
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -19,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.base import CollusionOptions, Engine, Exposure, RiskRow, Run, SimulationPlan, StrategyFile
+from analyzer.engines.base import CollusionOptions, Engine, Exposure, RiskRow, Run, SimulationPlan, StrategyFigures
 from analyzer.engines.collusion import committed_collusion
 from analyzer.engines.cache import cache_folder, cached_counts, enumeration_key, expect, usable_folder
 from analyzer.engines.holdem.street_game import (
@@ -37,6 +38,7 @@ from analyzer.engines.holdem.protection import committed_exposure, exposure_of, 
 from analyzer.engines.holdem.street_collusion import DEFAULT_SAMPLES, StreetCollusionEstimate, estimate_street_collusion
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
+from analyzer.engines.holdem.street_strategy import WrittenStreets, load_written_streets
 from analyzer.engines.holdem.streets import (
     FOLDS,
     StreetClassSums,
@@ -57,6 +59,19 @@ PLAYED = "optimal strategy, played deal by deal"
 SUMS_FILE = "street_sums.npz"
 
 
+def written_analysis(rules: GameRules, strategy: WrittenStreets, run: Run,
+                     flop_class_indices: Sequence[int] | None = None) -> StreetAnalysis:
+    """The game played by a written strategy: its flop and turn choices imposed in the kernel, its pre-flop
+    choice per starting-hand class (over the given flop classes only, for a reduced run)."""
+    started = time.perf_counter()
+    rules = as_streets(rules)
+    plan, _, scale = game_plan(rules)
+    sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress, flop_class_indices=flop_class_indices,
+                                 written=strategy.flop_rows)
+    counts = street_counts(sums, plan, scale, preflop=strategy.preflop_choices())
+    return StreetAnalysis(rules, counts, **timing(started))
+
+
 def check_sums(plan: StreetPlan, sums: StreetClassSums) -> None:
     """Cached class sums as the enumeration makes them, over any flop classes (else
     :class:`analyzer.engines.cache.DamagedEntry`): counts of deals that are not negative, and every deal of each
@@ -70,7 +85,7 @@ def check_sums(plan: StreetPlan, sums: StreetClassSums) -> None:
                "deals not summing to those of each hole class")
 
 
-class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
+class StreetHoldemEngine(Engine[StreetAnalysis, WrittenStreets]):
     """Hold'em against a dealer with the decision points, bets and settlement the rules file gives."""
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
@@ -111,6 +126,25 @@ class StreetHoldemEngine(Engine[StreetAnalysis, StrategyFile]):
                              lambda: enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress),
                              save_sums, SUMS_FILE)
         return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
+
+    def load_strategy(self, rules: GameRules, path: Path) -> WrittenStreets:
+        """A strategy written street by street (:mod:`analyzer.engines.holdem.street_strategy`), checked before any
+        work."""
+        rules = as_streets(rules)
+        check_street_game(rules)
+        return load_written_streets(path, rules)
+
+    def evaluate_strategy(self, analysis: StreetAnalysis, strategy: WrittenStreets, run: Run = Run()
+                          ) -> StrategyFigures:
+        """The written strategy's exact figures, from a fresh enumeration with its choices imposed on the flop
+        and the turn (its pre-flop choice per starting-hand class), and its cost against the optimal strategy of
+        ``analysis`` (the written house edge minus the optimal one)."""
+        played = written_analysis(analysis.rules, strategy, run).main_figures()
+        return StrategyFigures(title=strategy.title, house_edge_per_ante=played["house_edge_per_ante"],
+                               element_of_risk=played["element_of_risk"], average_total_bet=played["average_total_bet"],
+                               cost_per_ante=played["house_edge_per_ante"]
+                               - analysis.main_figures()["house_edge_per_ante"],
+                               actions=played["actions"], decision_points=played["decision_points"])
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """A side bet's line, on the counts of the analysis (its pays do not change them). A main wager's line:

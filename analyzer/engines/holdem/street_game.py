@@ -12,7 +12,7 @@ the initial wagers' ``on_fold``.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -69,11 +69,15 @@ def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
 
 
 def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True,
-                          flop_class_indices: Sequence[int] | None = None) -> StreetClassSums:
-    """The class sums of every flop class (or the given ones), in parallel chunks."""
+                          flop_class_indices: Sequence[int] | None = None,
+                          written: Callable[[np.ndarray], np.ndarray] | None = None) -> StreetClassSums:
+    """The class sums of every flop class (or the given ones), in parallel chunks; ``written``: a written
+    strategy's flop and turn choices per flop representative
+    (:func:`analyzer.engines.holdem.streets.street_class_sums`) instead of the values'."""
     plan, nets, _ = game_plan(rules)
     qualify = qualifying_rank(rules)
-    sums = sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify),
+    sums = sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify,
+                                                                          written=written),
                                  street_sums_kind(plan), SUMS_VERSION, f"{rules.title}: flop classes", jobs,
                                  progress, None, flop_class_indices)
     assert isinstance(sums, StreetClassSums)
@@ -143,12 +147,16 @@ class StreetCounts:
 
 
 def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
-                  class_sizes: np.ndarray = HAND_CLASS_SIZES) -> StreetCounts:
+                  class_sizes: np.ndarray = HAND_CLASS_SIZES, preflop: np.ndarray | None = None) -> StreetCounts:
     """The pre-flop decisions from the class sums (classes of hole pairs of ``class_sizes``: by default the 169
-    starting hands), then every count under them."""
+    starting hands), or the street's choice index ``preflop[c]`` a written strategy gives each class, then every
+    count under them."""
     values = per_hole_values(sums.root_values, class_sizes)
     decision = np.zeros(len(values), dtype=np.int64)
     for action in range(1, values.shape[1]):
+        if preflop is not None:
+            decision = np.where(plan.action[0, 0, action] == preflop, action, decision)
+            continue
         better = values[:, action] >= values[np.arange(len(values)), decision] if plan.larger else \
             values[:, action] > values[np.arange(len(values)), decision]
         decision = np.where(better, action, decision)

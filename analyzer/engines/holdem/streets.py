@@ -37,6 +37,7 @@ C(52,2) * C(50,3) * 47 * 46 * C(45,2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, make_dataclass, replace
 from math import comb
 
@@ -255,6 +256,16 @@ def _node_choice(allowed, following, fold_value, larger, level, state, deals, va
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _written_position(action, level, state, choice):
+    """The position of the street's choice ``choice`` among the actions of a node (0 when it is not offered
+    there: a state that does not decide)."""
+    for a in range(action.shape[2]):
+        if action[level, state, a] == choice:
+            return a
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
 def showdown_value(outcomes, line, nets, multiple):
     """Scaled net summed over the dealer hands of one (hole pair, board) ending at a showdown of ``multiple``."""
     total = 0
@@ -383,8 +394,8 @@ def _hole_pairs(local):
 
 
 @njit(cache=True, nogil=True)
-def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, flop_choices, root_values,
-                showdown, folds, taken, final_outcomes, seen=-1):
+def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, written, flop_choices,
+                root_values, showdown, folds, taken, final_outcomes, seen=-1):
     """Add one flop representative's results, times ``weight``, into the class arrays.
 
     ``plan``: (allowed, action, next, stake, fold_value, larger) of :class:`StreetPlan`. Outputs, by
@@ -396,6 +407,11 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     by the final line and the dealer outcome, whatever the player decides. ``flop_choices[h, s]`` (when it
     has rows): the position of the action each hole pair h (``x + y * (y - 1) // 2``, x < y) takes at flop
     state s, the one the values pick (left as it is for pairs meeting the flop and states that do not decide).
+
+    ``written`` (rows, when a written strategy decides on the flop and the turn instead of the values): the
+    street's choice index each hole pair h takes, ``written[0, h]`` on the flop and ``written[1 + i, h]`` on the
+    turn with the turn card ``rest[i]`` (:func:`analyzer.engines.holdem.enumeration.flop_rest`); the values
+    are still those of the choices taken, and a choice not offered at a state (no decision there) is passed by.
 
     ``seen`` (>= 0): a dealer hole card the player sees from the start, taken out of the deck, so that the
     dealer's hands are that card and one of the cards left (44 per board instead of 990); the class arrays
@@ -553,12 +569,16 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     continue
                 best = _node_choice(allowed, following, fold_value, larger, 2, s, turn_deals, turn_sums[i, h],
                                     trial)
+                if written.shape[0] > 0:
+                    best = _written_position(action, 2, s, written[1 + i, h])
                 turn_choice[i, h, s] = best
                 flop_sums[h, s] += trial[best]
         for s in range(width):
             if allowed[1, s] > 0:
                 flop_choice[h, s] = _node_choice(allowed, following, fold_value, larger, 1, s, flop_deals,
                                                  flop_sums[h], trial)
+                if written.shape[0] > 0:
+                    flop_choice[h, s] = _written_position(action, 1, s, written[0, h])
                 if flop_choices.shape[0] > 0 and allowed[1, s] > 1:
                     flop_choices[h, s] = flop_choice[h, s]
         c = class_of[h]
@@ -742,18 +762,23 @@ def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT,
 
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
                       qualify: int, seen: int = -1, class_of: np.ndarray = HAND_CLASS_OF,
-                      classes: int = HAND_CLASS_COUNT) -> StreetClassSums:
+                      classes: int = HAND_CLASS_COUNT,
+                      written: Callable[[np.ndarray], np.ndarray] | None = None) -> StreetClassSums:
     """The class sums of the given flop representatives (each counted ``weights`` times): by starting-hand class
     (169), or, with a dealer card ``seen`` from the start, by ``class_of`` (a class per hole pair, ``classes`` of
     them, equal for pairs a relabelling of suits that fixes the seen card's maps onto each other), without flop
-    choices."""
+    choices. ``written``: a written strategy's choices on the flop and the turn of one flop representative (the
+    kernel's ``written`` rows, :meth:`analyzer.engines.holdem.street_strategy.WrittenStreets.flop_rows`) instead
+    of the values'."""
     kind = street_sums_kind(plan, classes, flop_choices=seen < 0)
     sums = kind.zeros()
     arrays = [getattr(sums, name) for name in kind.SHAPES]
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
+    by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights)):
-        street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,  # type: ignore[call-arg]
+        rows = by_value if written is None else written(flop)
+        street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, rows,  # type: ignore[call-arg]
                     choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen)  # (a numba kernel)
     return replace(sums, flop_choice=choices) if kind.ROWS else sums
 

@@ -117,7 +117,8 @@ def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_
         flop = np.sort(rng.choice(52, 3, replace=False)).astype(np.int64)
         own = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
         street_flop(flop, 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK, qualify, nets,
-                    packed(plan), own, np.zeros((HOLE_PAIRS, roots), dtype=np.int64),
+                    packed(plan), np.zeros((0, HOLE_PAIRS), dtype=np.int64), own,
+                    np.zeros((HOLE_PAIRS, roots), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),

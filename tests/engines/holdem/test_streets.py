@@ -99,10 +99,12 @@ def board_outcomes_by_dealer(hole, board, qualify, seen=None, dead=()):
     return counts, int(hand_lines(np.array([player]))[0])
 
 
-def plain_values(plan, nets, qualify, hole, flop, seen=None):
+def plain_values(plan, nets, qualify, hole, flop, seen=None, written=None):
     """Root values (per pre-flop action), showdown counts (per pre-flop action, state, line, outcome) and the
     choice at each deciding flop state of one hole pair on one flop, by a plain recursion over every ordered turn
-    and river (``seen``: a dealer card the player sees, out of the deck)."""
+    and river (``seen``: a dealer card the player sees, out of the deck); ``written(level, board)``: the street's
+    choice index a written strategy takes on the flop (level 1) and the turn (2) with the community cards
+    ``board``, instead of the best one."""
     rest = [card for card in range(52) if card not in set(hole) | set(flop) | {seen}]
     dealer_hands = comb(len(rest) - 2, 2) if seen is None else len(rest) - 2
     turns, rivers = len(rest), len(rest) - 1
@@ -127,13 +129,18 @@ def plain_values(plan, nets, qualify, hole, flop, seen=None):
                    else showdown(plan.next[3, state, a], counts, line) for a in range(plan.allowed[3, state])]
         return best(options), options
 
+    def decided(level, state, options, board):
+        if written is None or len(options) < 2:
+            return best(options)
+        return list(plan.action[level, state, :len(options)]).index(written(level, board))
+
     def turn(state, t):
         options = []
         for a in range(plan.allowed[2, state]):
             target = plan.next[2, state, a]
             options.append(plan.fold_value[2, state] * rivers * dealer_hands if target == FOLDS else
                            sum(max_of(river(target, t, r)) for r in rest if r != t))
-        return best(options), options
+        return decided(2, state, options, flop + [t]), options
 
     def flop_node(state):
         options = []
@@ -141,7 +148,7 @@ def plain_values(plan, nets, qualify, hole, flop, seen=None):
             target = plan.next[1, state, a]
             options.append(plan.fold_value[1, state] * turns * rivers * dealer_hands if target == FOLDS else
                            sum(max_of(turn(target, t)) for t in rest))
-        return best(options), options
+        return decided(1, state, options, flop), options
 
     def max_of(choice):
         index, options = choice
@@ -201,8 +208,8 @@ def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes, seen):
     flop_choices = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
     card = -1 if seen is None else parse_cards(seen)[0]
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
-                FLUSH_RANK, qualify, nets, packed, flop_choices, root_values, showdown, folds, taken, final_outcomes,
-                card)
+                FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64), flop_choices, root_values,
+                showdown, folds, taken, final_outcomes, card)
     deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
     for text in holes:
         hole = parse_cards(text)
