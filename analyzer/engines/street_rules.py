@@ -31,7 +31,7 @@ the suits never changes a choice (the engines count one representative per class
 
 >>> from analyzer.core.cards import parse_cards
 >>> own, board = np.array([parse_cards("Js Qs")]), np.array([parse_cards("Ks 2h 2d")])
->>> [bool(parse_condition(text)(SeenCards(own, board))[0])
+>>> [bool(parse_condition(text)(SeenCards.of(own, board))[0])
 ...  for text in ("3 to a royal", "any pair", "any pair on the board", "any pair in the hole cards")]
 [True, True, True, False]
 """
@@ -51,77 +51,106 @@ from analyzer.core.cards import CardError, parse_rank
 from analyzer.games.paytables import read_toml_file
 from analyzer.games.rules import GameRules, RulesError, Street
 
-#: Mississippi Stud's point count per rank (2 .. A).
-POINTS = np.array([0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2])
-JACK, TEN = parse_rank("J"), parse_rank("T")
+#: Mississippi Stud's point count: J-A 2 points, 6-T 1 point, 2-5 none.
+JACK, TEN, SIX = parse_rank("J"), parse_rank("T"), parse_rank("6")
+
+
+def rank_bits(low: int, high: int) -> int:
+    """The bits of ranks ``low`` to ``high`` (0 = 2 ... 12 = A) in a :class:`Seen` mask: rank r is bit r + 1.
+
+    >>> bin(rank_bits(parse_rank("T"), parse_rank("A")))
+    '0b11111000000000'
+    """
+    return ((1 << (high - low + 1)) - 1) << (low + 1)
+
+
+#: Every rank's bit (the low ace's bit 0 left out).
+RANKS = rank_bits(0, 12)
 
 
 @dataclass(frozen=True)
 class Seen:
-    """The cards seen of many situations at once: rank counts (n, 13), suit counts (n, 4), and the ranks
-    present per suit with the ace also below the 2 (n, 4, 14: index 0 the low ace, 1 .. 13 the 2 .. A)."""
+    """The cards seen of many situations at once, as one 14-bit mask per suit (n, 4): bit r + 1 when rank r
+    (0 = 2 ... 12 = A) of the suit is seen, and bit 0 with the ace (the ace also below the 2, for straights).
+    Every condition is a few integer operations on these masks."""
 
-    ranks: np.ndarray
-    suits: np.ndarray
-    by_suit: np.ndarray
+    masks: np.ndarray
 
     @classmethod
     def of(cls, cards: np.ndarray) -> Seen:
-        """The counts of each row of ``cards`` (card index: rank * 4 + suit)."""
-        rows = np.arange(len(cards))[:, None]
-        by_suit = np.zeros((len(cards), 4, 14), dtype=np.int64)
-        by_suit[rows, cards % 4, cards // 4 + 1] = 1
-        by_suit[:, :, 0] = by_suit[:, :, 13]
-        ranks = by_suit[:, :, 1:].sum(axis=1)
-        return cls(ranks, by_suit[:, :, 1:].sum(axis=2), by_suit)
+        """The masks of each row of ``cards`` (card index: rank * 4 + suit)."""
+        masks = np.zeros((len(cards), 4), dtype=np.int64)
+        rows = np.arange(len(cards))
+        for column in np.asarray(cards, dtype=np.int64).T:   # a row's cards are distinct: one bit each
+            masks[rows, column % 4] |= np.left_shift(1, column // 4 + 1)
+        return cls(masks | ((masks >> 13) & 1))
+
+    def take(self, rows: np.ndarray) -> Seen:
+        """The situations at ``rows`` (one may be taken many times)."""
+        return Seen(self.masks[rows])
 
     @cached_property
     def present(self) -> np.ndarray:
-        """(n, 14): the distinct ranks present, the ace at both ends."""
-        return self.by_suit.max(axis=1)
+        """(n,): the distinct ranks seen, the ace at both ends."""
+        return np.bitwise_or.reduce(self.masks, axis=1)
+
+    @cached_property
+    def paired(self) -> np.ndarray:
+        """(n,): the ranks seen at least twice."""
+        m = self.masks
+        return ((m[:, 0] & (m[:, 1] | m[:, 2] | m[:, 3])) | (m[:, 1] & (m[:, 2] | m[:, 3])) | (m[:, 2] & m[:, 3])) & RANKS
+
+    @cached_property
+    def tripled(self) -> np.ndarray:
+        """(n,): the ranks seen at least three times."""
+        m = self.masks
+        return ((m[:, 0] & m[:, 1] & (m[:, 2] | m[:, 3])) | (m[:, 2] & m[:, 3] & (m[:, 0] | m[:, 1]))) & RANKS
+
+    def count(self, bits: int) -> np.ndarray:
+        """(n,): the cards seen whose ranks are among ``bits``."""
+        return np.bitwise_count(self.masks & bits).sum(axis=1)
+
+    def most_suited(self, bits: int = RANKS) -> np.ndarray:
+        """(n,): the most cards of one suit whose ranks are among ``bits``."""
+        return np.bitwise_count(self.masks & bits).max(axis=1)
 
 
 @dataclass(frozen=True)
 class SeenCards:
-    """The cards seen in many situations at once: the player's own cards (``own``, one row each) and the
-    community cards turned (``board``, as many rows; no column when none is turned), and the counts of each
-    part and of the whole, made when a condition reads them."""
+    """The cards seen in many situations at once: the player's own cards (``own_only``) and the community cards
+    turned (``board_only``, no card when none is turned), one row per situation; ``whole``, every card seen."""
 
-    own: np.ndarray
-    board: np.ndarray
+    own_only: Seen
+    board_only: Seen
 
     @classmethod
     def of(cls, own: np.ndarray, board: np.ndarray | None = None) -> SeenCards:
-        """The situations of ``own`` cards and ``board`` cards (none: no community card)."""
-        return cls(own, np.zeros((len(own), 0), dtype=np.int64) if board is None else board)
+        """The situations of ``own`` cards and ``board`` cards (rows of card indices; None: no community card)."""
+        return cls(Seen.of(own), Seen.of(np.zeros((len(own), 0), dtype=np.int64) if board is None else board))
 
     @cached_property
     def whole(self) -> Seen:
-        return Seen.of(np.concatenate([self.own, self.board], axis=1))
-
-    @cached_property
-    def own_only(self) -> Seen:
-        return Seen.of(self.own)
-
-    @cached_property
-    def board_only(self) -> Seen:
-        return Seen.of(self.board)
+        """Every card seen: the two parts' masks together (they share no card)."""
+        return Seen(self.own_only.masks | self.board_only.masks)
 
 
-def runs(present: np.ndarray, spread: int) -> np.ndarray:
-    """The most ranks present inside any ``spread`` consecutive ranks (the last axis, low ace first).
+def windows(spread: int, first: int = 0, last: int = 13) -> list[int]:
+    """The masks of every ``spread`` consecutive ranks from bit ``first`` (0: the low ace) to bit ``last``."""
+    return [((1 << spread) - 1) << start for start in range(first, last - spread + 2)]
 
-    >>> runs(np.array([[1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1]]), 4).tolist()   # A, 4, 5: A-2-3-4 has two
-    [2]
+
+def runs(masks: np.ndarray, spread: int) -> np.ndarray:
+    """The most ranks of ``masks`` inside any ``spread`` consecutive ranks, ace high or low (any shape).
+
+    >>> runs(np.array([0b10000000011011]), 4).tolist()   # A, 2, 4, 5: A-2-3-4 or 2-3-4-5 have three
+    [3]
     """
-    windows = np.stack([present[..., start:start + spread].sum(axis=-1) for start in range(15 - spread)], axis=-1)
-    return windows.max(axis=-1)
+    return np.max([np.bitwise_count(masks & window) for window in windows(spread)], axis=0)
 
 
 def outside(present: np.ndarray, length: int) -> np.ndarray:
     """Whether ``length`` consecutive ranks are present that a card at either end completes (no ace)."""
-    return np.any(np.stack([present[:, start:start + length].sum(axis=1) == length
-                            for start in range(1, 14 - length)], axis=1), axis=1)
+    return np.any([(present & window) == window for window in windows(length, 1, 12)], axis=0)
 
 
 Reading = Callable[[Seen], np.ndarray]
@@ -130,25 +159,25 @@ Condition = Callable[["SeenCards"], np.ndarray]
 RANK = r"(10|[2-9tjqka])"
 #: Each condition's pattern and how it reads the cards seen (``groups``: the pattern's groups).
 CONDITIONS: tuple[tuple[str, Callable[..., Reading]], ...] = (
-    (r"any pair", lambda: lambda s: np.any(s.ranks >= 2, axis=1)),
-    (rf"pair of {RANK} or better", lambda r: lambda s: np.any(s.ranks[:, parse_rank(r):] >= 2, axis=1)),
-    (rf"pair of {RANK} to {RANK}", lambda low, high: lambda s: np.any(s.ranks[:, parse_rank(low):parse_rank(high) + 1]
-                                                                      >= 2, axis=1)),
-    (r"two pair(?: or better)?", lambda: lambda s: ((s.ranks >= 2).sum(axis=1) >= 2) | np.any(s.ranks >= 3, axis=1)),
-    (r"three of a kind(?: or better)?", lambda: lambda s: np.any(s.ranks >= 3, axis=1)),
-    (r"(\d) points?", lambda n: lambda s: s.ranks @ POINTS >= int(n)),
-    (r"(\d) high cards?", lambda n: lambda s: s.ranks[:, JACK:].sum(axis=1) >= int(n)),
-    (rf"(\d) cards? of {RANK} or higher", lambda n, r: lambda s: s.ranks[:, parse_rank(r):].sum(axis=1) >= int(n)),
-    (rf"(\d) cards? of {RANK} to {RANK}", lambda n, low, high: lambda s: s.ranks[:, parse_rank(low):parse_rank(high)
-                                                                                 + 1].sum(axis=1) >= int(n)),
-    (r"(\d) suited", lambda n: lambda s: s.suits.max(axis=1) >= int(n)),
-    (r"(\d) to a royal(?: flush)?", lambda n: lambda s: s.by_suit[:, :, TEN + 1:].sum(axis=2).max(axis=1) >= int(n)),
+    (r"any pair", lambda: lambda s: s.paired != 0),
+    (rf"pair of {RANK} or better", lambda r: lambda s: s.paired & rank_bits(parse_rank(r), 12) != 0),
+    (rf"pair of {RANK} to {RANK}", lambda low, high: lambda s: s.paired & rank_bits(parse_rank(low), parse_rank(high))
+     != 0),
+    (r"two pair(?: or better)?", lambda: lambda s: (np.bitwise_count(s.paired) >= 2) | (s.tripled != 0)),
+    (r"three of a kind(?: or better)?", lambda: lambda s: s.tripled != 0),
+    (r"(\d) points?", lambda n: lambda s: 2 * s.count(rank_bits(JACK, 12)) + s.count(rank_bits(SIX, TEN)) >= int(n)),
+    (r"(\d) high cards?", lambda n: lambda s: s.count(rank_bits(JACK, 12)) >= int(n)),
+    (rf"(\d) cards? of {RANK} or higher", lambda n, r: lambda s: s.count(rank_bits(parse_rank(r), 12)) >= int(n)),
+    (rf"(\d) cards? of {RANK} to {RANK}", lambda n, low, high: lambda s: s.count(rank_bits(parse_rank(low),
+                                                                                          parse_rank(high))) >= int(n)),
+    (r"(\d) suited", lambda n: lambda s: s.most_suited() >= int(n)),
+    (r"(\d) to a royal(?: flush)?", lambda n: lambda s: s.most_suited(rank_bits(TEN, 12)) >= int(n)),
     (r"(\d) to a straight flush(?: spread (\d))?",
-     lambda n, spread: lambda s: runs(s.by_suit, int(spread or 5)).max(axis=1) >= int(n)),
+     lambda n, spread: lambda s: runs(s.masks, int(spread or 5)).max(axis=1) >= int(n)),
     (r"(\d) to a straight(?: spread (\d))?", lambda n, spread: lambda s: runs(s.present, int(spread or 5)) >= int(n)),
     (r"(\d) to an outside straight", lambda n: lambda s: outside(s.present, int(n))),
-    (rf"ranks ({RANK}(?:-{RANK})*)", lambda text, *_: lambda s: np.all(
-        (s.ranks > 0) == np.isin(np.arange(13), [parse_rank(r) for r in text.split("-")]), axis=1)),
+    (rf"ranks ({RANK}(?:-{RANK})*)", lambda text, *_: lambda s: (s.present & RANKS)
+     == sum(1 << (parse_rank(r) + 1) for r in set(text.split("-")))),
 )
 
 
@@ -220,8 +249,11 @@ class StreetStrategy:
     def choose(self, street: int, own: np.ndarray, board: np.ndarray | None = None) -> np.ndarray:
         """The choice index the rules give each situation at ``street``: the player's ``own`` cards and the
         ``board`` cards turned (rows of card indices; ``board`` None: none turned, or all given as ``own``)."""
-        seen = SeenCards.of(own, board)
-        chosen = np.full(len(own), -1, dtype=np.int64)
+        return self.choose_seen(street, SeenCards.of(own, board))
+
+    def choose_seen(self, street: int, seen: SeenCards) -> np.ndarray:
+        """The choice index the rules give each situation of ``seen`` at ``street``."""
+        chosen = np.full(len(seen.own_only.masks), -1, dtype=np.int64)
         for index, conditions in self.streets[street]:
             hit = chosen < 0
             for condition in conditions:

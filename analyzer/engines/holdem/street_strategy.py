@@ -42,7 +42,7 @@ import numpy as np
 
 from analyzer.engines.holdem.enumeration import HAND_CLASS_OF, HOLE_PAIRS, flop_rest
 from analyzer.engines.holdem.streets import LEVEL_NAMES, street_levels
-from analyzer.engines.street_rules import StreetStrategy, load_street_strategy
+from analyzer.engines.street_rules import Seen, SeenCards, StreetStrategy, load_street_strategy
 from analyzer.games.rules import GameRules, RulesError
 
 #: Every two-card hand (x, y), x < y, at row ``hole_index(x, y)``.
@@ -93,15 +93,19 @@ class WrittenStreets:
         rows = np.full((1 + len(rest), HOLE_PAIRS), -1, dtype=np.int64)
         holes = HOLES[np.isin(HOLES, rest).all(axis=1)]
         index = holes[:, 0] + holes[:, 1] * (holes[:, 1] - 1) // 2
+        hole_cards = Seen.of(holes)
         if (street := self.street_at(1)) is not None:
-            rows[0, index] = self.strategy.choose(street, holes, np.broadcast_to(flop, (len(holes), 3)))
+            flop_cards = Seen.of(flop[None, :])
+            rows[0, index] = self.strategy.choose_seen(street, SeenCards(hole_cards, flop_cards.take(
+                np.zeros(len(holes), dtype=np.int64))))
         if (street := self.street_at(2)) is not None:
             turn = np.repeat(np.arange(len(rest)), len(holes))
             pairs = np.tile(np.arange(len(holes)), len(rest))
             live = (holes[pairs] != rest[turn, None]).all(axis=1)
             turn, pairs = turn[live], pairs[live]
-            board = np.column_stack([np.broadcast_to(flop, (len(turn), 3)), rest[turn]])
-            rows[1 + turn, index[pairs]] = self.strategy.choose(street, holes[pairs], board)
+            boards = Seen.of(np.column_stack([np.broadcast_to(flop, (len(rest), 3)), rest]))
+            rows[1 + turn, index[pairs]] = self.strategy.choose_seen(street, SeenCards(hole_cards.take(pairs),
+                                                                                       boards.take(turn)))
         return rows
 
 

@@ -295,7 +295,8 @@ LET_IT_RIDE_POSTED = Path("examples/letitride-strategy.toml")
     ("3 to a straight flush spread 4", "5h 6h 8d", False), ("3 to a straight spread 4", "5h 6h 8d", True),
     ("4 to a straight", "Ac 2d 3h 5s", True), ("4 to a straight", "Ac 2d 3h 6s", False),
     ("4 to an outside straight", "5c 6d 7h 8s", True), ("4 to an outside straight", "Jc Qd Kh As", False),
-    ("4 to an outside straight", "5c 6d 7h 9s", False), ("ranks A-2-3", "Ac 2c 3c", True),
+    ("4 to an outside straight", "5c 6d 7h 9s", False), ("4 to an outside straight", "2c 3d 4h 5s", True),
+    ("4 to an outside straight", "Ac 2d 3h 4s", False), ("3 points", "Tc 6d 5h 2s", False), ("ranks A-2-3", "Ac 2c 3c", True),
     ("ranks A-2-3", "Ac 2c 4c", False), ("not ranks A-2-3", "Ac 2c 4c", True),
 ])
 def test_conditions_by_hand(condition, cards, holds):
