@@ -175,3 +175,15 @@ def test_check_reads_the_shipped_examples(capsys):
             cli.main(["check", str(path), "--kind", "strategy", "--game", game])
         assert done.value.code == 0
         assert "a valid strategy file" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_analyze_evaluates_the_casino_holdem_example_exactly(capsys):
+    # a full enumeration with the file's choices (about 20 s on two cores)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["analyze", "casinoholdem", "--strategy", str(ROOT / "examples" / "casinoholdem-strategy.toml"),
+                  "--quiet", "--jobs", "2"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "house edge per ante 3.099575% (4898351921/158033011500)" in out
+    assert "cost against optimal 0.941929% (992372819/105355341000)" in out
