@@ -335,6 +335,120 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
     return count
 
 
+#: Boards of one flop with the same turn and river ranks whose hands fall into the same classes: no flush suit
+#: (0), or the flush suit and whether the lower and the higher of the two cards are of it (1 + 4 * suit + ...).
+BOARD_SHAPES = 1 + 4 * 4
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_outcomes(row, times, outcomes, first_outcome):
+    """``row[o] += times * outcomes[o]`` for the dealer outcomes from ``first_outcome`` on."""
+    for o in range(first_outcome, 6):
+        row[o] += times * outcomes[o]
+
+
+@njit(cache=True, nogil=True)
+def _outcomes_by_board_group(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
+                             seen, dealer_hands, first_outcome, by_turn, turn_outcomes, local_final):
+    """Pass 1 of :func:`street_flop` when no river state decides: every board's dealer outcomes by hole pair and
+    final line, added ``turn_outcomes[i, h, line, o]`` once for each of the board's two cards ``rest[i]`` as the
+    turn (``by_turn``), else ``local_final[h, line, o]`` twice (both orders of the turn and the river).
+
+    The boards of one flop with the same turn and river ranks and the same shape (:data:`BOARD_SHAPES`) have the
+    same classes, a hand's class given by its cards' types (rank, and whether of the flush suit), so each shape
+    is classed once and its boards added together: a hole pair {x, y} takes the class's outcomes once per board
+    holding neither card, ``boards - with[x] - with[y] + [{x, y} is such a board]`` times; as the turn card t,
+    once per board {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times.
+    Equal to classing every board (the per-board pass, which the tests compare with a plain loop)."""
+    allowed = plan[0]
+    n = rest.shape[0]
+    classes = scratch[CLASS_RANKS].shape[0]
+    type_table = np.zeros((TYPE_COUNT, TYPE_COUNT), dtype=np.int64)
+    unused_value = np.zeros((classes, allowed.shape[1]), dtype=np.int64)
+    unused_choice = np.zeros((classes, allowed.shape[1]), dtype=np.int64)
+    line_of = np.zeros(classes, dtype=np.int64)
+    shape_table = np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64)
+    shape_line = np.zeros((BOARD_SHAPES, classes), dtype=np.int64)
+    shape_outcomes = np.zeros((BOARD_SHAPES, classes, 6), dtype=np.int64)
+    shape_suit = np.zeros(BOARD_SHAPES, dtype=np.int64)
+    boards = np.zeros(BOARD_SHAPES, dtype=np.int64)
+    with_card = np.zeros((BOARD_SHAPES, n), dtype=np.int64)
+    board_shape = np.full((n, n), -1, dtype=np.int64)
+    of_rank = np.zeros(13, dtype=np.int64)
+    by_rank = np.zeros((13, 4), dtype=np.int64)
+    for i in range(n):
+        r = rest[i] >> 2
+        by_rank[r, of_rank[r]] = i
+        of_rank[r] += 1
+    card_type = np.zeros(DECK_SIZE, dtype=np.int64)
+    for low in range(13):
+        for high in range(low, 13):
+            boards[:] = 0
+            for u in range(of_rank[low]):
+                for v in range(u + 1 if low == high else 0, of_rank[high]):
+                    i, j = by_rank[low, u], by_rank[high, v]
+                    deal_board(flop, rest, i, j, board, unseen)
+                    flush_suit = type_cards(board, unseen, scratch)
+                    shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
+                                                      + (rest[j] & 3 == flush_suit))
+                    if boards[shape] == 0:
+                        count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank,
+                                             qualify, nets, plan, type_table, unused_value, unused_choice, line_of,
+                                             False, seen, dealer_hands)
+                        shape_table[shape] = type_table
+                        for c in range(count):
+                            shape_line[shape, c] = line_of[c]
+                            for o in range(6):
+                                shape_outcomes[shape, c, o] = scratch[CLASS_OUTCOMES][c, o]
+                        shape_suit[shape] = flush_suit
+                    boards[shape] += 1
+                    with_card[shape, i] += 1
+                    with_card[shape, j] += 1
+                    board_shape[i, j] = shape
+                    board_shape[j, i] = shape
+            for shape in range(BOARD_SHAPES):
+                if boards[shape] == 0:
+                    continue
+                suit = shape_suit[shape]
+                for k in range(n):
+                    card = rest[k]
+                    card_type[card] = (card >> 2) + (13 if card & 3 == suit else 0)
+                table, lines, outcomes, with_shape = shape_table[shape], shape_line[shape], shape_outcomes[shape], \
+                    with_card[shape]
+                for t in range(n if by_turn else 0):
+                    partners = with_shape[t]
+                    if partners == 0:
+                        continue
+                    for q in range(n):
+                        if q == t:
+                            continue
+                        y = rest[q]
+                        base = y * (y - 1) // 2
+                        less_y = partners - (1 if board_shape[t, q] == shape else 0)
+                        for p in range(q):
+                            if p == t:
+                                continue
+                            times = less_y - (1 if board_shape[t, p] == shape else 0)
+                            if times:
+                                c = table[card_type[rest[p]], card_type[y]]
+                                _add_outcomes(turn_outcomes[t, rest[p] + base, lines[c]], times, outcomes[c],
+                                              first_outcome)
+                for q in range(0 if by_turn else n):
+                    y = rest[q]
+                    base = y * (y - 1) // 2
+                    less_y = boards[shape] - with_shape[q]
+                    for p in range(q):
+                        times = less_y - with_shape[p] + (1 if board_shape[p, q] == shape else 0)
+                        if times:  # both orders of the turn and the river
+                            c = table[card_type[rest[p]], card_type[y]]
+                            _add_outcomes(local_final[rest[p] + base, lines[c]], 2 * times, outcomes[c], first_outcome)
+                with_card[shape] = 0
+            for u in range(of_rank[low]):
+                for v in range(of_rank[high]):
+                    board_shape[by_rank[low, u], by_rank[high, v]] = -1
+                    board_shape[by_rank[high, v], by_rank[low, u]] = -1
+
+
 @njit(cache=True, nogil=True)
 def _without(rest, local, card):
     """``rest`` and ``local`` (:func:`analyzer.engines.holdem.enumeration.flop_rest`) without ``card`` (< 0:
@@ -485,9 +599,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     board_choice = np.empty((kept, classes, width), dtype=np.int8)
     # without a qualifier the dealer always qualifies: the three no-qualify outcomes are never counted
     first_outcome = 3 if qualify <= 0 else 0
-    # pass 1: values, river -> turn, and every deal by final line and dealer outcome
+    # pass 1: values, river -> turn, and every deal by final line and dealer outcome (boards taken by group when
+    # no river state decides)
+    if not kept:
+        _outcomes_by_board_group(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
+                                 plan, seen, dealer_hands, first_outcome, by_turn, turn_outcomes, local_final)
     b = 0
-    for i in range(n):
+    for i in range(n if kept else 0):
         for j in range(i + 1, n):
             count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
                                  nets, plan, type_table, river_value, river_choice, line_of, kept > 0, seen,
