@@ -168,7 +168,9 @@ def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
     street = plan.streets[0]
     preflop_taken = np.zeros((len(values), len(street.choices) if street else 1), dtype=np.int64)
     preflop_taken[chosen, np.maximum(plan.action[0, 0, decision], 0)] = class_deals
-    flop_choice = getattr(sums, "flop_choice") if "flop_choice" in type(sums).ROWS else np.zeros((0, 0, 0), np.int8)
+    flop_choice = np.zeros((0, 0, 0), np.int8)
+    if "flop_choice" in type(sums).ROWS:  # a field of the kinds street_sums_kind makes when the flop decides only
+        flop_choice = getattr(sums, "flop_choice")  # noqa: B009 (not declared on StreetClassSums: mypy knows no such attribute)
     return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
                         sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
                         flop_choice)
