@@ -16,7 +16,7 @@ import itertools
 import json
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from math import comb
 from pathlib import Path
 
@@ -287,7 +287,7 @@ def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
     classes = seen.seen_classes()
     for hole, seen_card in SAMPLES[:3]:
         hole, (seen_card,) = CARD(hole), CARD(seen_card)
-        expected = summed_over_concrete_flops(lambda flop: plain_flop_values(hole, seen_card, flop), {*hole, seen_card})
+        expected = summed_over_concrete_flops(partial(plain_flop_values, hole, seen_card), {*hole, seen_card})
         c = classes.class_of[hole_index(hole), seen_card]
         assert np.array_equal(reduced.values[c], expected * classes.sizes[c])
 
