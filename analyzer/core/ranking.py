@@ -436,11 +436,11 @@ class HandRanking:
                 for rank in ranks:
                     suits.append(dealt[rank in self.wild] % 4)
                     dealt[rank in self.wild] += 1
-                hands.append(sorted(4 * rank + suit for rank, suit in zip(ranks, suits)) + added)
+                hands.append(sorted(4 * rank + suit for rank, suit in zip(ranks, suits, strict=True)) + added)
                 naturals = [rank for rank in ranks if rank not in self.wild]
                 if len(set(naturals)) == len(naturals):
                     hands.append(sorted(4 * rank + (suit if rank in self.wild else 0)
-                                        for rank, suit in zip(ranks, suits)) + added)
+                                        for rank, suit in zip(ranks, suits, strict=True)) + added)
         return np.unique(self.evaluate(np.array(hands)))
 
     def shoe_problem(self, decks: int) -> str | None:

@@ -126,7 +126,7 @@ def build_paytables(entry: Table, ranking: HandRanking, where: str) -> dict[str,
         if "pays" in table:
             if len(table["pays"]) != len(shared_lines):
                 raise RulesError(f"{here}: {len(table['pays'])} pays for {len(shared_lines)} lines")
-            rows = [dict(line, pays=pays) for line, pays in zip(shared_lines, table["pays"])]
+            rows = [dict(line, pays=pays) for line, pays in zip(shared_lines, table["pays"], strict=True)]
         else:
             rows = table["lines"]
         lines: list[PayLine] = []

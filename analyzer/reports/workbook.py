@@ -269,18 +269,18 @@ def write_outcome_table(sheet: Sheet, heading: str, table: pd.DataFrame, cycle: 
     formats = {2: PAYS, 3: COUNT, 4: PROBABILITY, 5: DECIMAL, 6: DECIMAL, 11: ODDS}
     first = HEADER_ROW + 1
     rows = zip(table["outcome"], table[pays_column], table["combinations"], table["probability"],
-               table["contribution"])
+               table["contribution"], strict=True)
     totals = [Fraction(0)] * 4  # combinations, probability, contribution, pays^2 contribution
     for row, (outcome, pays, count, probability, contribution) in enumerate(rows, start=first):
         exacts = (int(count), probability, contribution, probability * Fraction(pays) ** 2)
-        totals = [total + figure for total, figure in zip(totals, exacts)]
+        totals = [total + figure for total, figure in zip(totals, exacts, strict=True)]
         odds = Live(f"={CYCLE_CELL}/C{row}", Fraction(cycle, int(count))) if count else "never"
         put_row(sheet, row, (outcome, number(pays), number(int(count)), Live(f"=C{row}/{CYCLE_CELL}", probability),
                              Live(f"=D{row}*B{row}", contribution), Live(f"=D{row}*B{row}^2", exacts[3]),
                              exact(pays), exact(probability), exact(contribution), str(int(count)), odds),
                 formats)
     block = OutcomeBlock(first, first + len(table) - 1, first + len(table))
-    sums = [Live(f"=SUM({block.column(letter)})", total) for letter, total in zip("CDEF", totals)]
+    sums = [Live(f"=SUM({block.column(letter)})", total) for letter, total in zip("CDEF", totals, strict=True)]
     put_row(sheet, block.total_row, ("total", None, *sums, None, exact(totals[1]), exact(totals[2]),
                                      str(totals[0])), formats, font=BOLD)
     sheet.freeze = (first, 2)
@@ -306,7 +306,7 @@ def write_formulas(sheet: Sheet, block: OutcomeBlock, formulas: list[Formula]) -
 
 def return_formulas(table: pd.DataFrame, initial_units: int) -> list[Formula]:
     """Mean, second moment, variance, SD and house edge of the main game, from its return table."""
-    distribution_ = {Fraction(net): int(count) for net, count in zip(table["net"], table["combinations"])}
+    distribution_ = {Fraction(net): int(count) for net, count in zip(table["net"], table["combinations"], strict=True)}
     mean = figures.mean(distribution_)
     return [
         Formula("mean", "mean net result per ante (E[net])", "SUM({E})", mean),
@@ -519,7 +519,7 @@ def write_strategy_chart(sheet: Sheet, analysis: GameResults) -> None:
     put_text(sheet, 2, f"rows: {grid.row_header}; columns: {grid.column_header or 'one column, every hand'}")
     put_header(sheet, 4, ("", *grid.columns))
     wide = len(grid.columns) > 6  # two lines a cell: the hand and decision, then its EV
-    for row, (label, cells) in enumerate(zip(grid.rows, grid.cells), start=5):
+    for row, (label, cells) in enumerate(zip(grid.rows, grid.cells, strict=True), start=5):
         put_row(sheet, row, (label,), font=BOLD)
         for column, cell in enumerate(cells, start=2):
             text = cell.label.replace(" EV ", "\nEV ") if wide else cell.label
@@ -692,7 +692,7 @@ def _settlement_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
     put_header(sheet, row + 1, ("wager", "outcome", "result", "exact"), repeat=False)
     row += 1
     for wager in analysis.rules.wagers:
-        results = [*zip((OUTCOME_LABELS[o] for o in OUTCOMES), wager.results), ("player folds", wager.on_fold)]
+        results = [*zip((OUTCOME_LABELS[o] for o in OUTCOMES), wager.results, strict=True), ("player folds", wager.on_fold)]
         for label, result in results:
             row += 1
             put_row(sheet, row, (wager.title, label, number(result), exact(result)), {3: PAYS})
@@ -802,7 +802,7 @@ def risk_numbers(table: pd.DataFrame) -> pd.DataFrame:
 
     numbers = table.copy()
     numbers["house edge per ante"] = [float(Fraction(exact_)) if exact_ else share(text)
-                                      for text, exact_ in zip(table["house edge per ante"], table["exact"])]
+                                      for text, exact_ in zip(table["house edge per ante"], table["exact"], strict=True)]
     bounds = [text.split(" to ") if text else ["", ""] for text in table["95% interval"]]
     position = list(numbers.columns).index("95% interval")
     numbers = numbers.drop(columns="95% interval")
@@ -978,7 +978,7 @@ def write_variants(sheet: Sheet, analysis: GameResults) -> None:
         put_title(sheet, f"{title}: pays (to 1) by paytable", row)
         put_header(sheet, row + 1, ("line", "probability", "odds", *(p.name for p in paytables)), repeat=False)
         first = paytables[0]
-        counts = dict(zip((line.label for line in first.lines), analysis.line_combinations(ranking, first, paid)))
+        counts = dict(zip((line.label for line in first.lines), analysis.line_combinations(ranking, first, paid), strict=True))
         start = row + 2
         for row, label in enumerate(labels, start=start):
             pays = [next((number(line.pays) for line in p.lines if line.label == label), "-") for p in paytables]

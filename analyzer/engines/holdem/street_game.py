@@ -279,7 +279,7 @@ class StreetAnalysis(GameResults):
 
     def preflop_chart(self) -> pd.DataFrame:
         """The 13x13 pre-flop chart: pairs on the diagonal, suited above it, offsuit below."""
-        return preflop_chart(dict(zip(HAND_CLASSES, self.preflop_values()["decision"])))
+        return preflop_chart(dict(zip(HAND_CLASSES, self.preflop_values()["decision"], strict=True)))
 
     def street_table(self, level: int) -> pd.DataFrame:
         """Deals taking each choice of the street deciding at ``level`` (1 flop, 2 turn, 3 river), by the line
@@ -291,7 +291,7 @@ class StreetAnalysis(GameResults):
         total = taken.sum(axis=1)
         for index, choice in enumerate(street.choices):
             frame[f"share {choice.label}"] = [Fraction(int(a), int(t)) if t else None
-                                              for a, t in zip(taken[:, index], total)]
+                                              for a, t in zip(taken[:, index], total, strict=True)]
         return frame[total > 0].reset_index(drop=True)
 
     def decision_grid(self) -> DecisionGrid:

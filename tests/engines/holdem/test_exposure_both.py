@@ -287,7 +287,7 @@ def test_reduced_run_figures_and_tables(reduced):
     assert best == [getattr(r, "ev_" + r.decision) for r in classes.itertuples()]
     # the best EVs weighted by the deals counted give the edge
     deals = reduced.sums.deals.tolist()
-    assert sum(n * b for n, b in zip(deals, best) if n) / reduced.cycle == -figures["house_edge_per_ante"]
+    assert sum(n * b for n, b in zip(deals, best, strict=True) if n) / reduced.cycle == -figures["house_edge_per_ante"]
 
 
 # --------------------------------------------------------------------------- the committed full run

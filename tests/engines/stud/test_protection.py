@@ -48,8 +48,8 @@ class PlainGame:
         """The net result of the final hand (sorted cards) after the choices ``path``."""
         rules = self.rules
         if any(rules.streets[i].choices[c].action == "fold" for i, c in enumerate(path)):
-            return sum((s * w.on_fold for s, w in zip(self.stakes(path), rules.wagers)), Fraction(0))
-        return sum((stake * pays for stake, pays in zip(self.stakes(path), self.pays(final))), Fraction(0))
+            return sum((s * w.on_fold for s, w in zip(self.stakes(path), rules.wagers, strict=True)), Fraction(0))
+        return sum((stake * pays for stake, pays in zip(self.stakes(path), self.pays(final), strict=True)), Fraction(0))
 
     @cache  # noqa: B019 (one PlainGame per game, made and kept by plain() below for the whole run)
     def pays(self, final: tuple[int, ...]) -> tuple[Fraction, ...]:
