@@ -51,7 +51,7 @@ def safe_name(text: str) -> str:
 
 def outcome_rows(table) -> list[list[object]]:
     return [[outcome, exact(pays), int(count)]
-            for outcome, pays, count in zip(table["outcome"], table["pays"], table["combinations"])]
+            for outcome, pays, count in zip(table["outcome"], table["pays"], table["combinations"], strict=True)]
 
 
 def summary_rows(analysis) -> list[list[object]]:
@@ -77,7 +77,7 @@ def golden_csvs(analysis) -> dict[str, str]:
     returns = analysis.return_table()
     files["return_table.csv"] = csv_text(
         ["net", "combinations"],
-        [[exact(net), int(count)] for net, count in zip(returns["net"], returns["combinations"])])
+        [[exact(net), int(count)] for net, count in zip(returns["net"], returns["combinations"], strict=True)])
     for wager in analysis.rules.wagers:
         files[f"wager_{safe_name(wager.name)}.csv"] = csv_text(
             ["outcome", "pays", "combinations"], outcome_rows(analysis.wager_table(wager)))
@@ -88,7 +88,7 @@ def golden_csvs(analysis) -> dict[str, str]:
     if hasattr(analysis, "kept_table"):  # a draw game: deals by the cards the optimal hold keeps
         kept = analysis.kept_table()
         files["holds_by_cards_kept.csv"] = csv_text(["hold", "deals"], [[hold, int(deals)] for hold, deals in
-                                                                       zip(kept["hold"], kept["deals"])])
+                                                                       zip(kept["hold"], kept["deals"], strict=True)])
         files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
         return dict(sorted(files.items()))
     if hasattr(analysis, "counts"):  # Ultimate Texas Hold'em: its counts are also the cached enumeration
@@ -138,7 +138,7 @@ def differences(files: dict[str, str], folder: Path) -> list[str]:
         if committed == text:
             continue
         old, new = committed.split("\n"), text.split("\n")
-        for number, (was, now) in enumerate(zip(old, new), start=1):
+        for number, (was, now) in enumerate(zip(old, new, strict=False), start=1):
             if was != now:
                 problems.append(f"{path}, line {number}:\n  golden:  {was!r}\n  rebuilt: {now!r}")
                 break

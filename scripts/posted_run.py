@@ -44,12 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
     figures = load_posted_counts(output, optimal)
     print(f"{strategy}\ncycle {counts.cycle:,}; {elapsed:.1f} s")
-    for name, value in zip(SUMMARY_FIGURES, (figures.house_edge, figures.optimal_house_edge, figures.cost)):
+    for name, value in zip(SUMMARY_FIGURES, (figures.house_edge, figures.optimal_house_edge, figures.cost), strict=True):
         print(f"{name}: {value.numerator}/{value.denominator} = {100 * float(value):.6f}%")
     for point, table, choices in (("flop", counts.flop_actions, ("2x", "check")),
                                   ("river", counts.river_actions, ("1x", "fold"))):
         print(point, ", ".join(f"{choice} {Fraction(int(n), counts.cycle)}"
-                               for choice, n in zip(choices, table.sum(axis=0))))
+                               for choice, n in zip(choices, table.sum(axis=0), strict=True)))
     return 0
 
 

@@ -92,7 +92,7 @@ def uth_normal() -> tuple[Fraction, dict[str, str]]:
     rules, engine = rules_and_engine("uth")
     normal = engine.committed(rules)
     table = normal.preflop_values()
-    return normal.main_figures()["house_edge_per_ante"], dict(zip(table["hand"], table["decision"]))
+    return normal.main_figures()["house_edge_per_ante"], dict(zip(table["hand"], table["decision"], strict=True))
 
 
 def run_estimate(game: str, colluders: int, deals: int, seed: int, preflop_samples: int,

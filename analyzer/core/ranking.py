@@ -436,14 +436,13 @@ class HandRanking:
                 for rank in ranks:
                     suits.append(dealt[rank in self.wild] % 4)
                     dealt[rank in self.wild] += 1
-                hands.append(sorted(4 * rank + suit for rank, suit in zip(ranks, suits)) + added)
+                hands.append(sorted(4 * rank + suit for rank, suit in zip(ranks, suits, strict=True)) + added)
                 naturals = [rank for rank in ranks if rank not in self.wild]
                 if len(set(naturals)) == len(naturals):
                     hands.append(sorted(4 * rank + (suit if rank in self.wild else 0)
-                                        for rank, suit in zip(ranks, suits)) + added)
+                                        for rank, suit in zip(ranks, suits, strict=True)) + added)
         return np.unique(self.evaluate(np.array(hands)))
 
-    @cache
     def shoe_problem(self, decks: int) -> str | None:
         """Why some hand dealt from ``decks`` 52-card decks shuffled together falls into no category, or None.
 
@@ -456,24 +455,7 @@ class HandRanking:
         >>> load_ranking("five_card").shoe_problem(2)
         'five_card ranks no hand of 5 cards of one rank (2c 2d 2h 2s 2c), which 2 decks can deal'
         """
-        if decks == 1:
-            return None
-        if self.overlapping:
-            return f"{self.name} has wild cards or overlapping categories, ranked for one 52-card deck only"
-        hands = []
-        for ranks in combinations_with_replacement(range(RANK_COUNT), self.cards):
-            most = max(ranks.count(rank) for rank in ranks)
-            hands += [[4 * rank + position % 4 for position, rank in enumerate(ranks)]] if most <= 4 * decks else []
-            hands += [[4 * rank for rank in ranks]] if most <= decks else []
-        if self._all_ranked(hands):
-            return None
-        hand = next(hand for hand in hands if not self._all_ranked([hand]))  # the first, to name it
-        held = [card // 4 for card in hand]
-        most = max(held.count(rank) for rank in held)
-        what = f"{most} cards of one rank" if most == self.cards else \
-            "the shape " + "-".join(str(count) for count in sorted(map(held.count, set(held)), reverse=True))
-        suited = ", suited" if len({card % 4 for card in hand}) == 1 and most > 1 else ""
-        return f"{self.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which {decks} decks can deal"
+        return _shoe_problem(self, decks)
 
     def _all_ranked(self, hands: list[list[int]]) -> bool:
         """Whether every hand falls into a category."""
@@ -538,6 +520,30 @@ class HandRanking:
         text = f"{category.label} of {named}" if groups == 1 else f"{category.label}, {named}"
         kickers = symbols[groups:]
         return text + (", " + "-".join(kickers) if kickers else "")
+
+
+@cache
+def _shoe_problem(ranking: HandRanking, decks: int) -> str | None:
+    """:meth:`HandRanking.shoe_problem`, cached by ranking (a frozen dataclass, equal rankings share an entry)
+    and number of decks: a module-level cache rather than ``functools.cache`` on the method (ruff B019)."""
+    if decks == 1:
+        return None
+    if ranking.overlapping:
+        return f"{ranking.name} has wild cards or overlapping categories, ranked for one 52-card deck only"
+    hands = []
+    for ranks in combinations_with_replacement(range(RANK_COUNT), ranking.cards):
+        most = max(ranks.count(rank) for rank in ranks)
+        hands += [[4 * rank + position % 4 for position, rank in enumerate(ranks)]] if most <= 4 * decks else []
+        hands += [[4 * rank for rank in ranks]] if most <= decks else []
+    if ranking._all_ranked(hands):
+        return None
+    hand = next(hand for hand in hands if not ranking._all_ranked([hand]))  # the first, to name it
+    held = [card // 4 for card in hand]
+    most = max(held.count(rank) for rank in held)
+    what = f"{most} cards of one rank" if most == ranking.cards else \
+        "the shape " + "-".join(str(count) for count in sorted(map(held.count, set(held)), reverse=True))
+    suited = ", suited" if len({card % 4 for card in hand}) == 1 and most > 1 else ""
+    return f"{ranking.name} ranks no hand of {what}{suited} ({format_cards(hand)}), which {decks} decks can deal"
 
 
 def _natural_cards_suited(ranks: np.ndarray, suits: np.ndarray, wild: tuple[int, ...], axis: int) -> np.ndarray:

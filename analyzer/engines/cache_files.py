@@ -301,7 +301,7 @@ def integers(arrays: Mapping[str, np.ndarray], name: str, *shape: int | None) ->
     array = np.asarray(array)
     if not np.issubdtype(array.dtype, np.integer):
         raise DamagedEntry(f"{name} of dtype {array.dtype}, not integers")
-    if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape)):
+    if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape, strict=True)):
         wanted = ", ".join("any" if want is None else str(want) for want in shape)
         raise DamagedEntry(f"{name} of shape {array.shape}, not ({wanted}{',' if len(shape) == 1 else ''})")
     return array

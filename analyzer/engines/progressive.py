@@ -160,7 +160,7 @@ class ProgressiveFigures(TypedDict):
 def progressive_figures(analysis: GameResults, progressive: Progressive) -> ProgressiveFigures:
     """Return at reset, break-even meter (None without meter lines), long-run return."""
     table = progressive_table(analysis, progressive)
-    probability = dict(zip(table["outcome"], table["probability"]))
+    probability = dict(zip(table["outcome"], table["probability"], strict=True))
     at_reset = sum(table["contribution"], Fraction(0))
     meter_slope = sum((probability[line.label] * line.meter_share / progressive.stake
                        for line in progressive.lines if line.meter_share is not None), Fraction(0))

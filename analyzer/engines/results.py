@@ -123,7 +123,7 @@ def exact_table(events: list[str], pays: list[Fraction], combinations: list[int]
         "pays": pays,
         "combinations": [int(count) for count in combinations],
         "probability": probability,
-        "contribution": [p * pay for p, pay in zip(probability, pays)],
+        "contribution": [p * pay for p, pay in zip(probability, pays, strict=True)],
     })
 
 
@@ -177,7 +177,7 @@ def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFra
     sums = exact_bincount(code, counts, len(distinct))
     present = sums > 0
     remaining, values = distinct[present], {}
-    for name, low, radix, decoder in reversed(list(zip(keys, lows, radices, decoders))):
+    for name, low, radix, decoder in reversed(list(zip(keys, lows, radices, decoders, strict=True))):
         values[name] = remaining % radix + low if decoder is None else decoder[remaining % radix + low]
         remaining = remaining // radix
     return pd.DataFrame({**{name: values[name] for name in keys}, "combinations": sums[present]})
@@ -186,7 +186,7 @@ def grouped(keys: dict[str, np.ndarray], combinations: np.ndarray) -> pd.DataFra
 def distribution(table: pd.DataFrame, column: str = "pays") -> figures.Distribution:
     """The result -> count map of an outcome table (rows with equal results merged)."""
     merged: figures.Distribution = {}
-    for pays, count in zip(table[column], table["combinations"]):
+    for pays, count in zip(table[column], table["combinations"], strict=True):
         merged[Fraction(pays)] = merged.get(Fraction(pays), 0) + int(count)
     return merged
 
@@ -331,7 +331,7 @@ class GameResults:
         rows = grouped(keys, np.concatenate([settled.per_outcome.ravel(), folded]))
         rows = rows.sort_values(["multiple", "line", "outcome"], ascending=[False, True, True])
         events = [self._event(wager, int(m), int(li), int(o)) for m, li, o in
-                  zip(rows["multiple"], rows["line"], rows["outcome"])]
+                  zip(rows["multiple"], rows["line"], rows["outcome"], strict=True)]
         return exact_table(events, [Fraction(int(r), scale) for r in rows["result"]],
                            list(rows["combinations"]), self.cycle)
 
@@ -425,14 +425,14 @@ class GameResults:
         """Initial wagers + E[Play multiple], in units of the Ante (a fold adds nothing)."""
         settled = self.settled
         raised = sum(int(deals) * int(multiple) for deals, multiple in
-                     zip(settled.per_outcome.sum(axis=1), settled.multiple))
+                     zip(settled.per_outcome.sum(axis=1), settled.multiple, strict=True))
         return self.rules.initial_units + Fraction(raised, self.cycle)
 
     def action_frequencies(self) -> dict[str, Fraction]:
         """P(each final decision) under the optimal strategy, by the Play multiple it makes."""
         settled = self.settled
         deals = settled.per_outcome.sum(axis=1) + settled.folded
-        return {name: Fraction(sum(int(d) for d, m in zip(deals, settled.multiple) if m == multiple), self.cycle)
+        return {name: Fraction(sum(int(d) for d, m in zip(deals, settled.multiple, strict=True) if m == multiple), self.cycle)
                 for multiple, name in self.action_names.items()}
 
     def main_figures(self) -> MainFigures:

@@ -230,7 +230,7 @@ def _runs(chart: pd.DataFrame, names: list[str], columns: list[str],
                       else Cell("", ()) for column in columns)
         if rows and _mergeable(rows[-1][1], cells):
             first = rows[-1][0].split(" ... ")[0]
-            rows[-1] = (f"{first} ... {group}", tuple(a if a.shares else b for a, b in zip(rows[-1][1], cells)))
+            rows[-1] = (f"{first} ... {group}", tuple(a if a.shares else b for a, b in zip(rows[-1][1], cells, strict=True)))
         else:
             rows.append((group, cells))
     return rows
@@ -239,7 +239,7 @@ def _runs(chart: pd.DataFrame, names: list[str], columns: list[str],
 def _mergeable(above: tuple[Cell, ...], below: tuple[Cell, ...]) -> bool:
     """Whether two rows take one decision per column (a column without hands agrees with any)."""
     return all(not a.mixed and not b.mixed and (a.decision == b.decision or not a.shares or not b.shares)
-               for a, b in zip(above, below))
+               for a, b in zip(above, below, strict=True))
 
 
 def share_cell(counts: np.ndarray, names: list[str]) -> Cell:

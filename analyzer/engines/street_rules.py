@@ -274,7 +274,7 @@ def load_street_strategy(path: Path, rules: GameRules) -> StreetStrategy:
             raise RulesError(f"give the rules of each of the game's {len(rules.streets)} streets in order "
                              "([[streets]] rules = [...])")
         parsed = []
-        for street, entry in zip(rules.streets, streets):
+        for street, entry in zip(rules.streets, streets, strict=True):
             texts = entry.get("rules") if isinstance(entry, dict) else None
             if not texts or not all(isinstance(text, str) for text in texts):
                 raise RulesError(f"{street.title}: no rules (rules = [\"...\", \"otherwise fold\"])")

@@ -23,9 +23,10 @@ it can be found, the line.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -125,7 +126,7 @@ def build_paytables(entry: Table, ranking: HandRanking, where: str) -> dict[str,
         if "pays" in table:
             if len(table["pays"]) != len(shared_lines):
                 raise RulesError(f"{here}: {len(table['pays'])} pays for {len(shared_lines)} lines")
-            rows = [dict(line, pays=pays) for line, pays in zip(shared_lines, table["pays"])]
+            rows = [dict(line, pays=pays) for line, pays in zip(shared_lines, table["pays"], strict=True)]
         else:
             rows = table["lines"]
         lines: list[PayLine] = []
@@ -193,7 +194,7 @@ def apply_paytable_file(data: Table, path: Path) -> Table:
                     raise RulesError(f"{here(kind, name)}: {data['name']} already has a side bet {name!r}: give "
                                      "only its paytables, or another name for a new side bet")
                 ranking = load_ranking(entry.get("ranking", data["ranking"]))
-                _located(lambda: build_paytables(entry, ranking, owner), lambda message: here(kind, name))
+                _located(partial(build_paytables, entry, ranking, owner), here, (kind, name))
                 merged.setdefault(kind, {})[name] = entry  # a new side bet, read and checked like the game's own
                 continue
             if name not in merged.get(kind, {}):
@@ -206,8 +207,7 @@ def apply_paytable_file(data: Table, path: Path) -> Table:
                 check = {"lines": target.get("lines", []), "paytables": {table_name: {
                     key: value for key, value in table.items() if key != "default"}}}
                 rows = table.get("lines", [])
-                _located(lambda: build_paytables(check, ranking, owner), lambda message: here(
-                    kind, name, "paytables", table_name, *_culprit(rows, message)))
+                _located(partial(build_paytables, check, ranking, owner), here, (kind, name, "paytables", table_name), rows)
                 target.setdefault("paytables", {})[table_name] = check["paytables"][table_name]
                 if table.get("default"):
                     target["default_paytable"] = table_name
@@ -215,17 +215,18 @@ def apply_paytable_file(data: Table, path: Path) -> Table:
     return merged
 
 
-def _located(build: Callable[[], object], here: Callable[[str], str]) -> None:
-    """Run ``build``; a RulesError it raises is re-raised starting with ``here(message)`` (the file, line
-    and key)."""
+def _located(build: Callable[[], object], here: Callable[..., str], key: tuple[str | int, ...],
+             rows: Sequence[Table] = ()) -> None:
+    """Run ``build``; a RulesError it raises is re-raised starting with ``here(*key)`` (the file, line and key),
+    the key going on to the line of ``rows`` (a paytable's lines) whose hand the message names, if any."""
     try:
         build()
     except RulesError as error:
         message = str(error).split(": ", 1)[-1]
-        raise RulesError(f"{here(message)}: {message}") from None
+        raise RulesError(f"{here(*key, *_culprit(rows, message))}: {message}") from None
 
 
-def _culprit(rows: list[Table], message: str) -> tuple[str | int, ...]:
+def _culprit(rows: Sequence[Table], message: str) -> tuple[str | int, ...]:
     """The key path, below a paytable, of the line whose hand ``message`` names (none: the table itself)."""
     named = [number for number, row in enumerate(rows) if repr(row.get("hand", "")) in message]
     return ("lines", named[0]) if named else ()

@@ -496,7 +496,7 @@ def _card_set(entry: Table, ranking: HandRanking, cards: tuple[int, int, int, in
     of cards the game deals, not overlapping, together at least a hand of the ranking; on both hands, the
     player's sets apart from the dealer's cards, which make the other hand."""
     sets = tuple(entry["cards_from"])
-    sizes = dict(zip(("player", "dealer", "community", "dealer_up"), cards))
+    sizes = dict(zip(("player", "dealer", "community", "dealer_up"), cards, strict=True))
     if len(set(sets)) != len(sets) or {"dealer", "dealer_up"} <= set(sets):
         raise RulesError(f"{where}: {key}.cards_from names a card set twice (the dealer's up-cards are among "
                          "the dealer's cards)")

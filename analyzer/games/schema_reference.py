@@ -54,12 +54,13 @@ def limits(metadata: list[object]) -> str:
     """The bounds a field's metadata sets, in words: " (0 to 52)", " (a name)", " (at least 1)"."""
     bounds = {type(item).__name__: item for item in metadata}
     low, high = getattr(bounds.get("Ge"), "ge", None), getattr(bounds.get("Le"), "le", None)
+    shortest = getattr(bounds.get("MinLen"), "min_length", None)
     if pattern := getattr(bounds.get("_PydanticGeneralMetadata"), "pattern", None):
         return ": a name (letters, digits, `_`, `-`)" if "A-Za-z0-9_" in pattern else ""
     if low is not None and high is not None:
         return f" ({low} to {high})"
-    if "MinLen" in bounds:
-        return f" (at least {getattr(bounds['MinLen'], 'min_length')})"
+    if shortest is not None:
+        return f" (at least {shortest})"
     return ""
 
 

@@ -58,11 +58,11 @@ def procedure_risk_table(rows: list[RiskRow]) -> pd.DataFrame:
     return pd.DataFrame({
         "procedure": [row[0] for row in rows],
         "house edge per ante": [NOT_COMPUTED if row[1] is None else percent(row[1]) for row in rows],
-        "exact": ["" if row[1] is None or interval else str(row[1]) for row, interval in zip(rows, intervals)],
+        "exact": ["" if row[1] is None or interval else str(row[1]) for row, interval in zip(rows, intervals, strict=True)],
         "95% interval": ["" if interval is None else f"{percent(interval[0])} to {percent(interval[1])}"
                          for interval in intervals],
         "who has the edge": [_who(row[1], interval, index == 0)
-                             for index, (row, interval) in enumerate(zip(rows, intervals))],
+                             for index, (row, interval) in enumerate(zip(rows, intervals, strict=True))],
         "method": [row[2] for row in rows],
     })
 

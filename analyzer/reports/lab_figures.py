@@ -177,7 +177,7 @@ def outcome_lines(wager: str, paytable: str, table: pd.DataFrame, least: Fractio
     cycle = int(table["combinations"].sum())
     paying = table[table["pays"] > least]
     rows = [(outcome, pays, int(count)) for outcome, pays, count in
-            zip(paying["outcome"], paying["pays"], paying["combinations"])]
+            zip(paying["outcome"], paying["pays"], paying["combinations"], strict=True)]
     rows.append(("any paying outcome", None, sum(count for _, _, count in rows)))
     lines = []
     for outcome, pays, count in rows:
@@ -358,7 +358,8 @@ def payout_cap(analysis: GameResults, settings: LabSettings) -> PayoutCap:
             per_unit = cap / settings.side_bet_stake
             side_bets.append({"wager": bet.title, "paytable": name, "house_edge": figures.house_edge(distribution(table)),
                               "house_edge_capped": -capped_mean(distribution(table), per_unit),
-                              "lines_cut": [line for line, pays in zip(table["outcome"], table["pays"]) if pays > per_unit]})
+                              "lines_cut": [line for line, pays in zip(table["outcome"], table["pays"], strict=True)
+                                            if pays > per_unit]})
     return {
         "cap": cap,
         "probability_capped": Fraction(sum(count for value, count in results.items() if value > cap), analysis.cycle),

@@ -172,10 +172,10 @@ def column_shares(header: list[str], rows: list[list[str]]) -> list[float]:
                for column in range(len(header))]
     natural = [length * CHARACTER + PADDING for length in lengths]
     if sum(natural) > WIDTH:
-        short = [width if length <= SHORT_TEXT else 0 for width, length in zip(natural, lengths)]
-        long = [width - fixed for width, fixed in zip(natural, short)]
+        short = [width if length <= SHORT_TEXT else 0 for width, length in zip(natural, lengths, strict=True)]
+        long = [width - fixed for width, fixed in zip(natural, short, strict=True)]
         room = max(WIDTH - sum(short), 0.2 * WIDTH)
-        natural = [fixed or width * room / sum(long) for width, fixed in zip(long, short)]
+        natural = [fixed or width * room / sum(long) for width, fixed in zip(long, short, strict=True)]
     return [width / sum(natural) for width in natural]
 
 
@@ -261,10 +261,10 @@ class Builder:
             self.table(["figure", "value", "exact"], [
                 [str(name).replace("_", " "), cell_text(str(name), value),
                  fraction_text(value) if isinstance(value, Fraction) and value.denominator > 1 else ""]
-                for name, value in zip(frame["figure"], frame["value"])], [0.3, 0.25, 0.45])
+                for name, value in zip(frame["figure"], frame["value"], strict=True)], [0.3, 0.25, 0.45])
             return
         header = [HEADERS.get(str(column), str(column).replace("_", " ")) for column in frame.columns]
-        rows = [[cell_text(str(column), value) for column, value in zip(frame.columns, row)]
+        rows = [[cell_text(str(column), value) for column, value in zip(frame.columns, row, strict=True)]
                 for row in frame.itertuples(index=False)]
         self.table(header, rows, column_shares(header, rows), red_rows={
             index for index, row in enumerate(rows) if "YES" in row or any("PLAYER ADVANTAGE" in c for c in row)})
@@ -287,7 +287,7 @@ class Builder:
         cell its decision (the shares where the hands of the cell split; for one hand, its name and the EV
         of its decision), white text on the darkest fill; then the legend."""
         header = [grid.row_header, *grid.columns] if grid.column_header else [grid.row_header, "decision"]
-        texts = [[label, *(self._grid_text(cell) for cell in cells)] for label, cells in zip(grid.rows, grid.cells)]
+        texts = [[label, *(self._grid_text(cell) for cell in cells)] for label, cells in zip(grid.rows, grid.cells, strict=True)]
         size = 7.5 if len(header) <= 8 else 6  # a wide grid (13 columns) in a smaller font
         plain = ParagraphStyle("grid", self.styles["cell"], fontSize=size, leading=size + 1.5)
         dark = ParagraphStyle("grid dark", plain, textColor=colors.white)
@@ -296,8 +296,8 @@ class Builder:
                   for cells in grid.cells]
         cells = [[Paragraph(escape(text), ParagraphStyle("grid head", self.styles["head"], fontSize=size))
                   for text in header]]
-        cells += [[Paragraph(escape(text).replace("\n", "<br/>"), style) for text, style in zip(row, row_styles)]
-                  for row, row_styles in zip(texts, styles)]
+        cells += [[Paragraph(escape(text).replace("\n", "<br/>"), style) for text, style in zip(row, row_styles, strict=True)]
+                  for row, row_styles in zip(texts, styles, strict=True)]
         first = min(0.3 * WIDTH, max(len(text) for text in [*grid.rows, *header[0].split()]) * size * 0.7 + PADDING)
         widths = [first] + [(WIDTH - first) / (len(header) - 1)] * (len(header) - 1)
         table = Table(cells, colWidths=widths, repeatRows=1)
@@ -332,7 +332,8 @@ class Builder:
         rows = [[outcome, fraction_text(value), f"{int(count):,}", probability_text(probability),
                  f"{float(contribution):+.10f}"]
                 for outcome, value, count, probability, contribution in
-                zip(table["outcome"], table[pays], table["combinations"], table["probability"], table["contribution"])]
+                zip(table["outcome"], table[pays], table["combinations"], table["probability"], table["contribution"],
+                    strict=True)]
         mean = sum(table["contribution"], Fraction(0))
         rows.append(["total", "", f"{int(table['combinations'].sum()):,}",
                      probability_text(sum(table["probability"], Fraction(0))), f"{float(mean):+.10f}"])

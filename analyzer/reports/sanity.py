@@ -39,11 +39,11 @@ def paytable_warnings(name: str, ranking: HandRanking, paytable: Paytable,
     hands, one that marks suited hands: a bet on them pays by how rarely they come, A-K suited above a pair
     of twos, not by their order in play)."""
     warnings = [f"NEVER OCCURS: {name}, line '{line.label}' ({line.pattern.text}) has 0 combinations."
-                for line, count in zip(paytable.lines, line_combinations) if count == 0]
+                for line, count in zip(paytable.lines, line_combinations, strict=True) if count == 0]
     if ranking.marks_suited:
         return warnings
     ordered = sorted(paytable.lines, key=lambda line: line.pattern.lowest_rank(ranking), reverse=True)
-    for better, worse in zip(ordered, ordered[1:]):
+    for better, worse in zip(ordered, ordered[1:], strict=False):
         if better.pays < worse.pays:
             warnings.append(f"NOT MONOTONE: {name} pays '{better.label}' {better.pays} to 1 but the "
                             f"lower hand '{worse.label}' {worse.pays} to 1.")
@@ -61,7 +61,7 @@ def result_warnings(rules: GameRules) -> list[str]:
     """
     warnings = []
     for wager in rules.wagers:
-        results = dict(zip(OUTCOMES, wager.results)) if rules.dealer_cards else {}
+        results = dict(zip(OUTCOMES, wager.results, strict=True)) if rules.dealer_cards else {}
         for outcome in WINNING_OUTCOMES if results else ():
             if results[outcome] < 0:
                 warnings.append(f"BACKWARDS: {wager.title} loses {-results[outcome]} per unit when "

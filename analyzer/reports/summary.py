@@ -163,5 +163,5 @@ def as_text(figures: Summary) -> str:
 
 def _columns(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
     widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
-    format_row = lambda row: "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip()  # noqa: E731
+    format_row = lambda row: "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()  # noqa: E731
     return [format_row(header), format_row(tuple("-" * w for w in widths)), *map(format_row, rows)]

@@ -269,18 +269,18 @@ def write_outcome_table(sheet: Sheet, heading: str, table: pd.DataFrame, cycle: 
     formats = {2: PAYS, 3: COUNT, 4: PROBABILITY, 5: DECIMAL, 6: DECIMAL, 11: ODDS}
     first = HEADER_ROW + 1
     rows = zip(table["outcome"], table[pays_column], table["combinations"], table["probability"],
-               table["contribution"])
+               table["contribution"], strict=True)
     totals = [Fraction(0)] * 4  # combinations, probability, contribution, pays^2 contribution
     for row, (outcome, pays, count, probability, contribution) in enumerate(rows, start=first):
         exacts = (int(count), probability, contribution, probability * Fraction(pays) ** 2)
-        totals = [total + figure for total, figure in zip(totals, exacts)]
+        totals = [total + figure for total, figure in zip(totals, exacts, strict=True)]
         odds = Live(f"={CYCLE_CELL}/C{row}", Fraction(cycle, int(count))) if count else "never"
         put_row(sheet, row, (outcome, number(pays), number(int(count)), Live(f"=C{row}/{CYCLE_CELL}", probability),
                              Live(f"=D{row}*B{row}", contribution), Live(f"=D{row}*B{row}^2", exacts[3]),
                              exact(pays), exact(probability), exact(contribution), str(int(count)), odds),
                 formats)
     block = OutcomeBlock(first, first + len(table) - 1, first + len(table))
-    sums = [Live(f"=SUM({block.column(letter)})", total) for letter, total in zip("CDEF", totals)]
+    sums = [Live(f"=SUM({block.column(letter)})", total) for letter, total in zip("CDEF", totals, strict=True)]
     put_row(sheet, block.total_row, ("total", None, *sums, None, exact(totals[1]), exact(totals[2]),
                                      str(totals[0])), formats, font=BOLD)
     sheet.freeze = (first, 2)
@@ -292,11 +292,11 @@ def write_formulas(sheet: Sheet, block: OutcomeBlock, formulas: list[Formula]) -
 
     A template may name a column's data range as ``{E}`` and an earlier figure as ``{mean}``.
     """
-    row = block.total_row + 2
-    put_header(sheet, row, ("figure", "value (live formula)", "exact"))
+    header = block.total_row + 2
+    put_header(sheet, header, ("figure", "value (live formula)", "exact"))
     ranges = {letter: block.column(letter) for letter in "BCDEF"}
     addresses: dict[str, str] = {}
-    for row, formula in enumerate(formulas, start=row + 1):
+    for row, formula in enumerate(formulas, start=header + 1):
         text = formula.exact if isinstance(formula.exact, str) else exact(formula.exact)
         live = Live("=" + formula.template.format(**ranges, **addresses), Fraction(formula.exact))
         put_row(sheet, row, (formula.label, live, text), {2: formula.number_format})
@@ -306,7 +306,7 @@ def write_formulas(sheet: Sheet, block: OutcomeBlock, formulas: list[Formula]) -
 
 def return_formulas(table: pd.DataFrame, initial_units: int) -> list[Formula]:
     """Mean, second moment, variance, SD and house edge of the main game, from its return table."""
-    distribution_ = {Fraction(net): int(count) for net, count in zip(table["net"], table["combinations"])}
+    distribution_ = {Fraction(net): int(count) for net, count in zip(table["net"], table["combinations"], strict=True)}
     mean = figures.mean(distribution_)
     return [
         Formula("mean", "mean net result per ante (E[net])", "SUM({E})", mean),
@@ -345,11 +345,13 @@ def write_summary(sheet: Sheet, analysis: GameResults, warnings: list[str],
     row = _summary_wagers(sheet, row + 1, analysis)
     row = _summary_side_bets(sheet, row + 1, analysis)
     put_title(sheet, "Warnings", row + 1)
-    for row, text in enumerate(warnings or ["none"], start=row + 2):
+    start = row + 2
+    for row, text in enumerate(warnings or ["none"], start=start):
         put_text(sheet, row, text, ALARM if alarm(text) else PLAIN)
     if not_analysed:
         put_title(sheet, "Not analysed", row + 2)
-        for row, (wager, reason) in enumerate(not_analysed.items(), start=row + 3):
+        start = row + 3
+        for row, (wager, reason) in enumerate(not_analysed.items(), start=start):
             put_row(sheet, row, (wager, reason))
 
 
@@ -369,7 +371,8 @@ def _summary_main(sheet: Sheet, row: int, main: MainFigures) -> int:
         ("hit frequency (net result > 0)", main["hit_frequency"], PERCENT, None),
         *((label, main[name], PERCENT, None) for name, label in OPTIONAL_FIGURES.items() if name in main),
     ]
-    for row, (label, value, number_format, style) in enumerate(lines, start=row + 2):
+    start = row + 2
+    for row, (label, value, number_format, style) in enumerate(lines, start=start):
         put_figure(sheet, row, label, value, number_format, style)
     if edge_style:
         row += 1
@@ -382,7 +385,8 @@ def _summary_actions(sheet: Sheet, row: int, actions: dict[str, Fraction]) -> in
     """How often the optimal strategy takes each decision; returns the next free row."""
     put_title(sheet, "Action frequencies (share of player hands)", row)
     put_header(sheet, row + 1, ("decision", "frequency", "exact"), repeat=False)
-    for row, (name, share) in enumerate(actions.items(), start=row + 2):
+    start = row + 2
+    for row, (name, share) in enumerate(actions.items(), start=start):
         put_figure(sheet, row, name, share, SHARE)
     return row + 1
 
@@ -393,14 +397,16 @@ def _summary_wagers(sheet: Sheet, row: int, analysis: GameResults) -> int:
     put_header(sheet, row + 1, ("wager", "expected result", "exact"), repeat=False)
     returns = analysis.wager_returns()
     titles = {wager.name: wager.title for wager in analysis.rules.wagers}
-    for row, (name, value) in enumerate(returns.items(), start=row + 2):
+    start = row + 2
+    for row, (name, value) in enumerate(returns.items(), start=start):
         put_figure(sheet, row, titles[name], value, PERCENT)
     row += 1
     put_figure(sheet, row, "total (= -house edge per ante)", sum(returns.values(), Fraction(0)), PERCENT, BOLD)
     awards = analysis.top_awards()
     if awards:
         put_header(sheet, row + 2, ("top award", "odds: 1 in", "exact", "pays (to 1)"), repeat=False)
-        for row, (name, award) in enumerate(awards.items(), start=row + 3):
+        start = row + 3
+        for row, (name, award) in enumerate(awards.items(), start=start):
             put_row(sheet, row, (f"{titles[name]}: {award['top_award']}", number(award["one_in"]),
                                  exact(award["one_in"]), number(award["pays"])), {2: "#,##0.0", 4: PAYS})
     return row + 1
@@ -513,16 +519,16 @@ def write_strategy_chart(sheet: Sheet, analysis: GameResults) -> None:
     put_text(sheet, 2, f"rows: {grid.row_header}; columns: {grid.column_header or 'one column, every hand'}")
     put_header(sheet, 4, ("", *grid.columns))
     wide = len(grid.columns) > 6  # two lines a cell: the hand and decision, then its EV
-    for row, (label, cells) in enumerate(zip(grid.rows, grid.cells), start=5):
+    for row, (label, cells) in enumerate(zip(grid.rows, grid.cells, strict=True), start=5):
         put_row(sheet, row, (label,), font=BOLD)
         for column, cell in enumerate(cells, start=2):
             text = cell.label.replace(" EV ", "\nEV ") if wide else cell.label
             sheet.put(row, column, text, replace(_decision_style(cell.decision, cell.colour), wrap=wide))
         if wide:
             sheet.heights[row] = 30
-    row = 5 + len(grid.rows) + 1
-    put_text(sheet, row, "legend (a paler fill: the other cards split the hands)", BOLD)
-    for row, name in enumerate(grid.decisions, start=row + 1):
+    legend = 5 + len(grid.rows) + 1
+    put_text(sheet, legend, "legend (a paler fill: the other cards split the hands)", BOLD)
+    for row, name in enumerate(grid.decisions, start=legend + 1):
         sheet.put(row, 1, name, _decision_style(name, decision_colour(name)))
     sheet.freeze = (5, 2)
 
@@ -605,12 +611,14 @@ def _posted_rule(sheet: Sheet, row: int, posted_rule: dict) -> int:
     put_figure(sheet, row + 2, "cost per ante against the optimal strategy", posted_rule["cost"], PERCENT)
     put_header(sheet, row + 3, posted_rule.get("columns", ("decision", "threshold hand")))
     row += 4
-    for row, values in enumerate(posted_rule.get("rows", []), start=row):
+    start = row
+    for row, values in enumerate(posted_rule.get("rows", []), start=start):
         put_row(sheet, row, values)
     if posted_rule.get("file"):
         row += 2
         put_row(sheet, row, ("as a strategy file (analyzer analyze GAME --strategy FILE reads it):",), font=BOLD)
-        for row, line in enumerate(posted_rule["file"].splitlines(), start=row + 1):
+        start = row + 1
+        for row, line in enumerate(posted_rule["file"].splitlines(), start=start):
             put_row(sheet, row, (line,))
     written = posted_rule.get("written")
     if written:
@@ -643,7 +651,8 @@ def _text_block(sheet: Sheet, row: int, title: str, lines: Iterable[str]) -> int
     """A titled list of text lines; returns the next free row."""
     put_title(sheet, title, row)
     lines = list(lines) or ["none"]
-    for row, line in enumerate(lines, start=row + 1):
+    start = row + 1
+    for row, line in enumerate(lines, start=start):
         put_text(sheet, row, line)
     return row + 2
 
@@ -671,7 +680,8 @@ def _setup_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
              ("player may fold", "yes" if rules.fold else "no")]
     lines += [(f"Play {option.multiple}x the ante", (f"{option.when}: " if option.when else "")
                + (f"with {option.requires.label}" if option.requires else "any hand")) for option in rules.play]
-    for row, line in enumerate(lines, start=row + 1):
+    start = row + 1
+    for row, line in enumerate(lines, start=start):
         put_row(sheet, row, line)
     return row + 2
 
@@ -682,7 +692,7 @@ def _settlement_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
     put_header(sheet, row + 1, ("wager", "outcome", "result", "exact"), repeat=False)
     row += 1
     for wager in analysis.rules.wagers:
-        results = [*zip((OUTCOME_LABELS[o] for o in OUTCOMES), wager.results), ("player folds", wager.on_fold)]
+        results = [*zip((OUTCOME_LABELS[o] for o in OUTCOMES), wager.results, strict=True), ("player folds", wager.on_fold)]
         for label, result in results:
             row += 1
             put_row(sheet, row, (wager.title, label, number(result), exact(result)), {3: PAYS})
@@ -750,7 +760,8 @@ def _cycle_block(sheet: Sheet, row: int, analysis: GameResults) -> int:
              "C(5,3) = 10), and every probability is the same either way.")
     put_header(sheet, row + 2, ("stage", "count", "number"), repeat=False)
     stages = cycle_stages(analysis.rules, analysis.cycle)
-    for row, (what, formula, count) in enumerate(stages, start=row + 3):
+    start = row + 3
+    for row, (what, formula, count) in enumerate(stages, start=start):
         put_row(sheet, row, (what, formula, number(count)), {3: COUNT}, BOLD if what.startswith("cycle") else None)
     if stages[-1][2] != analysis.cycle:
         row += 1
@@ -791,7 +802,7 @@ def risk_numbers(table: pd.DataFrame) -> pd.DataFrame:
 
     numbers = table.copy()
     numbers["house edge per ante"] = [float(Fraction(exact_)) if exact_ else share(text)
-                                      for text, exact_ in zip(table["house edge per ante"], table["exact"])]
+                                      for text, exact_ in zip(table["house edge per ante"], table["exact"], strict=True)]
     bounds = [text.split(" to ") if text else ["", ""] for text in table["95% interval"]]
     position = list(numbers.columns).index("95% interval")
     numbers = numbers.drop(columns="95% interval")
@@ -872,7 +883,8 @@ def _lab_table(sheet: Sheet, row: int, title: str, frame: pd.DataFrame) -> int:
     headers = [text for column in frame.columns
                for text in (_readable(column), *((f"{_readable(column)} (exact)",) if column in exact_columns else ()))]
     put_header(sheet, row + 1, headers, repeat=False)
-    for row, record in enumerate(frame.to_dict("records"), start=row + 2):
+    start = row + 2
+    for row, record in enumerate(frame.to_dict("records"), start=start):
         cells: list[object] = []
         formats: dict[int, str] = {}
         for column, value in record.items():
@@ -939,12 +951,14 @@ def write_cover(sheet: Sheet, analysis: GameResults, warnings: list[str],
     findings = [f"house edge per ante {float(edge):.6%} ({edge})", *(text for text in warnings if alarm(text)), *rare]
     if edge < 0:
         findings.insert(1, "PLAYER ADVANTAGE: the game as analysed favours the player.")
-    for row, text in enumerate(findings, start=row + 1):
+    start = row + 1
+    for row, text in enumerate(findings, start=start):
         put_text(sheet, row, text, ALARM if alarm(text) else PLAIN)
     row += 2
     put_title(sheet, "Contents", row)
     put_header(sheet, row + 1, ("sheet", "what it holds"), repeat=False)
-    for row, (name, description) in enumerate(contents, start=row + 2):
+    start = row + 2
+    for row, (name, description) in enumerate(contents, start=start):
         sheet.put(row, 1, name, LINK, link=name)
         sheet.put(row, 2, description)
     set_widths(sheet, (46, 70))
@@ -964,8 +978,9 @@ def write_variants(sheet: Sheet, analysis: GameResults) -> None:
         put_title(sheet, f"{title}: pays (to 1) by paytable", row)
         put_header(sheet, row + 1, ("line", "probability", "odds", *(p.name for p in paytables)), repeat=False)
         first = paytables[0]
-        counts = dict(zip((line.label for line in first.lines), analysis.line_combinations(ranking, first, paid)))
-        for row, label in enumerate(labels, start=row + 2):
+        counts = dict(zip((line.label for line in first.lines), analysis.line_combinations(ranking, first, paid), strict=True))
+        start = row + 2
+        for row, label in enumerate(labels, start=start):
             pays = [next((number(line.pays) for line in p.lines if line.label == label), "-") for p in paytables]
             count = counts.get(label)
             odds = number(Fraction(analysis.cycle, count)) if count else None
@@ -1062,7 +1077,8 @@ def _beside_block(sheet: Sheet, row: int, beside: dict[str, str]) -> None:
     if not beside:
         return
     put_title(sheet, "Files beside this workbook (gzipped CSV, same folder)", row)
-    for row, (name, description) in enumerate(beside.items(), start=row + 1):
+    start = row + 1
+    for row, (name, description) in enumerate(beside.items(), start=start):
         put_row(sheet, row, (name, description))
 
 

@@ -189,7 +189,7 @@ def _moments(table: pd.DataFrame) -> tuple[Fraction, Fraction]:
     (Fraction(0, 1), Fraction(1, 1))
     """
     merged: figures.Distribution = {}
-    for pays, count in zip(table["pays"], table["combinations"]):
+    for pays, count in zip(table["pays"], table["combinations"], strict=True):
         merged[Fraction(pays)] = merged.get(Fraction(pays), 0) + int(count)
     return figures.mean(merged), figures.variance(merged)
 

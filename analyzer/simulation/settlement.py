@@ -136,7 +136,7 @@ class SideBetData:
             theirs = best(other, ranking)
             amount = np.zeros(len(value))
             hit = np.zeros(len(value), dtype=bool)
-            for (name, pay), against in zip(self.table.lines, self.dealer_lines):
+            for (name, pay), against in zip(self.table.lines, self.dealer_lines, strict=True):
                 new = matches(value, ranking, name) & ~hit
                 if against is not None:
                     new &= matches(theirs, ranking, against)

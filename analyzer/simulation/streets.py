@@ -94,7 +94,7 @@ class StreetGame:
         for column, wager in enumerate(self.wagers):
             if wager.street is None:
                 continue
-            actions, multiples = zip(*self.streets[wager.street][1])
+            actions, multiples = zip(*self.streets[wager.street][1], strict=True)
             choice = path[:, wager.street]
             made = choice >= 0
             before = 1.0 if "take_back" in actions else 0.0

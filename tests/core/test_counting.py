@@ -79,7 +79,7 @@ def test_disjoint_rank_counter_with_many_ranks_keeps_whole_hands_as_one_rank_per
     rng = np.random.default_rng(5)
     queries = np.sort(np.array([rng.choice(DECK, 4, replace=False) for _ in range(150)]), axis=1)
     thresholds = rng.integers(0, 1101, size=(150, 3))
-    for query, row, counted in zip(queries, thresholds, counter.count_below(queries, thresholds)):
+    for query, row, counted in zip(queries, thresholds, counter.count_below(queries, thresholds), strict=True):
         assert counted.tolist() == plain_count_below(hands, ranks, query, row)
 
 
@@ -90,7 +90,7 @@ def test_disjoint_rank_counter_with_thresholds_per_query():
     queries = np.sort(np.array([rng.choice(DECK, 3, replace=False) for _ in range(200)]), axis=1)
     thresholds = rng.integers(0, rank_count + 1, size=(200, 4))
     fast = counter.count_below(queries, thresholds)
-    for query, row, counted in zip(queries, thresholds, fast):
+    for query, row, counted in zip(queries, thresholds, fast, strict=True):
         assert counted.tolist() == plain_count_below(hands, ranks, query, row)
 
 
@@ -252,7 +252,7 @@ def test_outcome_totals_are_symmetric(crazy4):
     often as the dealer's, and the dealer fails to qualify as often as a five-card hand does."""
     situations = crazy4.situations
     weighted = situations.weights[:, None] * situations.outcome_counts
-    totals = dict(zip(OUTCOMES, weighted.sum(axis=0).tolist()))
+    totals = dict(zip(OUTCOMES, weighted.sum(axis=0).tolist(), strict=True))
     assert totals["no_qualify_win"] + totals["win"] == totals["no_qualify_lose"] + totals["lose"]
     not_qualifying = int((best_ranks(FOUR, 5) < QUALIFIER).sum())
     no_qualify = totals["no_qualify_win"] + totals["no_qualify_tie"] + totals["no_qualify_lose"]

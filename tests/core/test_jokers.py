@@ -222,7 +222,7 @@ def test_the_counter_over_a_deck_with_a_joker_is_a_plain_count_of_every_dealer_h
                        + [sorted(parse_cards("Jk As Ks Qs Js")), sorted(parse_cards("Jk 2c 2d 2h 2s"))])
     thresholds = rng.integers(0, dense.max() + 2, size=(len(players), 3))
     fast = counter.count_below(players, thresholds)
-    for player, row, counted in zip(players, thresholds, fast):
+    for player, row, counted in zip(players, thresholds, fast, strict=True):
         disjoint = ~np.isin(hands, player).any(axis=1)
         assert counted.tolist() == [int((disjoint & (dense < x)).sum()) for x in row]
         assert int(disjoint.sum()) == comb(DECK - 5, 3)

@@ -212,7 +212,7 @@ def test_best_four_of_five_picks_the_best_subset():
 # -- counts over every hand -----------------------------------------------------------
 def test_best_four_of_five_category_counts():
     counts = np.bincount(best_ranks(FOUR, 5) // TIEBREAK_SPAN, minlength=len(FOUR_CARD_ORDER))
-    assert dict(zip(FOUR_CARD_ORDER, counts.tolist())) == {
+    assert dict(zip(FOUR_CARD_ORDER, counts.tolist(), strict=True)) == {
         "four_of_a_kind": 624,
         "straight_flush": 2_072,
         "three_of_a_kind": 58_656,
@@ -227,7 +227,7 @@ def test_best_four_of_five_category_counts():
 
 def test_five_card_category_counts():
     counts = np.bincount(FIVE.table // TIEBREAK_SPAN, minlength=len(FIVE_CARD_ORDER))
-    assert dict(zip(FIVE_CARD_ORDER, counts.tolist())) == {
+    assert dict(zip(FIVE_CARD_ORDER, counts.tolist(), strict=True)) == {
         "straight_flush": 40,
         "four_of_a_kind": 624,
         "full_house": 3_744,
@@ -245,7 +245,7 @@ def test_five_card_category_counts():
 def test_four_card_category_counts():
     counts = np.bincount(FOUR.table // TIEBREAK_SPAN, minlength=len(FOUR_CARD_ORDER))
     # Straights: 11 rank runs x (4^4 - 4) suitings; flushes: 4 x (C(13, 4) - 11).
-    assert dict(zip(FOUR_CARD_ORDER, counts.tolist())) == {
+    assert dict(zip(FOUR_CARD_ORDER, counts.tolist(), strict=True)) == {
         "four_of_a_kind": 13,
         "straight_flush": 44,
         "three_of_a_kind": 2_496,
@@ -322,7 +322,7 @@ def test_three_card_tie_breaks():
 def test_three_card_category_counts():
     """All C(52, 3) = 22,100 hands: the published three-card counts."""
     counts = np.bincount(THREE.table // TIEBREAK_SPAN, minlength=len(THREE_CARD_ORDER))
-    assert dict(zip(THREE_CARD_ORDER, counts.tolist())) == {
+    assert dict(zip(THREE_CARD_ORDER, counts.tolist(), strict=True)) == {
         "straight_flush": 48,
         "three_of_a_kind": 52,
         "straight": 720,

@@ -50,7 +50,7 @@ def test_three_cards_from_two_decks_match_a_loop_over_all_182104_sets_of_physica
     plain = Counter(tuple(sorted(card % 52 for card in dealt)) for dealt in subsets(range(104), 3))
     hands, ways = shoe_hands(2, 3)
     assert sum(plain.values()) == 182_104
-    assert dict(zip(map(tuple, hands.tolist()), ways.tolist())) == plain
+    assert dict(zip(map(tuple, hands.tolist()), ways.tolist(), strict=True)) == plain
 
 
 def test_four_cards_from_two_decks_match_every_set_of_physical_cards():

@@ -142,7 +142,7 @@ def test_class_masks_are_the_suit_classes_of_the_hands():
     cards = np.array([sorted(4 * rank + suit for suit in range(4) for rank in range(13) if mask[suit] >> rank & 1)
                       for mask in masks.tolist()])
     keys = canonical_keys(cards)
-    by_key = dict(zip(canonical_keys(hands[listed.representatives]).tolist(), listed.weights.tolist()))
+    by_key = dict(zip(canonical_keys(hands[listed.representatives]).tolist(), listed.weights.tolist(), strict=True))
     assert sorted(by_key) == sorted(keys.tolist())
     assert [by_key[key] for key in keys.tolist()] == sizes.tolist()
     masks7, sizes7 = class_masks(7)

@@ -126,13 +126,13 @@ def test_every_substitution_by_brute_force_on_a_sample():
                              np.array([sorted(DEUCES + [card]) for card in range(4, 52)])])
     assert {int(np.isin(hand, DEUCES).sum()) for hand in sample} == {0, 1, 2, 3, 4}
     ranks = WILD.table[colex_index(sample)]
-    for hand, rank in zip(sample.tolist(), ranks):
+    for hand, rank in zip(sample.tolist(), ranks, strict=True):
         assert WILD.category_name(rank) == brute_force_category(hand), hand
 
 
 # -- every hand ------------------------------------------------------------------------------------------------
 def test_category_counts_over_every_hand():
-    counts = dict(zip(ORDER, np.bincount(WILD.table // TIEBREAK_SPAN, minlength=len(ORDER)).tolist()))
+    counts = dict(zip(ORDER, np.bincount(WILD.table // TIEBREAK_SPAN, minlength=len(ORDER)).tolist(), strict=True))
     assert sum(counts.values()) == comb(52, 5)
     # Counted from the rules by hand:
     assert counts["natural_royal_flush"] == 4
@@ -207,7 +207,7 @@ def test_final_hand_counts_as_published(deuces):
     """The lines no tie between holds moves, as the Wizard of Odds lists them for full pay Deuces Wild (whose
     table plays one tied hand the less volatile way; this one keeps more cards)."""
     table = deuces.wager_table(deuces.rules.wagers[0])
-    combos = dict(zip(table["outcome"], (int(n) for n in table["combinations"])))
+    combos = dict(zip(table["outcome"], (int(n) for n in table["combinations"]), strict=True))
     assert int(table["combinations"].sum()) == comb(52, 5) * 7_669_695
     assert combos["Natural royal flush (800 for 1)"] == 440_202_756
     assert combos["Four deuces (200 for 1)"] == 4_060_462_824

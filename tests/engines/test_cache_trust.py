@@ -54,7 +54,7 @@ def cli(cache_root: Path | str, *extra: str, cwd: Path) -> subprocess.Popen:
 def finished(runs: list[subprocess.Popen]) -> list[tuple[int, str, str]]:
     """Exit code, stdout and stderr of each run, once all have ended."""
     outputs = [run.communicate(timeout=300) for run in runs]
-    return [(run.returncode, out, err) for run, (out, err) in zip(runs, outputs)]
+    return [(run.returncode, out, err) for run, (out, err) in zip(runs, outputs, strict=True)]
 
 
 def entry_files(folder: Path) -> list[str]:
@@ -94,7 +94,7 @@ def test_fifteen_concurrent_fresh_runs_of_one_game_on_one_cache_all_succeed_alik
     notices = {re.sub(r"threecard-[0-9a-f]+", "KEY", line) for _, _, err in runs for line in err.splitlines()}
     assert notices <= {f"using the cached enumeration {tmp_path / 'cache' / 'KEY' / 'situations.npz'}",
                        f"waiting for another run to finish with the cache entry {tmp_path / 'cache' / 'KEY'}"}
-    assert not any("using the cached enumeration" in err for (_, _, err), afresh in zip(runs, fresh) if afresh)
+    assert not any("using the cached enumeration" in err for (_, _, err), afresh in zip(runs, fresh, strict=True) if afresh)
     entries = list((tmp_path / "cache").glob("threecard-*"))  # one, unless the code was edited meanwhile
     sets = list((tmp_path / "cache").glob("card_sets-*"))  # the 6-Card Bonus's count of every six-card set
     assert sorted(path.relative_to(tmp_path / "cache") for path in (tmp_path / "cache").rglob("*")

@@ -141,7 +141,7 @@ def exact_values(analysis) -> tuple[np.ndarray, np.ndarray]:
 
     def per_unit(wager, line: int) -> list[Fraction]:
         out = []
-        for outcome, result in zip(OUTCOMES, wager.results):
+        for outcome, result in zip(OUTCOMES, wager.results, strict=True):
             result = Fraction(result)
             if line >= 0 and outcome in wager.paytable_outcomes:
                 pay = wager.paytable.lines[line].pays
@@ -154,9 +154,9 @@ def exact_values(analysis) -> tuple[np.ndarray, np.ndarray]:
     denominators = np.empty(len(counts), dtype=object)
     for key in {tuple(row) for row in profile.tolist()}:
         rows = np.flatnonzero((profile == key).all(axis=1))
-        results = [per_unit(w, line) for w, line in zip(rules.wagers, key)]
-        initial = [sum(r[o] for w, r in zip(rules.wagers, results) if w.role == "initial") for o in range(6)]
-        raised = next(r for w, r in zip(rules.wagers, results) if w.role == "raise")
+        results = [per_unit(w, line) for w, line in zip(rules.wagers, key, strict=True)]
+        initial = [sum(r[o] for w, r in zip(rules.wagers, results, strict=True) if w.role == "initial") for o in range(6)]
+        raised = next(r for w, r in zip(rules.wagers, results, strict=True) if w.role == "raise")
         unit = lcm(fold.denominator, *(v.denominator for v in initial + raised))
         first = counts[rows] @ np.array([int(v * unit) for v in initial], dtype=object)
         second = counts[rows] @ np.array([int(v * unit) for v in raised], dtype=object)
@@ -213,7 +213,7 @@ def plain_three_card_values(rules, hand: tuple[int, ...], bonus: Fraction) -> tu
     qualifies = rules.dealer_qualifies.matches(ranking, ranks)
     player = ranking.rank_of(list(hand))
     total = Fraction(0)
-    for rank, qualified in zip(ranks.tolist(), qualifies.tolist()):
+    for rank, qualified in zip(ranks.tolist(), qualifies.tolist(), strict=True):
         versus = (player > rank) - (player < rank)
         ante, play = (versus, versus) if qualified else (1, 0)
         total += ante + bonus + play
@@ -300,7 +300,7 @@ def first_street_values(rules, hand: tuple[int, ...]) -> list[Fraction]:
     boards = list(combinations(deck, community))
     ranks = rules.ranking.table[colex_index(np.sort(np.array([hand + board for board in boards]), axis=1))]
     paid = dict(zip(boards, map(tuple, np.stack([w.paytable.line_index(w.ranking, ranks) for w in wagers],
-                                                axis=1).tolist())))
+                                                axis=1).tolist()), strict=True))
 
     def stake(wager, path) -> int:
         at = street_of.get(wager.name)
@@ -313,7 +313,7 @@ def first_street_values(rules, hand: tuple[int, ...]) -> list[Fraction]:
     @cache
     def net(path, lines) -> Fraction:
         return sum((stake(w, path) * (w.paytable.lines[line].pays if line >= 0 else Fraction(w.results[0]))
-                    for w, line in zip(wagers, lines)), Fraction(0))
+                    for w, line in zip(wagers, lines, strict=True)), Fraction(0))
 
     @cache
     def last_card(seen) -> Counter:
@@ -372,9 +372,9 @@ def test_mississippi_edge_is_exact(big_mississippi, mississippi):
     assert np.array_equal(counts, mississippi.counts.counts) and np.array_equal(tree.groups, mississippi.tree.groups)
     edge = analysis.main_figures()["house_edge_per_ante"]
     net = sum((int(counts[p, g]) * Fraction(int(tree.values[p, g]), tree.scale)
-               for p, g in zip(*np.nonzero(counts))), Fraction(0))
+               for p, g in zip(*np.nonzero(counts), strict=True)), Fraction(0))
     assert edge == -net / analysis.cycle
-    straight_units = sum(int(counts[p, g]) * tree.total_stake(p) for p, g in zip(*np.nonzero(counts))
+    straight_units = sum(int(counts[p, g]) * tree.total_stake(p) for p, g in zip(*np.nonzero(counts), strict=True)
                          if not tree.folded[p] and tree.groups[g][0] == 5)
     assert edge == mississippi.main_figures()["house_edge_per_ante"] - F(straight_units, 10**15 * analysis.cycle)
     assert f"{float(edge):.6%}" == "4.914858%"

@@ -97,7 +97,7 @@ def test_paytable_outcomes_restrict_where_a_paytable_applies(tmp_path):
     play = load_game(str(write(tmp_path, SMALL_GAME.replace(old, new)))).raise_wager
     assert play.paytable_outcomes == ("no_qualify_win", "win")  # kept in the order of OUTCOMES
     results = settle(play, np.array([0, -1]), 1)
-    assert dict(zip(OUTCOMES, results[0].tolist())) == {
+    assert dict(zip(OUTCOMES, results[0].tolist(), strict=True)) == {
         "no_qualify_win": 3, "no_qualify_tie": 0, "no_qualify_lose": -1, "win": 3, "tie": 0, "lose": -1}
     assert results[1].tolist() == [1, 0, -1, 1, 0, -1]
 

@@ -54,7 +54,7 @@ def test_crazy4_grid_is_its_exact_thresholds(crazy4):
     """The posted rule is 3x with a pair of aces or better, 1x with K-Q-8-4 or better: the grid's rows."""
     grid = decision_grid(crazy4)
     assert grid.columns == ("all hands",)
-    assert [(row, cells[0].text) for row, cells in zip(grid.rows, grid.cells)] == [
+    assert [(row, cells[0].text) for row, cells in zip(grid.rows, grid.cells, strict=True)] == [
         ("four of a kind of aces ... pair of aces, 5-3", "3x"),
         ("pair of kings, A-Q ... K-Q-8-5", "1x"),
         ("K-Q-8-4", "1x 78% / fold 22%"),

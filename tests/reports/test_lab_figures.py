@@ -84,7 +84,7 @@ def test_capped_mean_against_a_direct_sum():
 def test_three_card_paying_lines_are_the_hand_counts(threecard):
     lines = paying_lines(threecard)
     pair_plus = lines[(lines["wager"] == "Pair Plus") & (lines["paytable"] == "40-30-6-3-1")]
-    by_outcome = dict(zip(pair_plus["outcome"], pair_plus["one_in"]))
+    by_outcome = dict(zip(pair_plus["outcome"], pair_plus["one_in"], strict=True))
     # 48 straight flushes and 52 trips among C(52,3) = 22,100 hands, whatever the dealer holds.
     assert by_outcome["Straight flush"] == Fraction(22100, 48)
     assert by_outcome["Three of a kind"] == 425
@@ -144,7 +144,7 @@ def test_three_card_payout_cap_against_a_direct_sum(threecard):
     returns = threecard.return_table()
     for cap in (Fraction(7), Fraction(5), Fraction(2), Fraction(3, 2)):
         limit = payout_cap(threecard, LabSettings(payout_cap=cap))
-        direct = Fraction(sum(min(net, cap) * count for net, count in zip(returns["net"], returns["combinations"])),
+        direct = Fraction(sum(min(net, cap) * count for net, count in zip(returns["net"], returns["combinations"], strict=True)),
                           CYCLE_3)
         assert limit["house_edge_per_ante_capped"] == -direct
         assert limit["probability_capped"] == Fraction(int(returns[returns["net"] > cap]["combinations"].sum()), CYCLE_3)
@@ -154,7 +154,8 @@ def test_three_card_payout_cap_against_a_direct_sum(threecard):
     limit = payout_cap(threecard, LabSettings(payout_cap=Fraction(10), side_bet_stake=Fraction(2)))
     bet = threecard.rules.side_bets[0]
     table = threecard.side_bet_table(bet, bet.paytables["40-30-6-3-1"])
-    direct = Fraction(sum(min(pays, 5) * count for pays, count in zip(table["pays"], table["combinations"])), CYCLE_3)
+    direct = Fraction(sum(min(pays, 5) * count for pays, count in zip(table["pays"], table["combinations"], strict=True)),
+                      CYCLE_3)
     row = limit["side_bets"].set_index("paytable").loc["40-30-6-3-1"]
     assert row["house_edge_capped"] == -direct  # a 2-Ante stake is paid at most 10 Antes: 5 per unit
     assert row["lines_cut"] == ["Straight flush", "Three of a kind", "Straight"]

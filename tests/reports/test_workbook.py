@@ -184,7 +184,7 @@ def test_probabilities_and_contributions_are_live_formulas(report_book, crazy4_a
     for name, table in outcome_tables(crazy4_analysis).items():
         sheet, formulas = report_book[name], Formulas(report_book[name])
         first = report.HEADER_ROW + 1
-        rows = zip(table["outcome"], table["pays"], table["probability"], table["contribution"])
+        rows = zip(table["outcome"], table["pays"], table["probability"], table["contribution"], strict=True)
         for row, (outcome, pays, probability, contribution) in enumerate(rows, start=first):
             assert sheet.cell(row, 1).value == outcome
             for column in "DEF":

@@ -70,7 +70,7 @@ def test_a_raise_with_a_flush_against_a_qualifying_dealer_pays_5_on_each_of_its_
     assert [o.multiple for o in RULES.play] == [2] and raise_.paytable_outcomes == ("win",)
     flush, royal = 4, 0  # the table's lines
     per_unit = settle(raise_, np.array([flush, royal]), 1)
-    assert dict(zip(OUTCOMES, per_unit[0].tolist())) == {
+    assert dict(zip(OUTCOMES, per_unit[0].tolist(), strict=True)) == {
         "no_qualify_win": 0, "no_qualify_tie": 0, "no_qualify_lose": 0, "win": 5, "tie": 0, "lose": -1}
     assert per_unit[1].tolist() == [0, 0, 0, 100, 0, -1]
     ante = settle(RULES.wagers[0], np.array([-1]), 1)[0].tolist()
@@ -129,7 +129,7 @@ def class_of(caribbean):
     """(canonical key with clubs fixed, up-card) -> class index."""
     situations = caribbean.situations
     keys = canonical_keys(situations.cards, fixed_suits=(0,))
-    return {(int(key), int(up)): index for index, (key, up) in enumerate(zip(keys, situations.up_card))}
+    return {(int(key), int(up)): index for index, (key, up) in enumerate(zip(keys, situations.up_card, strict=True))}
 
 
 @pytest.mark.slow  # the full analysis: about a minute on two cores
@@ -138,7 +138,7 @@ def class_of(caribbean):
 def test_counts_and_values_equal_a_loop_over_every_dealer_completion(hand, up_card, caribbean, class_of):
     index = class_of[(int(canonical_keys(np.array([hand]), fixed_suits=(0,))[0]), up_card)]
     counts = plain_outcomes(hand, up_card)
-    assert dict(zip(OUTCOMES, caribbean.situations.outcome_counts[index].tolist())) == counts
+    assert dict(zip(OUTCOMES, caribbean.situations.outcome_counts[index].tolist(), strict=True)) == counts
     decisions = caribbean.decisions  # totals: the sums over the class's dealer completions, times scale
     fold, raise_ = (F(int(total), DEALER_COMPLETIONS * decisions.scale) for total in decisions.totals[index])
     assert fold == -1 and raise_ == plain_raise_value(hand, counts)
@@ -157,7 +157,7 @@ def test_totals_add_up_to_the_cycle(caribbean):
 
 @pytest.mark.slow  # the full analysis: about a minute on two cores
 def test_the_raise_table_pays_only_on_a_win(caribbean):
-    rows = dict(zip(*(caribbean.wager_table(RULES.raise_wager)[column] for column in ("outcome", "pays"))))
+    rows = dict(zip(*(caribbean.wager_table(RULES.raise_wager)[column] for column in ("outcome", "pays")), strict=True))
     assert rows["play 2x: player beats the dealer: Flush"] == 10
     assert rows["play 2x: dealer does not qualify, player's hand higher: Flush"] == 0
     assert rows["play 2x: dealer beats the player: Flush"] == -2

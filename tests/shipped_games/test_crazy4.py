@@ -148,7 +148,7 @@ def test_every_table_sums_to_the_cycle(crazy4):
         assert sum(int(count) for count in table["combinations"]) == CYCLE, name
         assert (table["combinations"] > 0).all() or name.startswith("side bet"), name
         assert sum(table["probability"]) == 1, name
-        mean = F(sum(F(pay) * int(count) for pay, count in zip(table[column], table["combinations"])), CYCLE)
+        mean = F(sum(F(pay) * int(count) for pay, count in zip(table[column], table["combinations"], strict=True)), CYCLE)
         assert sum(table["contribution"]) == mean, name
     assert len(names) == 1 + 3 + 5
 
@@ -281,7 +281,7 @@ def test_both_readings_of_super_bonus_without_qualifier_load(choice, no_qualify_
     rules = load_game("crazy4", {"super_bonus_without_qualifier": choice})
     option = next(o for o in rules.options if o.name == "super_bonus_without_qualifier")
     assert option.chosen == choice and set(option.choices) == {"compare", "push"}
-    results = dict(zip(OUTCOMES, wager("super_bonus", rules).results))
+    results = dict(zip(OUTCOMES, wager("super_bonus", rules).results, strict=True))
     assert results == {"no_qualify_win": 0, "no_qualify_tie": 0, "no_qualify_lose": no_qualify_lose,
                        "win": 0, "tie": 0, "lose": -1}
 

@@ -105,7 +105,7 @@ def class_of(djwild):
 def test_counts_and_values_equal_a_loop_over_every_dealer_hand(hand, djwild, class_of):
     index = class_of[int(canonical_keys(np.array([hand]))[0])]
     counts = plain_outcomes(hand)
-    assert dict(zip(OUTCOMES, djwild.situations.outcome_counts[index].tolist())) == counts
+    assert dict(zip(OUTCOMES, djwild.situations.outcome_counts[index].tolist(), strict=True)) == counts
     decisions = djwild.decisions  # totals: the sums over the class's dealer hands, times scale
     fold, play = (F(int(total), DEALER_HANDS * decisions.scale) for total in decisions.totals[index])
     assert fold == -2 and play == plain_play_value(hand, counts)
@@ -124,7 +124,7 @@ def test_totals_add_up_to_the_cycle(djwild):
 
 @pytest.mark.slow  # the full analysis: about 20 s
 def test_the_blind_pays_its_table_only_on_a_win(djwild):
-    rows = dict(zip(*(djwild.wager_table(BLIND)[column] for column in ("outcome", "pays"))))
+    rows = dict(zip(*(djwild.wager_table(BLIND)[column] for column in ("outcome", "pays")), strict=True))
     assert rows["player beats the dealer: Five wilds"] == 1000
     assert rows["dealer beats the player: Flush"] == -1
     assert rows["player beats the dealer"] == 0  # a winning hand below a straight: the Blind pushes

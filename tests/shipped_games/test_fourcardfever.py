@@ -54,7 +54,7 @@ def class_of(fourcardfever):
     """(canonical key, up-card) -> class index, for up-cards in clubs as the enumeration fixes them."""
     situations = fourcardfever.situations
     keys = canonical_keys(situations.cards, fixed_suits=(0,))
-    return {(int(key), int(up)): index for index, (key, up) in enumerate(zip(keys, situations.up_card))}
+    return {(int(key), int(up)): index for index, (key, up) in enumerate(zip(keys, situations.up_card, strict=True))}
 
 
 def random_samples(count: int, seed: int = 7) -> list[tuple[tuple[int, ...], int]]:
@@ -71,7 +71,7 @@ def random_samples(count: int, seed: int = 7) -> list[tuple[tuple[int, ...], int
                          + random_samples(12))
 def test_fast_counts_equal_a_loop_over_every_dealer_completion(hand, up_card, fourcardfever, class_of):
     index = class_of[(int(canonical_keys(np.array([hand]), fixed_suits=(0,))[0]), up_card)]
-    counts = dict(zip(OUTCOMES, fourcardfever.situations.outcome_counts[index].tolist()))
+    counts = dict(zip(OUTCOMES, fourcardfever.situations.outcome_counts[index].tolist(), strict=True))
     assert counts["no_qualify_win"] == counts["no_qualify_tie"] == counts["no_qualify_lose"] == 0  # no qualifier
     ahead_or_tied, behind = brute_force(hand, up_card)
     assert (counts["win"] + counts["tie"], counts["lose"]) == (ahead_or_tied, behind)
@@ -91,7 +91,7 @@ def test_ties_go_to_the_player(fourcardfever):
 
 def test_ante_bonus_is_paid_on_top_of_the_ante_only_when_playing(fourcardfever):
     ante = fourcardfever.wager_table(fourcardfever.rules.wagers[0])
-    results = dict(zip(ante["outcome"], ante["pays"]))
+    results = dict(zip(ante["outcome"], ante["pays"], strict=True))
     assert results["dealer beats the player: Ante Bonus: four of a kind"] == 25 - 1
     assert results["player beats the dealer: Ante Bonus: three of a kind"] == 2 + 1
     assert results["player folds"] == -1

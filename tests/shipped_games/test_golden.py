@@ -59,7 +59,7 @@ def test_expected_files(rebuilt):
 def first_difference(golden: str, rebuilt: str) -> str:
     """Where two texts first differ, line by line, for the failure message."""
     old, new = golden.split("\n"), rebuilt.split("\n")
-    for number, (was, now) in enumerate(zip(old, new), start=1):
+    for number, (was, now) in enumerate(zip(old, new, strict=False), start=1):
         if was != now:
             return f"line {number}:\n  golden:  {was!r}\n  rebuilt: {now!r}"
     return f"the golden file has {len(old)} lines, the rebuilt text {len(new)}"

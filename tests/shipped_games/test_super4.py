@@ -28,7 +28,7 @@ def test_xtra_bonus_pays_the_flush_3_to_1_whatever_the_dealer_holds(super4):
 def test_player_bonus_reads_the_five_card_hand(super4):
     bet = next(b for b in super4.rules.side_bets if b.name == "player_bonus")
     table = super4.side_bet_table(bet, bet.paytables[bet.default_paytable])
-    counts = dict(zip(table["outcome"], table["combinations"]))
+    counts = dict(zip(table["outcome"], table["combinations"], strict=True))
     assert counts["Royal flush"] == 4 * DEALER_HANDS
     assert counts["Straight flush"] == 36 * DEALER_HANDS
     assert counts["Full house"] == 3_744 * DEALER_HANDS

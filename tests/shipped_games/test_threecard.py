@@ -72,7 +72,7 @@ def test_the_dealer_qualifies_with_queen_high():
 def test_each_wager_settles_as_the_rules_say():
     # Paid lines: 0 straight flush, 1 three of a kind, 2 straight; -1 nothing.
     ante = settle(wager("ante"), np.array([0, 1, 2, -1]), 1)
-    assert dict(zip(OUTCOMES, ante[3].tolist())) == {  # no Ante Bonus line: the Ante alone
+    assert dict(zip(OUTCOMES, ante[3].tolist(), strict=True)) == {  # no Ante Bonus line: the Ante alone
         "no_qualify_win": 1, "no_qualify_tie": 1, "no_qualify_lose": 1, "win": 1, "tie": 0, "lose": -1}
     assert ante[0].tolist() == [6, 6, 6, 6, 5, 4]       # straight flush: Ante Bonus 5 on top, even when losing
     assert ante[1].tolist() == [5, 5, 5, 5, 4, 3]       # three of a kind: 4 on top
@@ -148,7 +148,7 @@ def test_counts_and_values_equal_a_loop_over_every_dealer_hand(text, threecard, 
     hand = tuple(sorted(parse_cards(text)))
     index = class_of[int(canonical_keys(np.array([hand]))[0])]
     counts = plain_outcomes(hand)
-    assert dict(zip(OUTCOMES, threecard.situations.outcome_counts[index].tolist())) == counts
+    assert dict(zip(OUTCOMES, threecard.situations.outcome_counts[index].tolist(), strict=True)) == counts
     assert sum(counts.values()) == DEALER_HANDS
     decisions = threecard.decisions  # totals: the sums over the class's dealer hands, times scale
     fold, play = (F(int(total), DEALER_HANDS * decisions.scale) for total in decisions.totals[index])

@@ -48,7 +48,7 @@ def test_wager_returns_add_up_to_the_net(uth):
 
 def test_blind_pays_only_when_the_player_wins(uth):
     blind = uth.wager_table(next(w for w in uth.rules.wagers if w.name == "blind"))
-    rows = dict(zip(blind["outcome"], blind["pays"]))
+    rows = dict(zip(blind["outcome"], blind["pays"], strict=True))
     assert rows["player beats the dealer: Royal flush"] == 500
     assert rows["player beats the dealer: Flush"] == Fraction(3, 2)
     assert rows["dealer beats the player: Flush"] == -1

@@ -119,7 +119,7 @@ class DrawAnalysis(GameResults):
         (a final hand any line pays, a push included: the "hit frequency" video poker quotes) beside them."""
         figures_ = super().main_figures()
         figures_["return_to_player"] = 1 - figures_["house_edge_per_ante"]
-        paid = sum(int(n) for n, net in zip(self.final_hands, self.game.nets) if net > -self.scale)
+        paid = sum(int(n) for n, net in zip(self.final_hands, self.game.nets, strict=True) if net > -self.scale)
         figures_["award_frequency"] = Fraction(paid, self.cycle)
         return figures_
 
@@ -171,7 +171,7 @@ class DrawAnalysis(GameResults):
         return pd.DataFrame({
             "dealt": [format_cards(cards[::-1]) for cards in counts.cards],
             "deals": counts.weights.astype(np.int64),
-            "hold": [hold_text(cards, int(mask)) for cards, mask in zip(counts.cards, masks)],
+            "hold": [hold_text(cards, int(mask)) for cards, mask in zip(counts.cards, masks, strict=True)],
             "expected return": [1 + Fraction(int(value), denominator) for value in best],
         })
 

@@ -213,7 +213,7 @@ class ListEvaluation:
 def _total(weights: np.ndarray, values: np.ndarray) -> int:
     """The exact sum of ``weights * values`` (Python integers for values past 64 bits)."""
     if values.dtype == object:
-        return int(sum(int(w) * int(v) for w, v in zip(weights, values)))
+        return int(sum(int(w) * int(v) for w, v in zip(weights, values, strict=True)))
     return int(np.dot(weights.astype(np.int64), values.astype(np.int64)))
 
 

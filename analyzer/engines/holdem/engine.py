@@ -238,7 +238,7 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
         normal = self.committed(rules)
         preflop = normal.preflop_values()
         return estimate_holdem_collusion(rules.name, normal.main_figures()["house_edge_per_ante"],
-                                         dict(zip(preflop["hand"], preflop["decision"])), colluders,
+                                         dict(zip(preflop["hand"], preflop["decision"], strict=True)), colluders,
                                          options.deals or DEFAULT_SAMPLES, seed,
                                          DEFAULT_PREFLOP_SAMPLES if options.preflop_samples is None
                                          else options.preflop_samples,

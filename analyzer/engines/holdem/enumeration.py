@@ -1228,7 +1228,7 @@ class HoldemCounts:
 
     def trips_return(self, pays: Sequence[int] = TRIPS_PAYS) -> Fraction:
         """Expected result per unit of a Trips paytable (pays per LINES, -1 for a loss)."""
-        return Fraction(sum(int(p) * int(n) for p, n in zip(pays, self.trips_hands)), self.cycle)
+        return Fraction(sum(int(p) * int(n) for p, n in zip(pays, self.trips_hands, strict=True)), self.cycle)
 
 
 def analyze_holdem(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,

@@ -541,7 +541,7 @@ class ExposedResults(SeenResults):
             "seen_rank": list(classes.seen_rank),
             "seen_suit": list(classes.relation),
             "example": [f"{format_cards([int(HOLE_SECOND[h]), int(HOLE_FIRST[h])])} | {format_cards([int(s)])}"
-                        for h, s in zip(classes.hole, classes.seen)],
+                        for h, s in zip(classes.hole, classes.seen, strict=True)],
             **self.decision_columns(),
         })
 

@@ -534,7 +534,7 @@ class BothResults(SeenResults):
             "dealer": [HAND_CLASSES[c] for c in classes.dealer_class],
             "example": [f"{format_cards([int(HOLE_SECOND[h]), int(HOLE_FIRST[h])])} | "
                         f"{format_cards([int(HOLE_SECOND[d]), int(HOLE_FIRST[d])])}"
-                        for h, d in zip(classes.hole, classes.dealer)],
+                        for h, d in zip(classes.hole, classes.dealer, strict=True)],
             **self.decision_columns(),
         })
 
@@ -550,7 +550,7 @@ class BothResults(SeenResults):
         best = self.best_values()
         value = [0] * cells
         deals = [0] * cells
-        for c, v, n in zip(cell.tolist(), best.tolist(), self.sums.deals.tolist()):
+        for c, v, n in zip(cell.tolist(), best.tolist(), self.sums.deals.tolist(), strict=True):
             value[c] += v
             deals[c] += n
         keep = counts.sum(axis=1) > 0

@@ -139,10 +139,11 @@ class SeenResults(ABC):
     def frequencies(self) -> dict[str, Fraction]:
         """Share of all deals per decision taken (pre-flop, then flop and river among all deals)."""
         table = {f"pre-flop {name}": Fraction(int(n), self.cycle)
-                 for name, n in zip(PREFLOP_CHOICES, self.preflop_actions)}
-        table.update({f"flop {name}": Fraction(int(n), self.cycle) for name, n in zip(FLOP_CHOICES, self.flop_actions)})
+                 for name, n in zip(PREFLOP_CHOICES, self.preflop_actions, strict=True)}
+        table.update({f"flop {name}": Fraction(int(n), self.cycle)
+                      for name, n in zip(FLOP_CHOICES, self.flop_actions, strict=True)})
         table.update({f"river {name}": Fraction(int(n), self.cycle)
-                      for name, n in zip(RIVER_CHOICES, self.river_actions)})
+                      for name, n in zip(RIVER_CHOICES, self.river_actions, strict=True)})
         return table
 
     def figures(self) -> dict[str, Fraction | int | bool]:
@@ -156,7 +157,7 @@ class SeenResults(ABC):
         """Per class: its size, the decision and each choice's exact EV per ante (None when no deal was
         counted), as table columns."""
         evs = [[Fraction(int(v), SCALE * int(n)) if n else None for v in row]
-               for row, n in zip(self.values, self.sums.deals)]
+               for row, n in zip(self.values, self.sums.deals, strict=True)]
         return {"combinations": self.class_sizes(),
                 "decision": [PREFLOP_CHOICES[d] for d in self.decision],
                 **{f"ev_{name}": [row[k] for row in evs] for k, name in enumerate(PREFLOP_CHOICES)}}

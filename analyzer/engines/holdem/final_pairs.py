@@ -139,7 +139,7 @@ class FinalPairSums(FlopClassSums):
 def final_pair_sums(flops: np.ndarray, weights: np.ndarray) -> FinalPairSums:
     """The table of the given flop representatives, each counted ``weights`` times."""
     pairs = np.zeros((LINE_COUNT, LINE_COUNT), dtype=np.int64)
-    for flop, weight in zip(np.ascontiguousarray(flops, dtype=np.int64), weights):
+    for flop, weight in zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True):
         flop_final_pairs(flop, int(weight), STRAIGHT_TOP, FLUSH_RANK, pairs)
     return FinalPairSums(pairs)
 

@@ -403,7 +403,7 @@ def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:
     by_hand = np.asarray(by_hand, dtype=np.int64)
     if by_hand.shape != SCALED_NETS.shape:
         raise ValueError(f"a settlement array of shape {SCALED_NETS.shape}")
-    total = sum(int(n) * int(v) for n, v in zip(by_hand.ravel(), SCALED_NETS.ravel()))
+    total = sum(int(n) * int(v) for n, v in zip(by_hand.ravel(), SCALED_NETS.ravel(), strict=True))
     return -Fraction(total, SCALE * int(by_hand.sum()))
 
 
@@ -427,7 +427,7 @@ def posted_csvs(counts: HoldemCounts, optimal_house_edge: Fraction) -> dict[str,
     return {
         POSTED_SETTLEMENT_FILE: settlement_csv(counts.settlement_by_hand),
         POSTED_SUMMARY_FILE: csv_text(["figure", "value"],
-                                      [[name, exact_text(value)] for name, value in zip(SUMMARY_FIGURES, figures)]),
+                                      [[name, exact_text(value)] for name, value in zip(SUMMARY_FIGURES, figures, strict=True)]),
     }
 
 

@@ -227,7 +227,7 @@ def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
     """The exact counts of a run as CSV text (file name -> text), read back by :func:`load_counts`."""
     preflop = [[row["class"], int(row["weight"]), exact_text(row["ev_check"]), exact_text(row["ev_3x"]),
                 exact_text(row["ev_4x"]), row["decision"]] for _, row in counts.preflop.iterrows()]
-    actions = [["pre-flop", "all", choice, int(n)] for choice, n in zip(PREFLOP_CHOICES, counts.preflop_actions)]
+    actions = [["pre-flop", "all", choice, int(n)] for choice, n in zip(PREFLOP_CHOICES, counts.preflop_actions, strict=True)]
     for point, table, choices in (("flop", counts.flop_actions, FLOP_CHOICES),
                                   ("river", counts.river_actions, RIVER_CHOICES)):
         actions += [[point, LINES[line], choice, int(table[line, i])]
@@ -236,7 +236,7 @@ def counts_csvs(counts: HoldemCounts) -> dict[str, str]:
     return files | {
         SETTLEMENT_FILE: settlement_csv(counts.settlement_by_hand),
         "trips_hands.csv": csv_text(["hand", "combinations"],
-                                    [[line, int(n)] for line, n in zip(LINES, counts.trips_hands)]),
+                                    [[line, int(n)] for line, n in zip(LINES, counts.trips_hands, strict=True)]),
         "preflop.csv": csv_text(["class", "weight", "ev_check", "ev_3x", "ev_4x", "decision"], preflop),
         "actions.csv": csv_text(["decision_point", "hand", "action", "combinations"], actions),
     }
@@ -386,9 +386,12 @@ class HoldemAnalysis(GameResults):
         hands still unbet there)."""
         counts = self.counts
         return {
-            "pre-flop": {name: Fraction(int(n), self.cycle) for name, n in zip(PREFLOP_CHOICES, counts.preflop_actions)},
-            "flop": {name: Fraction(int(n), self.cycle) for name, n in zip(FLOP_CHOICES, counts.flop_actions.sum(axis=0))},
-            "river": {name: Fraction(int(n), self.cycle) for name, n in zip(RIVER_CHOICES, counts.river_actions.sum(axis=0))},
+            "pre-flop": {name: Fraction(int(n), self.cycle)
+                         for name, n in zip(PREFLOP_CHOICES, counts.preflop_actions, strict=True)},
+            "flop": {name: Fraction(int(n), self.cycle)
+                     for name, n in zip(FLOP_CHOICES, counts.flop_actions.sum(axis=0), strict=True)},
+            "river": {name: Fraction(int(n), self.cycle)
+                      for name, n in zip(RIVER_CHOICES, counts.river_actions.sum(axis=0), strict=True)},
         }
 
     def main_figures(self) -> MainFigures:
@@ -399,7 +402,7 @@ class HoldemAnalysis(GameResults):
     # -- strategy ----------------------------------------------------------
     def preflop_chart(self) -> pd.DataFrame:
         """The 13x13 pre-flop chart: pairs on the diagonal, suited above it, offsuit below."""
-        return preflop_chart(dict(zip(self.counts.preflop["class"], self.counts.preflop["decision"])))
+        return preflop_chart(dict(zip(self.counts.preflop["class"], self.counts.preflop["decision"], strict=True)))
 
     def preflop_values(self) -> pd.DataFrame:
         """Every starting-hand class: combinations, exact EV per ante of each option, the decision."""
@@ -413,7 +416,7 @@ class HoldemAnalysis(GameResults):
         for index, choice in enumerate(choices):
             frame[f"deals: {choice}"] = actions[:, index].astype(np.int64)
         total = actions.sum(axis=1)
-        frame[f"share {choices[0]}"] = [float(a) / t if t else None for a, t in zip(actions[:, 0], total)]
+        frame[f"share {choices[0]}"] = [float(a) / t if t else None for a, t in zip(actions[:, 0], total, strict=True)]
         return frame[total > 0].reset_index(drop=True)
 
     def decision_grid(self) -> DecisionGrid:

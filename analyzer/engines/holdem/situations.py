@@ -75,7 +75,7 @@ def _summary(table: np.ndarray, labels: dict[str, list[str] | list[int]], choice
     """One row per non-empty cell of a (feature, feature, choice) count table."""
     first, second = np.nonzero(table.sum(axis=2))
     frame = pd.DataFrame({name: [values[i] for i in index]
-                          for (name, values), index in zip(labels.items(), (first, second))})
+                          for (name, values), index in zip(labels.items(), (first, second), strict=True)})
     for k, choice in enumerate(choices):
         frame[f"situations: {choice}"] = table[first, second, k].astype(np.int64)
     frame["decision"] = [decision_text(int(a), int(b), *choices) for a, b in table[first, second]]
@@ -162,14 +162,14 @@ def situation_files(situations: SituationDecisions) -> dict[str, str]:
     """The summaries and the flop decisions as text (file name -> text), read back by
     :func:`read_situation_files`."""
     flop = [[FLOP_MADE_HANDS[m], DRAWS[d], *(int(n) for n in situations.flop_summary[m, d])]
-            for m, d in zip(*np.nonzero(situations.flop_summary.sum(axis=2)))]
+            for m, d in zip(*np.nonzero(situations.flop_summary.sum(axis=2)), strict=True)]
     river = [[RIVER_MADE_HANDS[m], int(o), *(int(n) for n in situations.river_summary[m, o])]
-             for m, o in zip(*np.nonzero(situations.river_summary.sum(axis=2)))]
+             for m, o in zip(*np.nonzero(situations.river_summary.sum(axis=2)), strict=True)]
     cards = flop_classes().cards[situations.flop_class_indices]
     lines = [_DECISION_HEADER] + [
         format_cards(flop) + ","
         + "".join(_DECISION_CHARACTERS[int(d)] for d in row)
-        for flop, row in zip(cards, situations.flop_decisions)]
+        for flop, row in zip(cards, situations.flop_decisions, strict=True)]
     return {
         FLOP_SUMMARY_FILE: csv_text(["made_hand", "draw", *FLOP_CHOICES], flop),
         RIVER_SUMMARY_FILE: csv_text(["made_hand", "dealer_outs", *RIVER_CHOICES], river),

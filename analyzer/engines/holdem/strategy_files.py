@@ -201,7 +201,7 @@ def strategy_file_text(strategy: PostedStrategy, game: str) -> str:
         river.append(f"1x when the dealer has fewer than {strategy.river_fewer_dealer_outs_than} outs")
     streets = ((f"4x with {', '.join(strategy.preflop_raise_4x)}",), flop, river)
     text = f'game = "{game}"\ntitle = "{strategy.name}"\n'
-    for (name, _, default), rules in zip(POINTS, streets):
+    for (name, _, default), rules in zip(POINTS, streets, strict=True):
         lines = "".join(f'  "{rule}",\n' for rule in (*rules, f"otherwise {default}"))
         text += f"\n[[streets]]  # {name}\nrules = [\n{lines}]\n"
     return text

@@ -123,7 +123,7 @@ class ExposedStreetGame:
                        "example": f"{format_cards(sorted((x, y), reverse=True))} | {format_cards([seen])}",
                        "combinations": 4 * int(rank.classes.hole_sizes[k]),
                        "decision": labels[int(rank.counts.decision[k])]}
-                for label, value in zip(labels, values):
+                for label, value in zip(labels, values, strict=True):
                     row[f"EV {label}"] = Fraction(int(value), denominator)
                 rows.append(row)
         order = {name: index for index, name in enumerate(HAND_CLASSES)}

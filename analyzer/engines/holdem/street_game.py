@@ -168,7 +168,9 @@ def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
     street = plan.streets[0]
     preflop_taken = np.zeros((len(values), len(street.choices) if street else 1), dtype=np.int64)
     preflop_taken[chosen, np.maximum(plan.action[0, 0, decision], 0)] = class_deals
-    flop_choice = getattr(sums, "flop_choice") if "flop_choice" in type(sums).ROWS else np.zeros((0, 0, 0), np.int8)
+    flop_choice = np.zeros((0, 0, 0), np.int8)
+    if "flop_choice" in type(sums).ROWS:  # a field of the kinds street_sums_kind makes when the flop decides only
+        flop_choice = getattr(sums, "flop_choice")  # noqa: B009 (not declared on StreetClassSums: mypy knows no such attribute)
     return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
                         sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
                         flop_choice)
@@ -277,7 +279,7 @@ class StreetAnalysis(GameResults):
 
     def preflop_chart(self) -> pd.DataFrame:
         """The 13x13 pre-flop chart: pairs on the diagonal, suited above it, offsuit below."""
-        return preflop_chart(dict(zip(HAND_CLASSES, self.preflop_values()["decision"])))
+        return preflop_chart(dict(zip(HAND_CLASSES, self.preflop_values()["decision"], strict=True)))
 
     def street_table(self, level: int) -> pd.DataFrame:
         """Deals taking each choice of the street deciding at ``level`` (1 flop, 2 turn, 3 river), by the line
@@ -289,7 +291,7 @@ class StreetAnalysis(GameResults):
         total = taken.sum(axis=1)
         for index, choice in enumerate(street.choices):
             frame[f"share {choice.label}"] = [Fraction(int(a), int(t)) if t else None
-                                              for a, t in zip(taken[:, index], total)]
+                                              for a, t in zip(taken[:, index], total, strict=True)]
         return frame[total > 0].reset_index(drop=True)
 
     def decision_grid(self) -> DecisionGrid:

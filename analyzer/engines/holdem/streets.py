@@ -161,7 +161,7 @@ def as_streets(rules: GameRules) -> GameRules:
     levels = [LEVELS[LEVEL_NAMES.index(point)] for point in points]
     raise_wager = rules.raise_wager.name
     streets = []
-    for number, (point, level) in enumerate(zip(points, levels)):
+    for number, (point, level) in enumerate(zip(points, levels, strict=True)):
         last = number == len(points) - 1
         quiet = StreetChoice("fold", 0, "fold") if last and rules.fold else StreetChoice("check", 0, "check")
         bets = sorted(option.multiple for option in rules.play if option.when == point)
@@ -184,7 +184,7 @@ def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
         reached: list[tuple[int, ...]] = []
         reached_stake: list[int] = []
         moves = []
-        for prefix, stake in zip(states[level], stakes[level]):
+        for prefix, stake in zip(states[level], stakes[level], strict=True):
             choices = street.choices if street is not None and not (rules.play_once and stake > 0) else ()
             options = sorted(range(len(choices)), key=lambda i: choices[i].order) if choices else [CONTINUE]
             title = street.title if street is not None else LEVEL_NAMES[level]
@@ -894,7 +894,7 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
-    for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights)):
+    for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True)):
         rows = by_value if written is None else written(flop)
         street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, rows,  # type: ignore[call-arg]
                     choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen)  # (a numba kernel)

@@ -305,7 +305,7 @@ def _exposed_dealer(rules: GameRules, jobs: int, progress: bool, checkpoints: Pa
     seen = [part.seen_cards for part in parts]
     return Situations(
         cards=np.concatenate([part.cards for part in parts]),
-        weights=np.concatenate([part.weights * size for part, size in zip(parts, sizes)]),
+        weights=np.concatenate([part.weights * size for part, size in zip(parts, sizes, strict=True)]),
         best_rank=np.concatenate([part.best_rank for part in parts]),
         outcome_counts=np.concatenate([part.outcome_counts for part in parts]),
         dealer_hands=parts[0].dealer_hands,

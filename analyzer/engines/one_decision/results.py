@@ -44,7 +44,7 @@ class Analysis(GameResults):
 
     @property
     def action_names(self) -> dict[int, str]:
-        return {int(m): name for m, name in zip(self.decisions.multiples, self.decisions.names)}
+        return {int(m): name for m, name in zip(self.decisions.multiples, self.decisions.names, strict=True)}
 
     def hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Each class's best ``ranking`` hand, with all its deals."""
@@ -201,7 +201,7 @@ class Analysis(GameResults):
 
 def _decision_text(counts: np.ndarray, names: tuple[str, ...]) -> str:
     """The decision of a row of the chart, or "mostly X" when the fifth card changes it."""
-    taken = [(int(count), name) for count, name in zip(counts, names) if count]
+    taken = [(int(count), name) for count, name in zip(counts, names, strict=True) if count]
     if len(taken) == 1:
         return taken[0][1]
     return "mostly " + max(taken)[1] + " (depends on the other cards)"

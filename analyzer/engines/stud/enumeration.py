@@ -78,11 +78,12 @@ def enumerate_game(tree: GameTree, progress: bool = False, written: Written | No
     first = np.zeros((len(cards), len(rules.streets[0].choices)), dtype=tree.values.dtype)
     seen: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in rules.streets]
     larger = rules.tie_break == "larger"
-    for row, (hand, weight) in enumerate(zip(progress_bar(cards, len(cards), progress, "starting hands"), classes.weights)):
+    starting = progress_bar(cards, len(cards), progress, "starting hands")
+    for row, (hand, weight) in enumerate(zip(starting, classes.weights, strict=True)):
         result = induct(tree, hand, larger, written)
         counts += result.counts * int(weight)
         first[row] = result.first
-        for street, (level, deals) in enumerate(zip(tree.depths, result.taken)):
+        for street, (level, deals) in enumerate(zip(tree.depths, result.taken, strict=True)):
             seen[street].append((situation_codes(known_cards(hand, level)), deals * int(weight)))
     situations = []
     for parts in seen:

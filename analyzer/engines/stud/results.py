@@ -80,7 +80,7 @@ class PaytableAnalysis(GameResults):
                 "line": np.where(folded | (stake == 0), -1, line), "result": result}
         rows = grouped(keys, counts).sort_values(["stake", "folded", "line"], ascending=[False, True, True])
         events = [self._street_event(wager, int(s), bool(f), int(li)) for s, f, li in
-                  zip(rows["stake"], rows["folded"], rows["line"])]
+                  zip(rows["stake"], rows["folded"], rows["line"], strict=True)]
         return exact_table(events, [Fraction(int(r), self.scale) for r in rows["result"]],
                            list(rows["combinations"]), self.cycle)
 
@@ -114,8 +114,8 @@ class PaytableAnalysis(GameResults):
     def decision_points(self) -> dict[str, dict[str, Fraction]]:
         """Share of all deals taking each choice at each street."""
         return {street.title: {choice.label: Fraction(int(deals), self.cycle)
-                               for choice, deals in zip(street.choices, taken.sum(axis=0))}
-                for street, (_, taken) in zip(self.rules.streets, self.counts.situations)}
+                               for choice, deals in zip(street.choices, taken.sum(axis=0), strict=True)}
+                for street, (_, taken) in zip(self.rules.streets, self.counts.situations, strict=True)}
 
     def main_figures(self) -> MainFigures:
         figures = super().main_figures()
@@ -150,7 +150,7 @@ class PaytableAnalysis(GameResults):
         """Every street's decisions by situation group (see :func:`street_table`); ``runs``: consecutive
         groups taking one choice merged, the street's rule."""
         tables = []
-        for street, level, (codes, deals) in zip(self.rules.streets, self.tree.depths, self.counts.situations):
+        for street, level, (codes, deals) in zip(self.rules.streets, self.tree.depths, self.counts.situations, strict=True):
             cards = self.rules.player_cards + level
             what = "the rule: runs of groups taking one choice" if runs else "deals taking each choice"
             tables.append((f"{street.title}: {what}, by the {cards} cards seen (situations reached by the optimal "

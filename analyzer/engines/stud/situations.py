@@ -56,7 +56,7 @@ def decision_text(deals: np.ndarray, labels: tuple[str, ...]) -> str:
     'bet 1x 80% / bet 2x 20%'
     """
     total = int(deals.sum())
-    taken = sorted(((int(count), label) for count, label in zip(deals, labels) if count), reverse=True)
+    taken = sorted(((int(count), label) for count, label in zip(deals, labels, strict=True) if count), reverse=True)
     if len(taken) == 1:
         return taken[0][1]
     return " / ".join(f"{label} {percent_text(Fraction(count, total))}" for count, label in taken)
@@ -90,7 +90,7 @@ def two_card_grid(title: str, street: Street, codes: np.ndarray, deals: np.ndarr
     diagonal; each cell its hand, decision (with the split if its deals split) and the exact EV per ante
     of the decision taken most (``values``: EV of each choice by hand name)."""
     labels = [choice.label for choice in street.choices]
-    by_name = {two_card_name(code): row for code, row in zip(codes, deals)}
+    by_name = {two_card_name(code): row for code, row in zip(codes, deals, strict=True)}
     ranks = tuple(RANK_SYMBOLS[::-1])
     cells = []
     for row in range(len(ranks)):

@@ -94,7 +94,7 @@ def game_tree(rules: GameRules) -> GameTree:
     folded = np.array([streets[len(path) - 1].choices[path[-1]].action == "fold" for path in paths])
     groups, hand_group = final_groups(rules)
     scale = common_scale(rules)
-    exact = SumBound.of(cycle(rules), largest_net(zip(wagers, stakes.max(axis=0, initial=0)), scale))
+    exact = SumBound.of(cycle(rules), largest_net(zip(wagers, stakes.max(axis=0, initial=0), strict=True), scale))
     per_unit = exact.cast(np.stack([settle(wager, groups[:, column], scale)[:, 0]
                                     for column, wager in enumerate(wagers)], axis=1))  # (group, wager): no dealer
     on_fold = exact.cast(scaled([wager.on_fold for wager in wagers], scale))

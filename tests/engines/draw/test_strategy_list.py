@@ -156,7 +156,7 @@ def plain_return(analysis, vocabulary, patterns) -> Fraction:
         chosen[rows] = np.argmax(np.where(here[rows], score[rows], np.iinfo(np.int64).min), axis=1)
     assert (chosen >= 0).all()
     values = counts.values[np.arange(len(chosen)), chosen]
-    total = sum(int(w) * int(v) for w, v in zip(counts.weights, values))
+    total = sum(int(w) * int(v) for w, v in zip(counts.weights, values, strict=True))
     return 1 + Fraction(total, int(counts.weights.sum()) * counts.weight * analysis.scale)
 
 

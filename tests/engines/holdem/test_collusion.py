@@ -49,7 +49,7 @@ def normal():
 @pytest.fixture(scope="module")
 def raises(normal) -> np.ndarray:
     table = normal.preflop_values()
-    return preflop_raises(dict(zip(table["hand"], table["decision"])))
+    return preflop_raises(dict(zip(table["hand"], table["decision"], strict=True)))
 
 
 def test_preflop_raises_follow_the_normal_strategy(raises):
@@ -122,7 +122,7 @@ def test_gains_against_plain_loops(raises, colluders, seed):
 @pytest.mark.slow
 def test_same_estimate_on_one_or_two_workers(normal):
     table = normal.preflop_values()
-    decisions = dict(zip(table["hand"], table["decision"]))
+    decisions = dict(zip(table["hand"], table["decision"], strict=True))
     edge = normal.main_figures()["house_edge_per_ante"]
     one = estimate_holdem_collusion("uth", edge, decisions, 2, 12, seed=7, jobs=1)
     two = estimate_holdem_collusion("uth", edge, decisions, 2, 12, seed=7, jobs=2)

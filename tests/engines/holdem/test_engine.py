@@ -334,7 +334,7 @@ def test_reduced_run_strategy_and_settlement_equal_direct_play(reduced_sums, dir
             settlement[uth.PREFLOP_MULTIPLE[uth.PREFLOP_CHOICES.index(decision)]] += \
                 sum(f.showdown[h] for f in per_flop)
             continue
-        for flop, f in zip(chosen, per_flop):
+        for flop, f in zip(chosen, per_flop, strict=True):
             if x in flop or y in flop:
                 continue
             line = plain_line(int(plain_ranks([[x, y, *flop]])[0]))

@@ -16,7 +16,7 @@ import itertools
 import json
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from math import comb
 from pathlib import Path
 
@@ -196,19 +196,19 @@ def test_seen_classes_are_the_orbits_of_suit_relabellings():
         orbit_key = image if orbit_key is None else np.minimum(orbit_key, image)
     found = classes.class_of[holes, cards]
     _, orbit = np.unique(orbit_key, return_inverse=True)
-    pairs = set(zip(found.tolist(), orbit.ravel().tolist()))
+    pairs = set(zip(found.tolist(), orbit.ravel().tolist(), strict=True))
     assert len(pairs) == len(classes) == len(set(orbit.ravel().tolist()))  # the same partition
     assert np.array_equal(np.bincount(found), classes.sizes)
 
 
 def test_seen_class_labels_name_each_class_once():
     classes = seen.seen_classes()
-    labels = list(zip(classes.hand_class, classes.seen_rank, classes.relation))
+    labels = list(zip(classes.hand_class, classes.seen_rank, classes.relation, strict=True))
     assert len(set(labels)) == len(labels)
     assert labels[0] == ("AA", "A", "other suit")          # the two aces left
     assert ("AKs", "Q", "suit of both hole cards") in labels
     assert ("AKo", "A", "suit of the low card") in labels and ("AKo", "A", "suit of the high card") not in labels
-    sizes = dict(zip(labels, classes.sizes.tolist()))
+    sizes = dict(zip(labels, classes.sizes.tolist(), strict=True))
     assert sizes["AA", "A", "other suit"] == 6 * 2
     assert sizes["AA", "K", "suit of a hole card"] == 6 * 2 and sizes["AA", "K", "other suit"] == 6 * 2
     assert sizes["72o", "Q", "suit of the high card"] == 12 and sizes["72o", "Q", "other suit"] == 12 * 2
@@ -287,7 +287,7 @@ def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
     classes = seen.seen_classes()
     for hole, seen_card in SAMPLES[:3]:
         hole, (seen_card,) = CARD(hole), CARD(seen_card)
-        expected = summed_over_concrete_flops(lambda flop: plain_flop_values(hole, seen_card, flop), {*hole, seen_card})
+        expected = summed_over_concrete_flops(partial(plain_flop_values, hole, seen_card), {*hole, seen_card})
         c = classes.class_of[hole_index(hole), seen_card]
         assert np.array_equal(reduced.values[c], expected * classes.sizes[c])
 

@@ -16,6 +16,7 @@ import csv
 import itertools
 import json
 from fractions import Fraction
+from functools import partial
 from math import comb
 from pathlib import Path
 
@@ -254,7 +255,7 @@ def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
     classes = both.both_classes_cached()
     for hole, dealer in SAMPLES[:3]:
         hole, dealer = CARD(hole), CARD(dealer)
-        expected = summed_over_concrete_flops(lambda flop: plain_flop_values(hole, dealer, flop), {*hole, *dealer})
+        expected = summed_over_concrete_flops(partial(plain_flop_values, hole, dealer), {*hole, *dealer})
         c = classes.class_of[index(hole), index(dealer)]
         assert np.array_equal(reduced.values[c], expected * classes.sizes[c])
 
@@ -286,7 +287,7 @@ def test_reduced_run_figures_and_tables(reduced):
     assert best == [getattr(r, "ev_" + r.decision) for r in classes.itertuples()]
     # the best EVs weighted by the deals counted give the edge
     deals = reduced.sums.deals.tolist()
-    assert sum(n * b for n, b in zip(deals, best) if n) / reduced.cycle == -figures["house_edge_per_ante"]
+    assert sum(n * b for n, b in zip(deals, best, strict=True) if n) / reduced.cycle == -figures["house_edge_per_ante"]
 
 
 # --------------------------------------------------------------------------- the committed full run

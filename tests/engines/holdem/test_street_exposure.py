@@ -137,10 +137,10 @@ def test_the_risk_table_of_a_street_game_shows_the_committed_colluder_estimates(
     from analyzer.protection.procedure_risk import procedure_risk
 
     table = procedure_risk(load_game("thb"), Run())
-    methods = dict(zip(table["procedure"], table["method"]))
+    methods = dict(zip(table["procedure"], table["method"], strict=True))
     assert methods["2 colluding players"].startswith("ESTIMATE, not exhaustive: the 4 known cards used on the flop, ")
     assert "upper bound" in methods["2 colluding players"] and "(committed" in methods["2 colluding players"]
-    edges = dict(zip(table["procedure"], table["house edge per ante"]))
+    edges = dict(zip(table["procedure"], table["house edge per ante"], strict=True))
     assert edges["6 colluding players"] == "1.619129%"
     assert table["procedure"].tolist()[1] == "1 dealer hole card seen"
 

@@ -54,7 +54,7 @@ def closed_form(decks: int) -> dict[str, int]:
 def paid(analysis) -> dict[str, int]:
     """The deals of each line of the 21+3 table."""
     table = analysis.wager_table(analysis.rules.wagers[0])
-    return dict(zip(table["outcome"].str.lower().str.replace(" ", "_"), table["combinations"]))
+    return dict(zip(table["outcome"].str.lower().str.replace(" ", "_"), table["combinations"], strict=True))
 
 
 # -- the rules file --------------------------------------------------------------------------------------------
@@ -158,5 +158,5 @@ def test_a_users_shoe_game_with_a_side_bet_on_the_best_three_of_its_cards_runs_w
     table = analysis.side_bet_table(bet, bet.paytables[bet.default_paytable])
     assert int(table["combinations"].sum()) == analysis.cycle
     four_of_a_kind = 13 * comb(16, 4)   # four of one rank of the 16 copies: the best three are trips
-    trips = dict(zip(table["outcome"], table["combinations"]))["Three of a kind"]
+    trips = dict(zip(table["outcome"], table["combinations"], strict=True))["Three of a kind"]
     assert trips == 13 * comb(16, 3) * (208 - 16) + four_of_a_kind

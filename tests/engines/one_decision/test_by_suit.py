@@ -70,7 +70,7 @@ def test_seven_against_seven_for_sampled_hands_by_the_suit_counts_of_the_dealer(
     rng = np.random.default_rng(11)
     players = np.sort(np.argsort(rng.random((4, 52)), axis=1)[:, :7], axis=1)
     counted = count_below(table, suit_masks(players), FLUSH.evaluate(players)[:, None])
-    for player, found in zip(players, counted[:, 0]):
+    for player, found in zip(players, counted[:, 0], strict=True):
         threshold = FLUSH.rank_of(player)
         per_suit = []
         for mask in suit_masks(player[None])[0]:
@@ -95,7 +95,7 @@ def test_a_whole_reduced_game_equals_the_generic_enumeration():
     by_suit = enumeration.enumerate_situations(rules, progress=False)
     generic = enumeration._closed_dealer(rules, jobs=1, progress=False)
     assert by_suit.cycle == generic.cycle == comb(52, 4) * comb(48, 4)
-    order = dict(zip(canonical_keys(generic.cards).tolist(), range(len(generic.weights))))
+    order = dict(zip(canonical_keys(generic.cards).tolist(), range(len(generic.weights)), strict=True))
     matched = [order[key] for key in canonical_keys(by_suit.cards).tolist()]
     assert (generic.weights[matched] == by_suit.weights).all()
     assert (generic.outcome_counts[matched] == by_suit.outcome_counts).all()

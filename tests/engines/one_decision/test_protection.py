@@ -166,7 +166,7 @@ def test_counts_and_every_decision_s_ev_equal_a_loop_over_every_dealer_completio
                      counts[None, :], situations.dealer_hands)
     scale = decisions.scale  # results are whole numbers of 1/scale units
     per_outcome = {w.name: wager_results(w, row, scale)[0][0] for w in rules.wagers}  # per unit, by outcome
-    for multiple, ev in zip(decisions.multiples, evs):
+    for multiple, ev in zip(decisions.multiples, evs, strict=True):
         if ev is None:
             continue
         if multiple == 0:
@@ -240,7 +240,7 @@ def test_class_by_class_totals_equal_the_full_analysis_of_those_classes(tmp_path
     parts = [exposed_card_situations(rules, tuple(int(card) for card in cards[index])) for index in chosen]
     whole = Situations(
         cards=np.concatenate([part.cards for part in parts]),
-        weights=np.concatenate([part.weights * int(sizes[index]) for part, index in zip(parts, chosen)]),
+        weights=np.concatenate([part.weights * int(sizes[index]) for part, index in zip(parts, chosen, strict=True)]),
         best_rank=np.concatenate([part.best_rank for part in parts]),
         outcome_counts=np.concatenate([part.outcome_counts for part in parts]),
         dealer_hands=parts[0].dealer_hands,

@@ -150,7 +150,7 @@ def brute_force(rules, hand: tuple[int, ...], policy=None) -> tuple[list[Fractio
     @cache
     def net(path, paid) -> Fraction:
         return sum((s * (w.paytable.lines[line].pays if line >= 0 else w.results[0])
-                    for s, w, line in zip(stakes(path), wagers, paid)), Fraction(0))
+                    for s, w, line in zip(stakes(path), wagers, paid, strict=True)), Fraction(0))
 
     def play(seen: tuple[int, ...], path: tuple[int, ...]) -> tuple[Fraction, Counter, list[Fraction]]:
         deck = [card for card in range(52) if card not in hand and card not in seen]
@@ -159,7 +159,7 @@ def brute_force(rules, hand: tuple[int, ...], policy=None) -> tuple[list[Fractio
         for index, choice in enumerate(street.choices):
             taken = path + (index,)
             if choice.action == "fold":
-                lost = sum((s * w.on_fold for s, w in zip(stakes(taken), wagers)), Fraction(0))
+                lost = sum((s * w.on_fold for s, w in zip(stakes(taken), wagers, strict=True)), Fraction(0))
                 options.append((lost, Counter({(taken, "fold"): perm(len(deck), rules.community_cards - len(seen))})))
                 continue
             total, counts = Fraction(0), Counter()
@@ -264,7 +264,7 @@ def test_let_it_ride_three_card_bonus(letitride):
     assert bonus["house_edge"] == Fraction(392, 5525)                           # 7.0950%
     bet = letitride.rules.side_bets[0]
     table = letitride.side_bet_table(bet, bet.paytables[bet.default_paytable])
-    per_hand = dict(zip(table["outcome"], table["combinations"] // (49 * 48)))
+    per_hand = dict(zip(table["outcome"], table["combinations"] // (49 * 48), strict=True))
     assert per_hand["Mini-royal (A-K-Q suited)"] == 4 and per_hand["Straight flush"] == 44
     assert per_hand["Three of a kind"] == 52 and per_hand["Pair"] == 3744
 

@@ -43,15 +43,15 @@ class PlainGame:
         padded = np.array([list(path) + [-1] * (len(self.rules.streets) - len(path))])
         return [int(stake) for stake in self.simulated.stakes(padded)[0][0]]
 
-    @cache
+    @cache  # noqa: B019 (one PlainGame per game, made and kept by plain() below for the whole run)
     def net(self, path: tuple[int, ...], final: tuple[int, ...]) -> Fraction:
         """The net result of the final hand (sorted cards) after the choices ``path``."""
         rules = self.rules
         if any(rules.streets[i].choices[c].action == "fold" for i, c in enumerate(path)):
-            return sum((s * w.on_fold for s, w in zip(self.stakes(path), rules.wagers)), Fraction(0))
-        return sum((stake * pays for stake, pays in zip(self.stakes(path), self.pays(final))), Fraction(0))
+            return sum((s * w.on_fold for s, w in zip(self.stakes(path), rules.wagers, strict=True)), Fraction(0))
+        return sum((stake * pays for stake, pays in zip(self.stakes(path), self.pays(final), strict=True)), Fraction(0))
 
-    @cache
+    @cache  # noqa: B019 (one PlainGame per game, made and kept by plain() below for the whole run)
     def pays(self, final: tuple[int, ...]) -> tuple[Fraction, ...]:
         """What each wager returns per unit on the final hand: its line's pay, or its loss."""
         rank = np.array([int(self.rules.ranking.table[sum(comb(c, i + 1) for i, c in enumerate(final))])])
@@ -63,7 +63,7 @@ class PlainGame:
         street = self.rules.streets[len(path)]
         return [self.value(known, path + (index,), dead) for index in range(len(street.choices))]
 
-    @cache
+    @cache  # noqa: B019 (one PlainGame per game, made and kept by plain() below for the whole run)
     def value(self, known: tuple[int, ...], path: tuple[int, ...], dead: tuple[int, ...] = ()) -> Fraction:
         """The optimal EV with ``known`` cards seen after the choices ``path``."""
         rules = self.rules
