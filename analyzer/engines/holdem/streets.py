@@ -47,7 +47,6 @@ from numba import njit
 from analyzer.core.cards import DECK_SIZE
 from analyzer.engines.exact_sums import SumBound, largest_net, raise_stakes
 from analyzer.engines.holdem.board_classes import (
-    CARD_TYPE,
     CLASS_FIRST,
     CLASS_OUTCOMES,
     CLASS_RANKS,
@@ -340,6 +339,86 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
 BOARD_SHAPES = 1 + 4 * 4
 
 
+@njit(cache=True, nogil=True)
+def _group_work(rest, classes, width):
+    """Work arrays of :func:`_group_boards` for one flop (``rest``: the cards left): the scratch of one board's
+    classes, then per board shape (:data:`BOARD_SHAPES`) its class table by card types, lines, dealer outcomes,
+    river values and choices, flush suit, boards and boards holding each card; ``board_shape[i, j]``: the shape
+    of board {rest[i], rest[j]} while its rank pair is taken (-1 otherwise); the cards by rank; each card's type."""
+    n = rest.shape[0]
+    of_rank = np.zeros(13, dtype=np.int64)
+    by_rank = np.zeros((13, 4), dtype=np.int64)
+    for i in range(n):
+        r = rest[i] >> 2
+        by_rank[r, of_rank[r]] = i
+        of_rank[r] += 1
+    return (np.zeros((TYPE_COUNT, TYPE_COUNT), dtype=np.int64), np.zeros((classes, width), dtype=np.int64),
+            np.zeros((classes, width), dtype=np.int64), np.zeros(classes, dtype=np.int64),
+            np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64),
+            np.zeros((BOARD_SHAPES, classes), dtype=np.int64), np.zeros((BOARD_SHAPES, classes, 6), dtype=np.int64),
+            np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64),
+            np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64), np.zeros(BOARD_SHAPES, dtype=np.int64),
+            np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, n), dtype=np.int64),
+            np.full((n, n), -1, dtype=np.int64), of_rank, by_rank, np.zeros((BOARD_SHAPES, DECK_SIZE), np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
+                  seen, dealer_hands, valued, work):
+    """Class the boards of one flop whose two cards are of ranks ``low`` and ``high``, once per shape: their hands
+    fall into the same classes, a hand's class given by its cards' types (rank, and whether of the flush suit),
+    so one board of each shape is classed (:func:`_river_board`; with its river values and choices when
+    ``valued``), and the shape's boards and the boards holding each card are counted (``work``:
+    :func:`_group_work`; :func:`_ungroup` clears them)."""
+    (type_table, river_value, river_choice, line_of, shape_table, shape_line, shape_outcomes, shape_value,
+     shape_choice, shape_suit, boards, with_card, board_shape, of_rank, by_rank, card_type) = work
+    boards[:] = 0
+    for u in range(of_rank[low]):
+        for v in range(u + 1 if low == high else 0, of_rank[high]):
+            i, j = by_rank[low, u], by_rank[high, v]
+            deal_board(flop, rest, i, j, board, unseen)
+            flush_suit = type_cards(board, unseen, scratch)
+            shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
+                                              + (rest[j] & 3 == flush_suit))
+            if boards[shape] == 0:
+                count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
+                                     nets, plan, type_table, river_value, river_choice, line_of, valued, seen,
+                                     dealer_hands)
+                shape_table[shape] = type_table
+                for c in range(count):
+                    shape_line[shape, c] = line_of[c]
+                    shape_outcomes[shape, c] = scratch[CLASS_OUTCOMES][c]
+                    shape_value[shape, c] = river_value[c]
+                    shape_choice[shape, c] = river_choice[c]
+                shape_suit[shape] = flush_suit
+                for card in rest:
+                    card_type[shape, card] = (card >> 2) + (13 if card & 3 == flush_suit else 0)
+            boards[shape] += 1
+            with_card[shape, i] += 1
+            with_card[shape, j] += 1
+            board_shape[i, j] = shape
+            board_shape[j, i] = shape
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _shape_data(work, shape):
+    """One board shape's class table, lines, dealer outcomes, river values and choices, card types and boards
+    holding each card, from the work arrays of :func:`_group_boards`."""
+    return work[4][shape], work[5][shape], work[6][shape], work[7][shape], work[8][shape], work[15][shape], \
+        work[11][shape]
+
+
+@njit(cache=True, nogil=True)
+def _ungroup(low, high, work):
+    """Clear what :func:`_group_boards` counted for the rank pair ``low``, ``high``."""
+    with_card, board_shape, of_rank, by_rank = work[11], work[12], work[13], work[14]
+    with_card[:] = 0
+    for u in range(of_rank[low]):
+        for v in range(of_rank[high]):
+            board_shape[by_rank[low, u], by_rank[high, v]] = -1
+            board_shape[by_rank[high, v], by_rank[low, u]] = -1
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _add_outcomes(row, times, outcomes, first_outcome):
     """``row[o] += times * outcomes[o]`` for the dealer outcomes from ``first_outcome`` on."""
@@ -348,74 +427,33 @@ def _add_outcomes(row, times, outcomes, first_outcome):
 
 
 @njit(cache=True, nogil=True)
-def _outcomes_by_board_group(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                             seen, dealer_hands, first_outcome, by_turn, turn_outcomes, local_final):
-    """Pass 1 of :func:`street_flop` when no river state decides: every board's dealer outcomes by hole pair and
-    final line, added ``turn_outcomes[i, h, line, o]`` once for each of the board's two cards ``rest[i]`` as the
-    turn (``by_turn``), else ``local_final[h, line, o]`` twice (both orders of the turn and the river).
+def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
+                  dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
+                  turn_sums, flop_total):
+    """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
+    board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
-    The boards of one flop with the same turn and river ranks and the same shape (:data:`BOARD_SHAPES`) have the
-    same classes, a hand's class given by its cards' types (rank, and whether of the flush suit), so each shape
-    is classed once and its boards added together: a hole pair {x, y} takes the class's outcomes once per board
-    holding neither card, ``boards - with[x] - with[y] + [{x, y} is such a board]`` times; as the turn card t,
-    once per board {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times.
-    Equal to classing every board (the per-board pass, which the tests compare with a plain loop)."""
-    allowed = plan[0]
+    A hole pair {x, y} takes a shape's class values once per board holding neither card, ``boards - with[x] -
+    with[y] + [{x, y} is such a board]`` times (twice: both orders of the turn and the river), into
+    ``local_final`` (and ``flop_total`` when the turn does not decide); as the turn card t, once per board
+    {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into
+    ``turn_outcomes`` (``turn_outcomes`` has rows: the turn decides and no river state does) or ``turn_sums``
+    (the turn and some river state decide). Equal to the sums over every board, which the tests compare with a
+    plain loop."""
     n = rest.shape[0]
-    classes = scratch[CLASS_RANKS].shape[0]
-    type_table = np.zeros((TYPE_COUNT, TYPE_COUNT), dtype=np.int64)
-    unused_value = np.zeros((classes, allowed.shape[1]), dtype=np.int64)
-    unused_choice = np.zeros((classes, allowed.shape[1]), dtype=np.int64)
-    line_of = np.zeros(classes, dtype=np.int64)
-    shape_table = np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64)
-    shape_line = np.zeros((BOARD_SHAPES, classes), dtype=np.int64)
-    shape_outcomes = np.zeros((BOARD_SHAPES, classes, 6), dtype=np.int64)
-    shape_suit = np.zeros(BOARD_SHAPES, dtype=np.int64)
-    boards = np.zeros(BOARD_SHAPES, dtype=np.int64)
-    with_card = np.zeros((BOARD_SHAPES, n), dtype=np.int64)
-    board_shape = np.full((n, n), -1, dtype=np.int64)
-    of_rank = np.zeros(13, dtype=np.int64)
-    by_rank = np.zeros((13, 4), dtype=np.int64)
-    for i in range(n):
-        r = rest[i] >> 2
-        by_rank[r, of_rank[r]] = i
-        of_rank[r] += 1
-    card_type = np.zeros(DECK_SIZE, dtype=np.int64)
+    valued = per_board.any()
+    by_turn = turn_outcomes.shape[0] > 0
+    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1])
+    boards, shape_of = work[10], work[12]
     for low in range(13):
         for high in range(low, 13):
-            boards[:] = 0
-            for u in range(of_rank[low]):
-                for v in range(u + 1 if low == high else 0, of_rank[high]):
-                    i, j = by_rank[low, u], by_rank[high, v]
-                    deal_board(flop, rest, i, j, board, unseen)
-                    flush_suit = type_cards(board, unseen, scratch)
-                    shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
-                                                      + (rest[j] & 3 == flush_suit))
-                    if boards[shape] == 0:
-                        count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank,
-                                             qualify, nets, plan, type_table, unused_value, unused_choice, line_of,
-                                             False, seen, dealer_hands)
-                        shape_table[shape] = type_table
-                        for c in range(count):
-                            shape_line[shape, c] = line_of[c]
-                            for o in range(6):
-                                shape_outcomes[shape, c, o] = scratch[CLASS_OUTCOMES][c, o]
-                        shape_suit[shape] = flush_suit
-                    boards[shape] += 1
-                    with_card[shape, i] += 1
-                    with_card[shape, j] += 1
-                    board_shape[i, j] = shape
-                    board_shape[j, i] = shape
+            _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
+                          plan, seen, dealer_hands, valued, work)
             for shape in range(BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue
-                suit = shape_suit[shape]
-                for k in range(n):
-                    card = rest[k]
-                    card_type[card] = (card >> 2) + (13 if card & 3 == suit else 0)
-                table, lines, outcomes, with_shape = shape_table[shape], shape_line[shape], shape_outcomes[shape], \
-                    with_card[shape]
-                for t in range(n if by_turn else 0):
+                table, lines, outcomes, values, _, types, with_shape = _shape_data(work, shape)
+                for t in range(n if by_turn or (turn_decides and valued) else 0):
                     partners = with_shape[t]
                     if partners == 0:
                         continue
@@ -424,29 +462,96 @@ def _outcomes_by_board_group(flop, rest, board, unseen, scratch, plain, pair_ord
                             continue
                         y = rest[q]
                         base = y * (y - 1) // 2
-                        less_y = partners - (1 if board_shape[t, q] == shape else 0)
+                        less_y = partners - (1 if shape_of[t, q] == shape else 0)
                         for p in range(q):
-                            if p == t:
+                            times = less_y - (1 if shape_of[t, p] == shape else 0)
+                            if p == t or times == 0:
                                 continue
-                            times = less_y - (1 if board_shape[t, p] == shape else 0)
-                            if times:
-                                c = table[card_type[rest[p]], card_type[y]]
+                            c = table[types[rest[p]], types[y]]
+                            if by_turn:
                                 _add_outcomes(turn_outcomes[t, rest[p] + base, lines[c]], times, outcomes[c],
                                               first_outcome)
+                            else:
+                                for s in range(river_states):
+                                    turn_sums[t, rest[p] + base, s] += times * values[c, s]
                 for q in range(0 if by_turn else n):
                     y = rest[q]
                     base = y * (y - 1) // 2
                     less_y = boards[shape] - with_shape[q]
                     for p in range(q):
-                        times = less_y - with_shape[p] + (1 if board_shape[p, q] == shape else 0)
-                        if times:  # both orders of the turn and the river
-                            c = table[card_type[rest[p]], card_type[y]]
-                            _add_outcomes(local_final[rest[p] + base, lines[c]], 2 * times, outcomes[c], first_outcome)
-                with_card[shape] = 0
-            for u in range(of_rank[low]):
-                for v in range(of_rank[high]):
-                    board_shape[by_rank[low, u], by_rank[high, v]] = -1
-                    board_shape[by_rank[high, v], by_rank[low, u]] = -1
+                        times = less_y - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
+                        if times == 0:
+                            continue
+                        h = rest[p] + base
+                        c = table[types[rest[p]], types[y]]
+                        _add_outcomes(local_final[h, lines[c]], 2 * times, outcomes[c], first_outcome)
+                        for s in range(river_states if valued and not turn_decides else 0):
+                            if per_board[s]:
+                                flop_total[h, s] += 2 * times * values[c, s]
+            _ungroup(low, high, work)
+
+
+@njit(cache=True, nogil=True)
+def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
+                  dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown):
+    """Pass 2 of :func:`street_flop` where a river state decides, the boards taken by rank pair and shape as in
+    :func:`_group_values`: for each hole pair and pre-flop action to ``walk`` (1: one river state,
+    ``river_state``, whatever the turn card; 2: the river state after each turn card's choice), the boards
+    reaching each river choice (``local_river``) and the deals reaching each showdown (``local_showdown``)."""
+    allowed, following = plan[0], plan[2]
+    n = rest.shape[0]
+    roots = allowed[0, 0]
+    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1])
+    boards, shape_of, of_rank, by_rank = work[10], work[12], work[13], work[14]
+    members = np.zeros(8, dtype=np.int64)
+    for low in range(13):
+        for high in range(low, 13):
+            _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
+                          plan, seen, dealer_hands, True, work)
+            count = 0
+            for rank in range(low, high + 1):   # the cards of the two ranks
+                if rank != low and rank != high:
+                    continue
+                for u in range(of_rank[rank]):
+                    members[count] = by_rank[rank, u]
+                    count += 1
+            for shape in range(BOARD_SHAPES):
+                if boards[shape] == 0:
+                    continue
+                table, lines, outcomes, _, choices, types, with_shape = _shape_data(work, shape)
+                for q in range(n):
+                    y = rest[q]
+                    base = y * (y - 1) // 2
+                    for p in range(q):
+                        h = rest[p] + base
+                        c = table[types[rest[p]], types[y]]
+                        line = lines[c]
+                        both = boards[shape] - with_shape[q] - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
+                        for a0 in range(roots):
+                            mode = walk[h, a0]
+                            if mode == 0:
+                                continue
+                            for m in range(count if mode == 2 else 1):
+                                if mode == 1:
+                                    times, s = 2 * both, river_state[h, a0]
+                                else:
+                                    t = members[m]
+                                    times = with_shape[t] - (1 if shape_of[t, p] == shape else 0) \
+                                        - (1 if shape_of[t, q] == shape else 0)
+                                    if t == p or t == q or times == 0:
+                                        continue
+                                    after = following[1, following[0, 0, a0], flop_choice[h, following[0, 0, a0]]]
+                                    s = following[2, after, turn_choice[t, h, after]]
+                                    if s == FOLDS:
+                                        continue
+                                if times == 0:
+                                    continue
+                                k = choices[c, s]
+                                local_river[h, a0, s, line, k] += times
+                                final = following[3, s, k]
+                                if final != FOLDS:
+                                    _add_outcomes(local_showdown[h, a0, final, line], times, outcomes[c], 0)
+            _ungroup(low, high, work)
 
 
 @njit(cache=True, nogil=True)
@@ -531,12 +636,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     dealer's hands are that card and one of the cards left (44 per board instead of 990); the class arrays
     then hold what follows for each hole pair with that card seen.
 
-    Each of the 1,176 boards is classed once (:func:`_river_board`). A river state with no decision is worth a
-    fixed net per (line, outcome), so its values come from outcome counts summed over the boards (per hole
-    pair, or per hole pair and turn card when only the turn decides); only when some river state decides does
-    the first pass keep every board's class of each hole pair, with the classes' dealer outcomes, lines and
-    river choices, for the second pass to walk. Per-turn arrays are laid out turn first, so that a board's
-    hole pairs are added in memory order.
+    The 1,176 boards are taken by the ranks of their two cards and their shape (:func:`_group_boards`): the
+    boards of one group have the same classes, so one of them is classed (:func:`_river_board`) and a hole pair
+    adds its class's values and outcomes once, times the boards of the group holding neither of its cards
+    (:func:`_group_values`). A river state with no decision is worth a fixed net per (line, outcome), so its
+    values come from outcome counts summed over the boards (per hole pair, or per hole pair and turn card when
+    only the turn decides); when some river state decides, a second pass over the groups counts the boards
+    reaching each river choice under the decisions taken (:func:`_group_counts`).
     """
     allowed, action, following, stake, fold_value, larger = plan
     width = allowed.shape[1]
@@ -548,12 +654,10 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     rest, local = _without(rest, local, seen)
     holes = _hole_pairs(local)
     n = rest.shape[0]
-    boards = n * (n - 1) // 2
     # after the hole pair and the board: two dealer cards of the n - 4 left, or the seen one and one of them
     dealer_hands = (n - 4) * (n - 5) // 2 if seen < 0 else n - 4
     turns, rivers = n - 2, n - 3
     scratch = class_scratch()
-    classes = scratch[CLASS_RANKS].shape[0]
     tables = flop_rank_tables(flop, straight_top)
     plain, six, five, pair_order = tables
     flop_masks = np.zeros(4, dtype=np.int64)
@@ -561,16 +665,11 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         flop_masks[card & 3] |= 1 << (card >> 2)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    type_table = np.zeros((TYPE_COUNT, TYPE_COUNT), dtype=np.int64)
-    river_value = np.zeros((classes, width), dtype=np.int64)
-    river_choice = np.zeros((classes, width), dtype=np.int64)
-    line_of = np.zeros(classes, dtype=np.int64)
     turn_sums = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
     turn_choice = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
     flop_sums = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
     flop_choice = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
     trial = np.empty(action.shape[2], dtype=np.int64)
-    outcomes = scratch[CLASS_OUTCOMES]
     local_final = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
     # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]``. Its values
     # follow from outcome counts summed over boards, so only deciding river states are summed per board.
@@ -590,60 +689,12 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     by_turn = turn_decides and not per_board.any()
     turn_outcomes = np.zeros((n if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int32)
     flop_total = np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64)
-    # every board's classes, kept for the second pass when a river state decides (outcomes are at most 990
-    # dealer hands: int16)
-    kept = boards if per_board.any() else 0
-    hole_class = np.empty((kept, HOLE_PAIRS), dtype=np.int16)
-    board_outcomes = np.empty((kept, classes, 6), dtype=np.int16)
-    board_line = np.empty((kept, classes), dtype=np.int8)
-    board_choice = np.empty((kept, classes, width), dtype=np.int8)
     # without a qualifier the dealer always qualifies: the three no-qualify outcomes are never counted
     first_outcome = 3 if qualify <= 0 else 0
-    # pass 1: values, river -> turn, and every deal by final line and dealer outcome (boards taken by group when
-    # no river state decides)
-    if not kept:
-        _outcomes_by_board_group(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                                 plan, seen, dealer_hands, first_outcome, by_turn, turn_outcomes, local_final)
-    b = 0
-    for i in range(n if kept else 0):
-        for j in range(i + 1, n):
-            count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
-                                 nets, plan, type_table, river_value, river_choice, line_of, kept > 0, seen,
-                                 dealer_hands)
-            for c in range(count if kept else 0):
-                board_line[b, c] = line_of[c]
-                for o in range(6):
-                    board_outcomes[b, c, o] = outcomes[c, o]
-                for s in range(river_states):
-                    board_choice[b, c, s] = river_choice[c, s]
-            card_type = scratch[CARD_TYPE]
-            turn_i = turn_sums[i]
-            turn_j = turn_sums[j]
-            for q in range(n - 2):
-                y = unseen[q]
-                for p in range(q):
-                    x = unseen[p]
-                    h = x + y * (y - 1) // 2
-                    c = type_table[card_type[x], card_type[y]]
-                    if kept:
-                        hole_class[b, h] = c
-                    line = line_of[c]
-                    if by_turn:
-                        for o in range(first_outcome, 6):
-                            turn_outcomes[i, h, line, o] += outcomes[c, o]
-                            turn_outcomes[j, h, line, o] += outcomes[c, o]
-                        continue
-                    for o in range(first_outcome, 6):
-                        local_final[h, line, o] += 2 * outcomes[c, o]
-                    if turn_decides:
-                        for s in range(river_states):
-                            turn_i[h, s] += river_value[c, s]
-                            turn_j[h, s] += river_value[c, s]
-                    else:
-                        for s in range(river_states):
-                            if per_board[s]:
-                                flop_total[h, s] += 2 * river_value[c, s]
-            b += 1
+    # pass 1: values, river -> turn, and every deal by final line and dealer outcome
+    _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
+                  dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
+                  turn_sums, flop_total)
     # the values of the river states that do not decide, from the outcome counts
     for pair in range(holes.shape[0] if not turn_decides or by_turn else 0):
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
@@ -786,39 +837,9 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     if final != FOLDS:
                         local_showdown[h, a0, final, line, o] += local_final[h, line, o]
                 local_river[h, a0, s, line, 0] += deals // dealer_hands
-    b = 0
-    for i in range(n if walked else 0):
-        for j in range(i + 1, n):
-            deal_board(flop, rest, i, j, board, unseen)
-            for q in range(n - 2):
-                y = unseen[q]
-                for p in range(q):
-                    x = unseen[p]
-                    h = x + y * (y - 1) // 2
-                    c = hole_class[b, h]
-                    line = board_line[b, c]
-                    for a0 in range(roots):
-                        mode = walk[h, a0]
-                        if mode == 0:
-                            continue
-                        for turn in (i, j):
-                            if mode == 1:
-                                s = river_state[h, a0]
-                            else:
-                                after = following[1, following[0, 0, a0], flop_choice[h, following[0, 0, a0]]]
-                                s = following[2, after, turn_choice[turn, h, after]]
-                                if s == FOLDS:
-                                    continue
-                            k = board_choice[b, c, s]
-                            repeat = 2 if mode == 1 else 1
-                            local_river[h, a0, s, line, k] += repeat
-                            final = following[3, s, k]
-                            if final != FOLDS:
-                                for o in range(6):
-                                    local_showdown[h, a0, final, line, o] += repeat * board_outcomes[b, c, o]
-                            if mode == 1:
-                                break
-            b += 1
+    if walked:
+        _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
+                      dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown)
     for pair in range(holes.shape[0]):
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
         c = class_of[h]

@@ -56,7 +56,18 @@ SCALE = 2
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def plan_of(game: str):
+def thb_with_a_river_bet(tmp_path):
+    """Texas Hold'em Bonus with one more decision, on the river: check or bet 1x (the turn's and the river's
+    decisions both taken, per turn card, in the kernel's second pass)."""
+    text = resources.files("analyzer.games.data").joinpath("games", "thb.toml").read_text()
+    river = ('[[streets]]\ntitle = "river"\ncards = 0\nwager = "play"\n'
+             'choices = [{ action = "check" }, { action = "bet", multiple = 1, label = "last bet 1x" }]\n\n')
+    path = tmp_path / "thb-river.toml"
+    path.write_text(text.replace("[wagers.ante]", river + "[wagers.ante]", 1))
+    return path
+
+
+def plan_of(game):
     rules = as_streets(load_game(game))
     fold = SCALE * int(sum(w.on_fold for w in rules.wagers if w.role != "raise"))
     return rules, street_plan(rules, SCALE, fold), line_settlement(rules, SCALE)
@@ -190,11 +201,13 @@ def plain_values(plan, nets, qualify, hole, flop, seen=None, written=None):
     ("thb", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "Kc"),         # a seen card of the flop's two-card suit
     ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "4h"),  # a seen card pairing the flop
     ("uth", "Ts Js Qs", ["As 2d", "Kh Kd", "3c 4c"], "9s"),           # a river decision, a seen straight flush draw
+    ("thb+river", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], None),   # decisions on the turn and on the river
+    ("thb+river", "4s 5s Kd", ["6s 7s", "Qc 9h"], "Ks"),
 ])
-def test_kernel_matches_a_plain_loop_over_every_deal(game, flop, holes, seen):
+def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes, seen):
     """With ``seen``, the player sees that dealer card from the start (out of the deck, the dealer's hands are
     it and one card left)."""
-    rules, plan, nets = plan_of(game)
+    rules, plan, nets = plan_of(thb_with_a_river_bet(tmp_path) if game == "thb+river" else game)
     qualify = qualifying_rank(rules)
     flop_cards = sorted(parse_cards(flop))
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
