@@ -385,11 +385,14 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
                                      nets, plan, type_table, river_value, river_choice, line_of, valued, seen,
                                      dealer_hands)
                 shape_table[shape] = type_table
+                outcomes = scratch[CLASS_OUTCOMES]
                 for c in range(count):
                     shape_line[shape, c] = line_of[c]
-                    shape_outcomes[shape, c] = scratch[CLASS_OUTCOMES][c]
-                    shape_value[shape, c] = river_value[c]
-                    shape_choice[shape, c] = river_choice[c]
+                    for o in range(6):
+                        shape_outcomes[shape, c, o] = outcomes[c, o]
+                    for s in range(river_value.shape[1] if valued else 0):
+                        shape_value[shape, c, s] = river_value[c, s]
+                        shape_choice[shape, c, s] = river_choice[c, s]
                 shape_suit[shape] = flush_suit
                 for card in rest:
                     card_type[shape, card] = (card >> 2) + (13 if card & 3 == flush_suit else 0)
