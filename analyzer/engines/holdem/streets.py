@@ -404,6 +404,29 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _turn_partners(t, rest, shape_of, shape, partners, table, types, found_hole, found_class, found_times):
+    """The hole pairs {rest[p], rest[q]} without the card ``rest[t]`` that a board shape's boards {rest[t], r}
+    reach with r neither card, ``partners - [{t, p} is one] - [{t, q} is one]`` times (``partners``: the boards
+    holding ``rest[t]``): their indices, classes (``table`` of ``types``) and times, returned how many."""
+    found = 0
+    for q in range(rest.shape[0] if partners else 0):
+        if q == t:
+            continue
+        y = rest[q]
+        base = y * (y - 1) // 2
+        less_y = partners - (1 if shape_of[t, q] == shape else 0)
+        for p in range(q):
+            times = less_y - (1 if shape_of[t, p] == shape else 0)
+            if p == t or times == 0:
+                continue
+            found_hole[found] = rest[p] + base
+            found_class[found] = table[types[rest[p]], types[y]]
+            found_times[found] = times
+            found += 1
+    return found
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _shape_data(work, shape):
     """One board shape's class table, lines, dealer outcomes, river values and choices, card types and boards
     holding each card, from the work arrays of :func:`_group_boards`."""
@@ -448,6 +471,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     by_turn = turn_outcomes.shape[0] > 0
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1])
     boards, shape_of = work[10], work[12]
+    found_hole = np.zeros(HOLE_PAIRS, dtype=np.int64)
+    found_class = np.zeros(HOLE_PAIRS, dtype=np.int64)
+    found_times = np.zeros(HOLE_PAIRS, dtype=np.int64)
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
@@ -457,26 +483,16 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     continue
                 table, lines, outcomes, values, _, types, with_shape = _shape_data(work, shape)
                 for t in range(n if by_turn or (turn_decides and valued) else 0):
-                    partners = with_shape[t]
-                    if partners == 0:
+                    found = _turn_partners(t, rest, shape_of, shape, with_shape[t], table, types, found_hole,
+                                           found_class, found_times)
+                    if by_turn:
+                        for e in range(found):
+                            _add_outcomes(turn_outcomes[t, found_hole[e], lines[found_class[e]]], found_times[e],
+                                          outcomes[found_class[e]], first_outcome)
                         continue
-                    for q in range(n):
-                        if q == t:
-                            continue
-                        y = rest[q]
-                        base = y * (y - 1) // 2
-                        less_y = partners - (1 if shape_of[t, q] == shape else 0)
-                        for p in range(q):
-                            times = less_y - (1 if shape_of[t, p] == shape else 0)
-                            if p == t or times == 0:
-                                continue
-                            c = table[types[rest[p]], types[y]]
-                            if by_turn:
-                                _add_outcomes(turn_outcomes[t, rest[p] + base, lines[c]], times, outcomes[c],
-                                              first_outcome)
-                            else:
-                                for s in range(river_states):
-                                    turn_sums[t, rest[p] + base, s] += times * values[c, s]
+                    for e in range(found):
+                        for s in range(river_states):
+                            turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
                 for q in range(0 if by_turn else n):
                     y = rest[q]
                     base = y * (y - 1) // 2
