@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from analyzer.engines.collusion import CollusionEstimate
     from analyzer.engines.pay_solver import Solution
-    from analyzer.engines.results import GameResults
+    from analyzer.engines.results import GameResults, MainFigures
 
 #: A procedure risk row: procedure, house edge per ante (None: not computed), method, and for an
 #: estimate its 95% interval (low, high).
@@ -117,6 +117,15 @@ class StrategyFigures:
     cost_per_ante: Fraction
     actions: dict[str, Fraction] | None = None
     decision_points: dict[str, dict[str, Fraction]] | None = None
+
+    @classmethod
+    def played(cls, title: str, played: MainFigures, optimal_edge: Fraction) -> StrategyFigures:
+        """The figures of a strategy from the main figures of the game ``played`` by it, its cost the edge
+        above ``optimal_edge`` (the optimal strategy's)."""
+        return cls(title=title, house_edge_per_ante=played["house_edge_per_ante"],
+                   element_of_risk=played["element_of_risk"], average_total_bet=played["average_total_bet"],
+                   cost_per_ante=played["house_edge_per_ante"] - optimal_edge, actions=played["actions"],
+                   decision_points=played["decision_points"])
 
     def as_dict(self) -> StrategyFiguresDict:
         """The figures given, by name, in the order of the fields (the summary's ``written_strategy``)."""

@@ -139,12 +139,8 @@ class StreetHoldemEngine(Engine[StreetAnalysis, WrittenStreets]):
         """The written strategy's exact figures, from a fresh enumeration with its choices imposed on the flop
         and the turn (its pre-flop choice per starting-hand class), and its cost against the optimal strategy of
         ``analysis`` (the written house edge minus the optimal one)."""
-        played = written_analysis(analysis.rules, strategy, run).main_figures()
-        return StrategyFigures(title=strategy.title, house_edge_per_ante=played["house_edge_per_ante"],
-                               element_of_risk=played["element_of_risk"], average_total_bet=played["average_total_bet"],
-                               cost_per_ante=played["house_edge_per_ante"]
-                               - analysis.main_figures()["house_edge_per_ante"],
-                               actions=played["actions"], decision_points=played["decision_points"])
+        return StrategyFigures.played(strategy.title, written_analysis(analysis.rules, strategy, run).main_figures(),
+                                      analysis.main_figures()["house_edge_per_ante"])
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """A side bet's line, on the counts of the analysis (its pays do not change them). A main wager's line:

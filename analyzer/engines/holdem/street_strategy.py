@@ -14,7 +14,7 @@ A rule list on the river is refused in one line: the kernel values the river per
 not per hand, and does not read written rules there yet.
 
 >>> from analyzer.core.cards import parse_cards
->>> from analyzer.engines.holdem.enumeration import HAND_CLASSES
+>>> from analyzer.engines.holdem.enumeration import HAND_CLASSES, pair_index
 >>> from analyzer.games.rules import load_game
 >>> path = getfixture("tmp_path") / "thb-card.toml"
 >>> _ = path.write_text('''[[streets]]
@@ -26,7 +26,7 @@ not per hand, and does not read written rules there yet.
 >>> written = load_written_streets(path, load_game("thb"))
 >>> flop = np.array(sorted(parse_cards("2c 7d Jh")), dtype=np.int64)
 >>> rows = written.flop_rows(flop)
->>> [int(rows[0, hole_index(*parse_cards(hole))]) for hole in ("Jc 3d", "7h 7s", "Ac Kd")]   # 1: bet 1x
+>>> [int(rows[0, pair_index(*parse_cards(hole))]) for hole in ("Jc 3d", "7h 7s", "Ac Kd")]   # 1: bet 1x
 [1, 1, 0]
 >>> folded = [hand for hand, choice in zip(HAND_CLASSES, written.preflop_choices()) if choice == 0]
 >>> len(folded), "32o" in folded, "72o" in folded, "82o" in folded     # offsuit, both cards 2 to 7
@@ -40,25 +40,15 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.engines.holdem.enumeration import HAND_CLASS_OF, HOLE_PAIRS, flop_rest
+from analyzer.engines.holdem.enumeration import HAND_CLASS_OF, HOLE_FIRST, HOLE_PAIRS, HOLE_SECOND, flop_rest
 from analyzer.engines.holdem.streets import LEVEL_NAMES, street_levels
 from analyzer.engines.street_rules import Seen, SeenCards, StreetStrategy, load_street_strategy
 from analyzer.games.rules import GameRules, RulesError
 
-#: Every two-card hand (x, y), x < y, at row ``hole_index(x, y)``.
-HOLES = np.array([(x, y) for y in range(52) for x in range(y)], dtype=np.int64)
+#: Every two-card hand (x, y), x < y, at row ``pair_index(x, y)``.
+HOLES = np.column_stack([HOLE_FIRST, HOLE_SECOND])
 #: One hole pair of each starting-hand class (169).
 CLASS_HOLES = HOLES[np.unique(HAND_CLASS_OF, return_index=True)[1]]
-
-
-def hole_index(x: int, y: int) -> int:
-    """The row of the hole pair {x, y} (any order): ``low + high * (high - 1) / 2``.
-
-    >>> hole_index(0, 1), hole_index(51, 50)
-    (0, 1325)
-    """
-    low, high = min(x, y), max(x, y)
-    return low + high * (high - 1) // 2
 
 
 @dataclass(frozen=True)

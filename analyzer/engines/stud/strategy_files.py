@@ -14,9 +14,5 @@ def evaluate_street_strategy(analysis: PaytableAnalysis, strategy: StreetStrateg
     how deals end), by playing its choice in every situation over every ordered deal, and its cost
     against the optimal strategy of ``analysis`` (the written house edge minus the optimal one)."""
     counts = enumerate_game(analysis.tree, written=strategy.choose)
-    played = PaytableAnalysis(analysis.rules, analysis.tree, counts).main_figures()
-    optimal = analysis.main_figures()
-    return StrategyFigures(title=strategy.title, house_edge_per_ante=played["house_edge_per_ante"],
-                           element_of_risk=played["element_of_risk"], average_total_bet=played["average_total_bet"],
-                           cost_per_ante=played["house_edge_per_ante"] - optimal["house_edge_per_ante"],
-                           actions=played["actions"], decision_points=played["decision_points"])
+    return StrategyFigures.played(strategy.title, PaytableAnalysis(analysis.rules, analysis.tree, counts).main_figures(),
+                                  analysis.main_figures()["house_edge_per_ante"])
