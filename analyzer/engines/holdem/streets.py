@@ -427,6 +427,32 @@ def _turn_partners(t, rest, shape_of, shape, partners, table, types, found_hole,
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _add_turn_outcomes(t, rest, shape_of, shape, partners, table, types, lines, outcomes, turn_outcomes,
+                       first_outcome):
+    """Add a board shape's dealer outcomes (from ``first_outcome`` on) into ``turn_outcomes[t, h, line]`` for
+    every hole pair h = {rest[p], rest[q]} without the turn card ``rest[t]``, ``partners - [{t, p} is one] -
+    [{t, q} is one]`` times (``partners``: the shape's boards holding ``rest[t]``), as
+    :func:`_turn_partners` finds them but in one loop: this is the innermost loop of a game whose turn
+    decides and whose river does not (Texas Hold'em Bonus), and ``turn_outcomes`` is too large for the cache."""
+    for q in range(rest.shape[0] if partners else 0):
+        if q == t:
+            continue
+        y = rest[q]
+        base = y * (y - 1) // 2
+        type_y = types[y]
+        less_y = partners - (1 if shape_of[t, q] == shape else 0)
+        for p in range(q):
+            times = less_y - (1 if shape_of[t, p] == shape else 0)
+            if p == t or times == 0:
+                continue
+            c = table[types[rest[p]], type_y]
+            h = rest[p] + base
+            line = lines[c]
+            for o in range(first_outcome, 6):
+                turn_outcomes[t, h, line, o - first_outcome] += times * outcomes[c, o]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _shape_data(work, shape):
     """One board shape's class table, lines, dealer outcomes, river values and choices, card types and boards
     holding each card, from the work arrays of :func:`_group_boards`."""
@@ -463,9 +489,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     with[y] + [{x, y} is such a board]`` times (twice: both orders of the turn and the river), into
     ``local_final`` (and ``flop_total`` when the turn does not decide); as the turn card t, once per board
     {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into
-    ``turn_outcomes`` (``turn_outcomes`` has rows: the turn decides and no river state does) or ``turn_sums``
-    (the turn and some river state decide). Equal to the sums over every board, which the tests compare with a
-    plain loop."""
+    ``turn_outcomes[t, h, line, o - first_outcome]`` (it has rows when the turn decides and no river state
+    does: :func:`_add_turn_outcomes`) or ``turn_sums`` (the turn and some river state decide). Equal to the
+    sums over every board, which the tests compare with a plain loop."""
     n = rest.shape[0]
     valued = per_board.any()
     by_turn = turn_outcomes.shape[0] > 0
@@ -478,22 +504,23 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, valued, work)
-            for shape in range(BOARD_SHAPES):
+            for t in range(n if by_turn else 0):  # a turn card's rows stay in the cache over the shapes
+                for shape in range(BOARD_SHAPES):
+                    if boards[shape] > 0:
+                        table, lines, outcomes, _, _, types, with_shape = _shape_data(work, shape)
+                        _add_turn_outcomes(t, rest, shape_of, shape, with_shape[t], table, types, lines, outcomes,
+                                           turn_outcomes, first_outcome)
+            for shape in range(0 if by_turn else BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue
                 table, lines, outcomes, values, _, types, with_shape = _shape_data(work, shape)
-                for t in range(n if by_turn or (turn_decides and valued) else 0):
+                for t in range(n if turn_decides and valued else 0):
                     found = _turn_partners(t, rest, shape_of, shape, with_shape[t], table, types, found_hole,
                                            found_class, found_times)
-                    if by_turn:
-                        for e in range(found):
-                            _add_outcomes(turn_outcomes[t, found_hole[e], lines[found_class[e]]], found_times[e],
-                                          outcomes[found_class[e]], first_outcome)
-                        continue
                     for e in range(found):
                         for s in range(river_states):
                             turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
-                for q in range(0 if by_turn else n):
+                for q in range(n):
                     y = rest[q]
                     base = y * (y - 1) // 2
                     less_y = boards[shape] - with_shape[q]
@@ -571,6 +598,24 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                                 if final != FOLDS:
                                     _add_outcomes(local_showdown[h, a0, final, line], times, outcomes[c], 0)
             _ungroup(low, high, work)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _turn_card_values(outcomes, linear, first_outcome, river_states, values):
+    """``values[s] += sum over (line, o) of outcomes[line, o - first_outcome] * linear[s, line, o]``: the values of
+    river states that do not decide for one hole pair and turn card, from its dealer outcomes summed over the
+    river cards (a line it never makes is passed by)."""
+    for line in range(LINE_COUNT):
+        deals = 0
+        for o in range(first_outcome, 6):
+            deals += outcomes[line, o - first_outcome]
+        if deals == 0:
+            continue
+        for s in range(river_states):
+            total = 0
+            for o in range(first_outcome, 6):
+                total += outcomes[line, o - first_outcome] * linear[s, line, o]
+            values[s] += total
 
 
 @njit(cache=True, nogil=True)
@@ -705,32 +750,24 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # When the turn decides and no river state does, a hole pair's showdowns after a turn card are its outcomes
     # summed over the river cards, kept per turn card (at most 46 * 990 deals: int32), and its turn values
     # follow from them; when the turn never decides, its values are summed per hole pair (``flop_total``).
-    by_turn = turn_decides and not per_board.any()
-    turn_outcomes = np.zeros((n if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int32)
-    flop_total = np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64)
-    # without a qualifier the dealer always qualifies: the three no-qualify outcomes are never counted
+    # without a qualifier the dealer always qualifies: the three no-qualify outcomes are never counted (nor kept)
     first_outcome = 3 if qualify <= 0 else 0
+    by_turn = turn_decides and not per_board.any()
+    turn_outcomes = np.zeros((n if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - first_outcome), dtype=np.int32)
+    flop_total = np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64)
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
                   turn_sums, flop_total)
-    # the values of the river states that do not decide, from the outcome counts
-    for pair in range(holes.shape[0] if not turn_decides or by_turn else 0):
-        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
-        if by_turn:  # per turn card; every river state is of this kind
-            for i in range(n):
-                for line in range(LINE_COUNT):
-                    deals = 0
-                    for o in range(first_outcome, 6):
-                        deals += turn_outcomes[i, h, line, o]
-                    if deals == 0:
-                        continue  # a line the hole pair never makes after this turn card
-                    for s in range(river_states):
-                        total = 0
-                        for o in range(first_outcome, 6):
-                            total += turn_outcomes[i, h, line, o] * linear[s, line, o]
-                        turn_sums[i, h, s] += total
-            continue
+    # the values of the river states that do not decide, from the outcome counts (per turn card when the turn
+    # decides)
+    for pair in range(holes.shape[0] if by_turn else 0):
+        h = holes[pair, 2]
+        for i in range(n):
+            if rest[i] != holes[pair, 0] and rest[i] != holes[pair, 1]:
+                _turn_card_values(turn_outcomes[i, h], linear, first_outcome, river_states, turn_sums[i, h])
+    for pair in range(holes.shape[0] if not turn_decides else 0):
+        h = holes[pair, 2]
         for s in range(river_states):
             if per_board[s]:
                 continue
@@ -739,17 +776,12 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                 for o in range(first_outcome, 6):
                     total += local_final[h, line, o] * linear[s, line, o]
             flop_total[h, s] = total
-    # the turn and the flop decisions, the pre-flop values
+    # the turn decisions, then the flop decisions and the pre-flop values
     turn_deals = rivers * dealer_hands
     flop_deals = turns * turn_deals
-    for pair in range(holes.shape[0]):
+    for pair in range(holes.shape[0] if turn_decides else 0):
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
-        for s in range(width if not turn_decides else 0):  # no turn decision: the summed values
-            if allowed[2, s] == 0:
-                continue
-            target = following[2, s, 0]
-            flop_sums[h, s] = fold_value[2, s] * turn_deals * turns if target == FOLDS else flop_total[h, target]
-        for i in range(n if turn_decides else 0):
+        for i in range(n):
             if rest[i] == x or rest[i] == y:
                 continue
             for s in range(width):
@@ -761,6 +793,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     best = _written_position(action, 2, s, written[1 + i, h])
                 turn_choice[i, h, s] = best
                 flop_sums[h, s] += trial[best]
+    for pair in range(holes.shape[0]):
+        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        for s in range(width if not turn_decides else 0):  # no turn decision: the summed values
+            if allowed[2, s] == 0:
+                continue
+            target = following[2, s, 0]
+            flop_sums[h, s] = fold_value[2, s] * turn_deals * turns if target == FOLDS else flop_total[h, target]
         for s in range(width):
             if allowed[1, s] > 0:
                 flop_choice[h, s] = _node_choice(allowed, following, fold_value, larger, 1, s, flop_deals,
@@ -806,35 +845,41 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     walk = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)  # 0: nothing to walk; 1: one river state; 2: per turn
     river_state = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)
     walked = False
-    for pair in range(holes.shape[0]):
+    for pair in range(holes.shape[0] if by_turn else 0):  # every deal, and the paths on which the turn decides
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
-        if by_turn:
-            for i in range(n):
+        for i in range(n):
+            if rest[i] == x or rest[i] == y:
+                continue
+            row = turn_outcomes[i, h]
+            for line in range(LINE_COUNT):
+                for o in range(first_outcome, 6):
+                    local_final[h, line, o] += row[line, o - first_outcome]
+            for a0 in range(roots):
+                target = following[0, 0, a0]
+                if target == FOLDS:
+                    continue
+                after = following[1, target, flop_choice[h, target]]
+                if after == FOLDS or allowed[2, after] < 2:
+                    continue
+                s = following[2, after, turn_choice[i, h, after]]
+                if s == FOLDS:
+                    continue
+                final = following[3, s, 0]
                 for line in range(LINE_COUNT):
-                    for o in range(6):
-                        local_final[h, line, o] += turn_outcomes[i, h, line, o]
+                    deals = 0
+                    for o in range(first_outcome, 6):
+                        deals += row[line, o - first_outcome]
+                        if final != FOLDS:
+                            local_showdown[h, a0, final, line, o] += row[line, o - first_outcome]
+                    local_river[h, a0, s, line, 0] += deals // dealer_hands
+    for pair in range(holes.shape[0]):
+        h = holes[pair, 2]
         for a0 in range(roots):
             target = following[0, 0, a0]
             if target == FOLDS:
                 continue
             after = following[1, target, flop_choice[h, target]]
-            if after == FOLDS:
-                continue
-            if allowed[2, after] > 1 and by_turn:
-                for i in range(n):
-                    if rest[i] == x or rest[i] == y:
-                        continue
-                    s = following[2, after, turn_choice[i, h, after]]
-                    if s == FOLDS:
-                        continue
-                    final = following[3, s, 0]
-                    for line in range(LINE_COUNT):
-                        deals = 0
-                        for o in range(6):
-                            deals += turn_outcomes[i, h, line, o]
-                            if final != FOLDS:
-                                local_showdown[h, a0, final, line, o] += turn_outcomes[i, h, line, o]
-                        local_river[h, a0, s, line, 0] += deals // dealer_hands
+            if after == FOLDS or (allowed[2, after] > 1 and by_turn):
                 continue
             if allowed[2, after] > 1:
                 walk[h, a0] = 2
