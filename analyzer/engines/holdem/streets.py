@@ -676,10 +676,58 @@ def _hole_pairs(local):
     return rows[:count]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _first_outcome(qualify):
+    """The first dealer outcome counted: without a qualifier the dealer always qualifies, so the three
+    no-qualify outcomes never occur (nor are kept)."""
+    return 3 if qualify <= 0 else 0
+
+
+@njit(cache=True, nogil=True)
+def _deciding_rivers(allowed, action):
+    """How many river states a plan has, and which of them are valued board by board: those that decide (more
+    than one action) or end otherwise than at a showdown."""
+    width = allowed.shape[1]
+    river_states = 0
+    while river_states < width and allowed[3, river_states] > 0:
+        river_states += 1
+    per_board = np.zeros(river_states, dtype=np.bool_)
+    for s in range(river_states):
+        per_board[s] = allowed[3, s] > 1 or action[3, s, 0] != CONTINUE
+    return river_states, per_board
+
+
+@njit(cache=True, nogil=True)
+def flop_work(plan, qualify):
+    """The work arrays of :func:`street_flop` for one plan (as packed there) and qualifier, made once and used
+    flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
+    pair, the flop states' values and choices and the deals by final line and outcome; the dealer outcomes per
+    turn card and hole pair (rows only when the turn decides and no river state does); the summed values when
+    the turn does not decide; the deals reaching each showdown and river choice, and what pass 2 walks.
+
+    Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
+    allowed, action = plan[0], plan[1]
+    width, roots = allowed.shape[1], allowed[0, 0]
+    _, per_board = _deciding_rivers(allowed, action)
+    turn_decides = allowed[2].max() > 1
+    cards = DECK_SIZE - 3
+    by_turn = turn_decides and not per_board.any()
+    return (np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64), np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, width), dtype=np.int64), np.zeros((HOLE_PAIRS, width), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64),
+            # at most 46 * 990 deals: int32
+            np.zeros((cards if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - _first_outcome(qualify)), dtype=np.int32),
+            np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, action.shape[2] + 1), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, roots), dtype=np.int64), np.zeros((HOLE_PAIRS, roots), dtype=np.int64))
+
+
 @njit(cache=True, nogil=True)
 def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, written, flop_choices,
-                root_values, showdown, folds, taken, final_outcomes, seen=-1):
-    """Add one flop representative's results, times ``weight``, into the class arrays.
+                root_values, showdown, folds, taken, final_outcomes, seen, work):
+    """Add one flop representative's results, times ``weight``, into the class arrays (``work``: the plan's
+    :func:`flop_work`, cleared here).
 
     ``plan``: (allowed, action, next, stake, fold_value, larger) of :class:`StreetPlan`. Outputs, by
     starting-hand class c and pre-flop action a0 (position among the root's actions):
@@ -711,9 +759,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     allowed, action, following, stake, fold_value, larger = plan
     width = allowed.shape[1]
     roots = allowed[0, 0]
-    river_states = 0
-    while river_states < width and allowed[3, river_states] > 0:
-        river_states += 1
+    river_states, per_board = _deciding_rivers(allowed, action)
     rest, local = flop_rest(flop)
     rest, local = _without(rest, local, seen)
     holes = _hole_pairs(local)
@@ -729,32 +775,35 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         flop_masks[card & 3] |= 1 << (card >> 2)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    turn_sums = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
-    turn_choice = np.zeros((n, HOLE_PAIRS, width), dtype=np.int64)
-    flop_sums = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
-    flop_choice = np.zeros((HOLE_PAIRS, width), dtype=np.int64)
+    (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, local_showdown,
+     local_river, walk, river_state) = work
+    turn_sums, turn_choice = turn_sums[:n], turn_choice[:n]
+    turn_sums[:] = 0
+    turn_choice[:] = 0
+    flop_sums[:] = 0
+    flop_choice[:] = 0
+    local_final[:] = 0
+    flop_total[:] = 0
+    local_showdown[:] = 0
+    local_river[:] = 0
+    walk[:] = 0
+    river_state[:] = 0
     trial = np.empty(action.shape[2], dtype=np.int64)
-    local_final = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
     # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]``. Its values
     # follow from outcome counts summed over boards, so only deciding river states are summed per board.
     turn_decides = allowed[2].max() > 1
     linear = np.zeros((river_states, LINE_COUNT, 6), dtype=np.int64)
-    per_board = np.zeros(river_states, dtype=np.bool_)
     for s in range(river_states):
-        if allowed[3, s] > 1 or action[3, s, 0] != CONTINUE:
-            per_board[s] = True
-            continue
-        for line in range(LINE_COUNT):
+        for line in range(LINE_COUNT if not per_board[s] else 0):
             for o in range(6):
                 linear[s, line, o] = nets[line, o, 0] + stake[4, following[3, s, 0]] * nets[line, o, 1]
     # When the turn decides and no river state does, a hole pair's showdowns after a turn card are its outcomes
-    # summed over the river cards, kept per turn card (at most 46 * 990 deals: int32), and its turn values
-    # follow from them; when the turn never decides, its values are summed per hole pair (``flop_total``).
-    # without a qualifier the dealer always qualifies: the three no-qualify outcomes are never counted (nor kept)
-    first_outcome = 3 if qualify <= 0 else 0
-    by_turn = turn_decides and not per_board.any()
-    turn_outcomes = np.zeros((n if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - first_outcome), dtype=np.int32)
-    flop_total = np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64)
+    # summed over the river cards, kept per turn card (``turn_outcomes`` has rows), and its turn values follow
+    # from them; when the turn never decides, its values are summed per hole pair (``flop_total`` has rows).
+    first_outcome = _first_outcome(qualify)
+    by_turn = turn_outcomes.shape[0] > 0
+    turn_outcomes = turn_outcomes[:n if by_turn else 0]
+    turn_outcomes[:] = 0
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
@@ -840,11 +889,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 2: counts under the decisions. A path on which neither the turn nor the river decides ends in one
     # showdown state on every board: its counts are the hole pair's final outcomes (no pass over the boards);
     # a path whose river state is the same for both turn orders is walked once and counted twice.
-    local_showdown = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64)
-    local_river = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, action.shape[2] + 1), dtype=np.int64)
-    walk = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)  # 0: nothing to walk; 1: one river state; 2: per turn
-    river_state = np.zeros((HOLE_PAIRS, roots), dtype=np.int64)
-    walked = False
+    walked = False  # ``walk[h, a0]``, 0: nothing to walk; 1: one river state, ``river_state[h, a0]``; 2: per turn
     for pair in range(holes.shape[0] if by_turn else 0):  # every deal, and the paths on which the turn decides
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
         for i in range(n):
@@ -979,10 +1024,11 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
+    work = flop_work(packed, qualify)
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True)):
         rows = by_value if written is None else written(flop)
         street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, rows,  # type: ignore[call-arg]
-                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen)  # (a numba kernel)
+                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen, work)  # (numba)
     return replace(sums, flop_choice=choices) if kind.ROWS else sums
 
 

@@ -23,7 +23,15 @@ from analyzer.engines.holdem.street_player import (
     scratch,
     turn_choice,
 )
-from analyzer.engines.holdem.streets import DEALER_HANDS, FOLDS, LEVELS, as_streets, qualifying_rank, street_flop
+from analyzer.engines.holdem.streets import (
+    DEALER_HANDS,
+    FOLDS,
+    LEVELS,
+    as_streets,
+    flop_work,
+    qualifying_rank,
+    street_flop,
+)
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import load_game
 from analyzer.simulation import simulate
@@ -113,6 +121,7 @@ def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_
     rng = np.random.default_rng(7)
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
     choices = max(len(street.choices) for street in plan.streets if street is not None)
+    work = flop_work(packed(plan), qualify)
     for _ in range(3):
         flop = np.sort(rng.choice(52, 3, replace=False)).astype(np.int64)
         own = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
@@ -122,7 +131,7 @@ def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_
                     np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
-                    np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64))
+                    np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), -1, work)
         flop_class, relabel = flop_class_of(flop)
         for x, y in subsets([card for card in range(52) if card not in flop], 2):
             mapped = pair_index(int((x & ~3) | relabel[x & 3]), int((y & ~3) | relabel[y & 3]))

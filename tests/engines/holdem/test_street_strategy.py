@@ -18,7 +18,7 @@ from analyzer.engines.holdem.enumeration import HOLE_PAIRS, pair_index
 from analyzer.engines.holdem.sevens import FLUSH_RANK, LINE_COUNT, STRAIGHT_TOP
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine, written_analysis
 from analyzer.engines.holdem.street_strategy import load_written_streets
-from analyzer.engines.holdem.streets import LEVELS, qualifying_rank, street_flop
+from analyzer.engines.holdem.streets import LEVELS, flop_work, qualifying_rank, street_flop
 from analyzer.games.rules import RulesError, load_game
 from tests.engines.holdem.test_streets import FLOP_CLASSES, plain_values, plan_of, reduced
 
@@ -106,12 +106,12 @@ def test_the_kernel_plays_the_written_choices_as_a_plain_recursion_does(tmp_path
     showdown = np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64)
     flop_choices = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
     flop_array = np.array(flop_cards, dtype=np.int64)
+    packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     street_flop(flop_array, 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK, qualifying_rank(rules),
-                nets, (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger),
-                written.flop_rows(flop_array), flop_choices, root_values, showdown,
+                nets, packed, written.flop_rows(flop_array), flop_choices, root_values, showdown,
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
-                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64))
+                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), -1, flop_work(packed, qualifying_rank(rules)))
     for hole_text in holes:
         hole = parse_cards(hole_text)
 
