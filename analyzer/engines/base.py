@@ -206,22 +206,68 @@ class PostedCard(Protocol):
 
 
 @dataclass(frozen=True)
+class SituationPlay:
+    """One decision against the dealer, played from a table: representative player hands (one row of cards each,
+    one per situation class), the dealer up-card of each (None: the game shows none) and the Play multiple each
+    takes."""
+
+    hands: np.ndarray
+    up_cards: np.ndarray | None
+    multiples: np.ndarray
+
+
+@dataclass(frozen=True)
+class StreetSituations:
+    """One decision street of a game with no dealer hand: representative cards seen (one row each, one per suit
+    class of the cards seen and path), the path to each (the choices made at the streets before, one column per
+    street) and the choice index each takes."""
+
+    seen: np.ndarray
+    paths: np.ndarray
+    choices: np.ndarray
+
+
+@dataclass(frozen=True)
+class StreetPlay:
+    """A game with no dealer hand played street by street from tables: one :class:`StreetSituations` per
+    decision street."""
+
+    streets: tuple[StreetSituations, ...]
+
+
+@dataclass(frozen=True)
+class PostedPlay:
+    """A posted Hold'em strategy played street by street (pre-flop, flop and river decisions)."""
+
+    card: PostedCard
+
+
+@dataclass(frozen=True)
+class HoldPlay:
+    """A draw game played by a policy: the cards each dealt hand keeps."""
+
+    policy: HoldPolicy
+
+
+@dataclass(frozen=True)
+class DealPlay:
+    """A player that decides each deal itself from the cards it may see."""
+
+    player: DealPlayer
+
+
+#: The strategy a simulation plays, one kind per way of deciding (the simulator dispatches on the kind).
+PlayedStrategy = SituationPlay | StreetPlay | PostedPlay | HoldPlay | DealPlay
+
+
+@dataclass(frozen=True)
 class SimulationPlan:
-    """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results
-    of that strategy, and the strategy itself as data, either ``situations`` (representative player
-    hands, the dealer up-card of each or None, the Play multiple of each: one row per situation
-    class), a ``posted`` Hold'em strategy object (pre-flop, flop and river decisions), or ``streets``: per
-    decision street of a game with no dealer hand, (representative cards seen, the choices made at the
-    streets before, the choice index: one row per suit class of the cards seen and path), or ``holds``: a
-    draw game's policy."""
+    """What the simulator plays and what it compares with: the strategy's ``name``, the ``exact`` results of
+    that strategy, and the ``strategy`` itself as data (:data:`PlayedStrategy`)."""
 
     name: str
     exact: GameResults
-    situations: tuple[Any, Any, Any] | None = None
-    posted: PostedCard | None = None
-    streets: tuple[tuple[Any, Any, Any], ...] | None = None
-    holds: HoldPolicy | None = None  # a draw game: the cards each dealt hand keeps
-    player: DealPlayer | None = None  # a player deciding each deal itself
+    strategy: PlayedStrategy
 
 
 #: The results an engine's analysis gives, and the strategies written for it that it reads.

@@ -14,7 +14,15 @@ simulator turns that plan into a strategy of its own (:mod:`analyzer.simulation.
 
 from __future__ import annotations
 
-from analyzer.engines.base import HoldPolicy, SimulationPlan
+from analyzer.engines.base import (
+    DealPlay,
+    HoldPlay,
+    HoldPolicy,
+    PostedPlay,
+    SimulationPlan,
+    SituationPlay,
+    StreetPlay,
+)
 from analyzer.engines.registry import engine_for
 from analyzer.engines.results import GameResults
 from analyzer.simulation.check import SimulationCheck, simulate_game
@@ -25,18 +33,18 @@ from analyzer.simulation.streets import StreetPolicy, StreetTables
 
 def strategy_of(plan: SimulationPlan) -> Strategy | StreetPolicy | HoldPolicy:
     """The simulator's strategy for an engine's plan (a deal-by-deal player is a :class:`Strategy` as it is)."""
-    if plan.player is not None:
-        return plan.player
-    if plan.holds is not None:
-        return plan.holds
-    if plan.streets is not None:
-        return StreetTables.build(plan.streets, plan.name)
-    if plan.situations is not None:
-        hands, up_cards, multiples = plan.situations
-        return StrategyTable.build(hands, up_cards, multiples, plan.name)
-    if plan.posted is None:
-        raise SimulationError(f"the plan {plan.name!r} gives no strategy to simulate")
-    return StreetStrategy(plan.posted)
+    match plan.strategy:
+        case DealPlay(player):
+            return player
+        case HoldPlay(policy):
+            return policy
+        case StreetPlay(streets):
+            return StreetTables.build(streets, plan.name)
+        case SituationPlay(hands, up_cards, multiples):
+            return StrategyTable.build(hands, up_cards, multiples, plan.name)
+        case PostedPlay(card):
+            return StreetStrategy(card)
+    raise SimulationError(f"the plan {plan.name!r} gives no strategy to simulate")
 
 
 def strategy_and_exact(analysis: GameResults) -> tuple[Strategy | StreetPolicy | HoldPolicy, GameResults]:

@@ -25,6 +25,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from analyzer.engines.base import StreetSituations
 from analyzer.games.rules import GameRules
 from analyzer.simulation.hands import SIZES, SimulationError, best
 from analyzer.simulation.settlement import TOTAL, Paytable, SideBetData, shuffled_decks
@@ -148,12 +149,12 @@ class StreetTables:
     name: str
 
     @classmethod
-    def build(cls, streets: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...], name: str) -> StreetTables:
-        """From per street (cards seen (n, cards), the path to each (n, street), the choice (n,)): one
-        representative per (suit class, path)."""
+    def build(cls, streets: tuple[StreetSituations, ...], name: str) -> StreetTables:
+        """From each street's situations (one representative per suit class of the cards seen and path)."""
         tables = {}
-        for street, (known, paths, chosen) in enumerate(streets):
-            paths = np.asarray(paths, dtype=np.int64).reshape(len(known), street)
+        for street, situations in enumerate(streets):
+            known, chosen = situations.seen, situations.choices
+            paths = np.asarray(situations.paths, dtype=np.int64).reshape(len(known), street)
             for path in {tuple(row) for row in paths.tolist()}:
                 rows = np.flatnonzero((paths == np.array(path, dtype=np.int64)).all(axis=1))
                 tables[(street, path)] = StrategyTable.build(np.asarray(known)[rows], None, np.asarray(chosen)[rows],

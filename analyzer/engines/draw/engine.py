@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan, StrategyFigures
+from analyzer.engines.base import EXHAUSTIVE, Engine, HoldPlay, RiskRow, Run, SimulationPlan, StrategyFigures
 from analyzer.engines.cache import cached_counts, expect, integers
 from analyzer.engines.draw.enumeration import (
     DrawCounts,
@@ -131,7 +131,7 @@ class DrawEngine(Engine[DrawAnalysis, HoldStrategy]):
         """The optimal holds, found for each sampled deal by counting its holds exactly; the analysis's own
         results to compare with (a tie between holds moves no expected value)."""
         return SimulationPlan("optimal (every hold of each deal counted exactly)", analysis,
-                              holds=OptimalHolds(analysis.rules))
+                              HoldPlay(OptimalHolds(analysis.rules)))
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return "the game has no dealer hand: no dealer cards can be seen"

@@ -22,6 +22,7 @@ from analyzer.engines.base import (
     CollusionOptions,
     Engine,
     Exposure,
+    PostedPlay,
     RiskRow,
     Run,
     SimulationPlan,
@@ -260,4 +261,4 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
         else:
             counts, strategy = posted, posted.strategy
         return SimulationPlan(f"posted card ({strategy.name})", HoldemAnalysis(analysis.rules, counts),
-                              posted=strategy)
+                              PostedPlay(strategy))

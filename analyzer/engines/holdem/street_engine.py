@@ -20,7 +20,16 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.base import CollusionOptions, Engine, Exposure, RiskRow, Run, SimulationPlan, StrategyFigures
+from analyzer.engines.base import (
+    CollusionOptions,
+    DealPlay,
+    Engine,
+    Exposure,
+    RiskRow,
+    Run,
+    SimulationPlan,
+    StrategyFigures,
+)
 from analyzer.engines.collusion import committed_collusion
 from analyzer.engines.cache import cache_folder, cached_counts, enumeration_key, expect, usable_folder
 from analyzer.engines.holdem.street_game import (
@@ -173,7 +182,7 @@ class StreetHoldemEngine(Engine[StreetAnalysis, WrittenStreets]):
         rules = as_streets(analysis.rules)
         _, nets, _ = game_plan(rules)
         player = StreetPlayer(PLAYED, counts.plan, nets, qualifying_rank(rules), counts.decision, counts.flop_choice)
-        return SimulationPlan(PLAYED, analysis, player=player)
+        return SimulationPlan(PLAYED, analysis, DealPlay(player))
 
     def collusion_problem(self, rules: GameRules) -> str | None:
         return None

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.shoes import MOST_CARDS
-from analyzer.engines.base import EXHAUSTIVE, Engine, RiskRow, Run, SimulationPlan, StrategyFile
+from analyzer.engines.base import EXHAUSTIVE, Engine, HoldPlay, RiskRow, Run, SimulationPlan, StrategyFile
 from analyzer.engines.cache import cached_counts
 from analyzer.engines.no_decision.enumeration import (
     check_counts,
@@ -102,7 +102,7 @@ class NoDecisionEngine(Engine[NoDecisionAnalysis, StrategyFile]):
 
     def simulation(self, analysis: NoDecisionAnalysis) -> SimulationPlan:
         """Every card dealt kept: the analysis's own results to compare with."""
-        return SimulationPlan(KeepAll.name, analysis, holds=KeepAll())
+        return SimulationPlan(KeepAll.name, analysis, HoldPlay(KeepAll()))
 
     def collusion_problem(self, rules: GameRules) -> str | None:
         """Refused: the game deals the player's hand alone, so no other player's cards are counted."""

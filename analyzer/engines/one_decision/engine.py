@@ -21,6 +21,7 @@ from analyzer.engines.base import (
     RiskRow,
     Run,
     SimulationPlan,
+    SituationPlay,
     StrategyFigures,
 )
 from analyzer.engines.collusion import CollusionEstimate, committed_collusion
@@ -148,4 +149,4 @@ class OneDecisionEngine(Engine[Analysis, WrittenStrategy]):
         """The optimal multiple of every situation class; the analysis's own tables."""
         situations = analysis.situations
         return SimulationPlan("optimal (from the exact analysis)", analysis,
-                              situations=(situations.cards, situations.up_card, analysis.chosen_multiple))
+                              SituationPlay(situations.cards, situations.up_card, analysis.chosen_multiple))

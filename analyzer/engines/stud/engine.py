@@ -30,6 +30,7 @@ from analyzer.engines.base import (
     Run,
     SimulationPlan,
     StrategyFigures,
+    StreetPlay,
 )
 from analyzer.engines.cache import cached_counts, expect, integers
 from analyzer.engines.collusion import CollusionEstimate, committed_collusion
@@ -135,7 +136,7 @@ class StudEngine(Engine[PaytableAnalysis, StreetStrategy]):
     def simulation(self, analysis: PaytableAnalysis) -> SimulationPlan:
         """The optimal choice of every street's situations (cards seen, choices made before); the analysis's
         own tables."""
-        return SimulationPlan("optimal (from the exact analysis)", analysis, streets=street_situations(analysis.tree))
+        return SimulationPlan("optimal (from the exact analysis)", analysis, StreetPlay(street_situations(analysis.tree)))
 
     def collusion_problem(self, rules: GameRules) -> str | None:
         return None

@@ -26,6 +26,7 @@ import numpy as np
 
 from analyzer.core.cards import colex_index, combinations
 from analyzer.core.isomorphism import canonical_keys, suit_classes
+from analyzer.engines.base import StreetSituations
 from analyzer.engines.stud.induction import subset_lattice
 from analyzer.engines.stud.tree import GameTree
 
@@ -150,9 +151,9 @@ def lattice_sets(remaining: int, level: int) -> np.ndarray:
     return combinations(remaining, level).astype(np.int64)
 
 
-def street_situations(tree: GameTree, batch: int = 32) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]:
+def street_situations(tree: GameTree, batch: int = 32) -> tuple[StreetSituations, ...]:
     """The optimal choice of every situation of every street, one representative per suit class of the
-    cards seen and path: per street (cards seen (n, cards), the path to it (n, street), the choice (n,)).
+    cards seen and path: per street, the cards seen (n, cards), the path to each (n, street), the choice (n,).
     The choice depends on the cards seen as a set and the path only, so suit classes never disagree."""
     rules = tree.rules
     starts = combinations(52, rules.player_cards).astype(np.int64)
@@ -175,7 +176,7 @@ def street_situations(tree: GameTree, batch: int = 32) -> tuple[tuple[np.ndarray
         parts = [(cards, np.broadcast_to(np.array(path, dtype=np.int64), (len(cards), street)), chosen)
                  for path, (cards, chosen) in sorted(by_path.items())]
         cards, paths, chosen = (np.concatenate([part[i] for part in parts]) for i in range(3))
-        out.append((cards, paths, chosen))
+        out.append(StreetSituations(cards, paths, chosen))
     return tuple(out)
 
 

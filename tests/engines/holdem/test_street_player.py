@@ -117,7 +117,7 @@ def test_one_play_bet_river_choices_against_every_dealer_hand(hole, board):
 def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_flop(game, thb, casinoholdem):
     analysis = {"thb": thb, "casinoholdem": casinoholdem}[game]
     rules, plan, nets, qualify = streets_of(game)
-    player = engine_for(rules).simulation(analysis).player
+    player = engine_for(rules).simulation(analysis).strategy.player
     rng = np.random.default_rng(7)
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
     choices = max(len(street.choices) for street in plan.streets if street is not None)
@@ -141,7 +141,7 @@ def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_
 
 
 def test_the_player_folds_and_bets_as_the_rules_offer(thb):
-    player = engine_for(thb.rules).simulation(thb).player
+    player = engine_for(thb.rules).simulation(thb).strategy.player
     aces, trash = parse_cards("As Ad"), parse_cards("7c 2d")
     board = np.array([parse_cards("Ah Ac 5d 9s Jh"), parse_cards("Kh Qc 5d 9s Jh")], dtype=np.int64)
     totals = player.multiples(np.array([aces, trash], dtype=np.int64), np.zeros((2, 0), dtype=np.int64), board)
