@@ -51,6 +51,8 @@ from analyzer.engines.holdem.board_classes import (
     CLASS_OUTCOMES,
     CLASS_RANKS,
     CLASS_SECOND,
+    MAX_CLASSES,
+    RANK_PAIRS,
     TYPE_COUNT,
     board_classes,
     class_scratch,
@@ -337,6 +339,8 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
 #: Boards of one flop with the same turn and river ranks whose hands fall into the same classes: no flush suit
 #: (0), or the flush suit and whether the lower and the higher of the two cards are of it (1 + 4 * suit + ...).
 BOARD_SHAPES = 1 + 4 * 4
+#: The most board groups of one flop: a shape per rank pair of the turn and the river.
+GROUPS = RANK_PAIRS * BOARD_SHAPES
 
 
 @njit(cache=True, nogil=True)
@@ -344,7 +348,8 @@ def _group_work(rest, classes, width):
     """Work arrays of :func:`_group_boards` for one flop (``rest``: the cards left): the scratch of one board's
     classes, then per board shape (:data:`BOARD_SHAPES`) its class table by card types, lines, dealer outcomes,
     river values and choices, flush suit, boards and boards holding each card; ``board_shape[i, j]``: the shape
-    of board {rest[i], rest[j]} while its rank pair is taken (-1 otherwise); the cards by rank; each card's type."""
+    of board {rest[i], rest[j]} while its rank pair is taken (-1 otherwise); the cards by rank; each card's type;
+    each shape's number of classes."""
     n = rest.shape[0]
     of_rank = np.zeros(13, dtype=np.int64)
     by_rank = np.zeros((13, 4), dtype=np.int64)
@@ -359,19 +364,21 @@ def _group_work(rest, classes, width):
             np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64),
             np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64), np.zeros(BOARD_SHAPES, dtype=np.int64),
             np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, n), dtype=np.int64),
-            np.full((n, n), -1, dtype=np.int64), of_rank, by_rank, np.zeros((BOARD_SHAPES, DECK_SIZE), np.int64))
+            np.full((n, n), -1, dtype=np.int64), of_rank, by_rank, np.zeros((BOARD_SHAPES, DECK_SIZE), np.int64),
+            np.zeros(BOARD_SHAPES, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
 def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                  seen, dealer_hands, valued, work):
+                  seen, dealer_hands, valued, work, classify=True):
     """Class the boards of one flop whose two cards are of ranks ``low`` and ``high``, once per shape: their hands
     fall into the same classes, a hand's class given by its cards' types (rank, and whether of the flush suit),
     so one board of each shape is classed (:func:`_river_board`; with its river values and choices when
     ``valued``), and the shape's boards and the boards holding each card are counted (``work``:
-    :func:`_group_work`; :func:`_ungroup` clears them)."""
+    :func:`_group_work`; :func:`_ungroup` clears them). Without ``classify`` the boards are only counted and
+    the cards typed (a pass whose classes were kept, :func:`_keep_groups`)."""
     (type_table, river_value, river_choice, line_of, shape_table, shape_line, shape_outcomes, shape_value,
-     shape_choice, shape_suit, boards, with_card, board_shape, of_rank, by_rank, card_type) = work
+     shape_choice, shape_suit, boards, with_card, board_shape, of_rank, by_rank, card_type, shape_count) = work
     boards[:] = 0
     for u in range(of_rank[low]):
         for v in range(u + 1 if low == high else 0, of_rank[high]):
@@ -380,10 +387,11 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
             flush_suit = type_cards(board, unseen, scratch)
             shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
                                               + (rest[j] & 3 == flush_suit))
-            if boards[shape] == 0:
+            if boards[shape] == 0 and classify:
                 count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
                                      nets, plan, type_table, river_value, river_choice, line_of, valued, seen,
                                      dealer_hands)
+                shape_count[shape] = count
                 shape_table[shape] = type_table
                 outcomes = scratch[CLASS_OUTCOMES]
                 for c in range(count):
@@ -393,6 +401,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
                     for s in range(river_value.shape[1] if valued else 0):
                         shape_value[shape, c, s] = river_value[c, s]
                         shape_choice[shape, c, s] = river_choice[c, s]
+            if boards[shape] == 0:
                 shape_suit[shape] = flush_suit
                 for card in rest:
                     card_type[shape, card] = (card >> 2) + (13 if card & 3 == flush_suit else 0)
@@ -479,9 +488,43 @@ def _add_outcomes(row, times, outcomes, first_outcome):
 
 
 @njit(cache=True, nogil=True)
+def _keep_groups(work, kept, groups):
+    """Keep the classes of the board shapes of the rank pair just grouped (:func:`_group_boards`): each one's
+    class table by card types, and its classes' lines, dealer outcomes and river choices, after the ``groups``
+    kept before (``kept``: tables, each group's first class row, lines, outcomes, choices; :func:`flop_work`);
+    returns how many groups are kept now."""
+    kept_table, kept_first, kept_line, kept_outcomes, kept_choice = kept
+    shape_table, shape_line, shape_outcomes, shape_choice = work[4], work[5], work[6], work[8]
+    boards, shape_count = work[10], work[16]
+    for shape in range(BOARD_SHAPES):
+        if boards[shape] == 0:
+            continue
+        kept_table[groups] = shape_table[shape]
+        first, count = kept_first[groups], shape_count[shape]
+        for c in range(count):
+            kept_line[first + c] = shape_line[shape, c]
+            for o in range(6):
+                kept_outcomes[first + c, o] = shape_outcomes[shape, c, o]
+            for s in range(kept_choice.shape[1]):
+                kept_choice[first + c, s] = shape_choice[shape, c, s]
+        kept_first[groups + 1] = first + count
+        groups += 1
+    return groups
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _kept_group(kept, group):
+    """The class table, lines, dealer outcomes and river choices of the ``group``-th group kept
+    (:func:`_keep_groups`)."""
+    kept_table, kept_first, kept_line, kept_outcomes, kept_choice = kept
+    first, last = kept_first[group], kept_first[group + 1]
+    return kept_table[group], kept_line[first:last], kept_outcomes[first:last], kept_choice[first:last]
+
+
+@njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total):
+                  turn_sums, flop_total, kept):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
@@ -491,7 +534,8 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into
     ``turn_outcomes[t, h, line, o - first_outcome]`` (it has rows when the turn decides and no river state
     does: :func:`_add_turn_outcomes`) or ``turn_sums`` (the turn and some river state decide). Equal to the
-    sums over every board, which the tests compare with a plain loop."""
+    sums over every board, which the tests compare with a plain loop. When some river state decides, the
+    groups' classes are kept for pass 2 (``kept``, :func:`_keep_groups`)."""
     n = rest.shape[0]
     valued = per_board.any()
     by_turn = turn_outcomes.shape[0] > 0
@@ -500,10 +544,13 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     found_hole = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_class = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_times = np.zeros(HOLE_PAIRS, dtype=np.int64)
+    groups = 0
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, valued, work)
+            if valued:
+                groups = _keep_groups(work, kept, groups)
             for t in range(n if by_turn else 0):  # a turn card's rows stay in the cache over the shapes
                 for shape in range(BOARD_SHAPES):
                     if boards[shape] > 0:
@@ -539,21 +586,23 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
 @njit(cache=True, nogil=True)
 def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                  dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown):
+                  dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown, kept):
     """Pass 2 of :func:`street_flop` where a river state decides, the boards taken by rank pair and shape as in
-    :func:`_group_values`: for each hole pair and pre-flop action to ``walk`` (1: one river state,
-    ``river_state``, whatever the turn card; 2: the river state after each turn card's choice), the boards
-    reaching each river choice (``local_river``) and the deals reaching each showdown (``local_showdown``)."""
+    :func:`_group_values`, with the classes pass 1 kept (``kept``, in the same order: no board is classed
+    again): for each hole pair and pre-flop action to ``walk`` (1: one river state, ``river_state``, whatever
+    the turn card; 2: the river state after each turn card's choice), the boards reaching each river choice
+    (``local_river``) and the deals reaching each showdown (``local_showdown``)."""
     allowed, following = plan[0], plan[2]
     n = rest.shape[0]
     roots = allowed[0, 0]
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1])
     boards, shape_of, of_rank, by_rank = work[10], work[12], work[13], work[14]
     members = np.zeros(8, dtype=np.int64)
+    group = 0
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                          plan, seen, dealer_hands, True, work)
+                          plan, seen, dealer_hands, True, work, False)
             count = 0
             for rank in range(low, high + 1):   # the cards of the two ranks
                 if rank != low and rank != high:
@@ -564,7 +613,9 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
             for shape in range(BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue
-                table, lines, outcomes, _, choices, types, with_shape = _shape_data(work, shape)
+                table, lines, outcomes, choices = _kept_group(kept, group)
+                group += 1
+                types, with_shape = work[15][shape], work[11][shape]
                 for q in range(n):
                     y = rest[q]
                     base = y * (y - 1) // 2
@@ -703,7 +754,9 @@ def flop_work(plan, qualify):
     flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
     pair, the flop states' values and choices and the deals by final line and outcome; the dealer outcomes per
     turn card and hole pair (rows only when the turn decides and no river state does); the summed values when
-    the turn does not decide; the deals reaching each showdown and river choice, and what pass 2 walks.
+    the turn does not decide; the deals reaching each showdown and river choice, and what pass 2 walks; when
+    some river state decides, room for every board group's classes (:func:`_keep_groups`: at most
+    :data:`GROUPS` groups of :data:`MAX_CLASSES` classes, of which only the pages used are ever touched).
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
     allowed, action = plan[0], plan[1]
@@ -712,6 +765,10 @@ def flop_work(plan, qualify):
     turn_decides = allowed[2].max() > 1
     cards = DECK_SIZE - 3
     by_turn = turn_decides and not per_board.any()
+    groups = GROUPS if per_board.any() else 0
+    kept = (np.zeros((groups, TYPE_COUNT, TYPE_COUNT), dtype=np.int64), np.zeros(groups + 1, dtype=np.int64),
+            np.zeros(groups * MAX_CLASSES, dtype=np.int64), np.zeros((groups * MAX_CLASSES, 6), dtype=np.int64),
+            np.zeros((groups * MAX_CLASSES, width), dtype=np.int64))
     return (np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64), np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, width), dtype=np.int64), np.zeros((HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64),
@@ -720,7 +777,7 @@ def flop_work(plan, qualify):
             np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
             np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, action.shape[2] + 1), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, roots), dtype=np.int64), np.zeros((HOLE_PAIRS, roots), dtype=np.int64))
+            np.zeros((HOLE_PAIRS, roots), dtype=np.int64), np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept)
 
 
 @njit(cache=True, nogil=True)
@@ -776,7 +833,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, local_showdown,
-     local_river, walk, river_state) = work
+     local_river, walk, river_state, kept) = work
     turn_sums, turn_choice = turn_sums[:n], turn_choice[:n]
     turn_sums[:] = 0
     turn_choice[:] = 0
@@ -807,7 +864,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total)
+                  turn_sums, flop_total, kept)
     # the values of the river states that do not decide, from the outcome counts (per turn card when the turn
     # decides)
     for pair in range(holes.shape[0] if by_turn else 0):
@@ -948,7 +1005,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                 local_river[h, a0, s, line, 0] += deals // dealer_hands
     if walked:
         _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                      dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown)
+                      dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown, kept)
     for pair in range(holes.shape[0]):
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
         c = class_of[h]
