@@ -598,6 +598,14 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1])
     boards, shape_of, of_rank, by_rank = work[10], work[12], work[13], work[14]
     members = np.zeros(8, dtype=np.int64)
+    # the hole pairs (positions p < q in ``rest``) with something to walk: often half of them or fewer
+    walked = np.empty((n * (n - 1) // 2, 2), dtype=np.int64)
+    pairs = 0
+    for q in range(n):
+        for p in range(q):
+            if walk[rest[p] + rest[q] * (rest[q] - 1) // 2].any():
+                walked[pairs, 0], walked[pairs, 1] = p, q
+                pairs += 1
     group = 0
     for low in range(13):
         for high in range(low, 13):
@@ -616,38 +624,36 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                 table, lines, outcomes, choices = _kept_group(kept, group)
                 group += 1
                 types, with_shape = work[15][shape], work[11][shape]
-                for q in range(n):
-                    y = rest[q]
-                    base = y * (y - 1) // 2
-                    for p in range(q):
-                        h = rest[p] + base
-                        c = table[types[rest[p]], types[y]]
-                        line = lines[c]
-                        both = boards[shape] - with_shape[q] - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
-                        for a0 in range(roots):
-                            mode = walk[h, a0]
-                            if mode == 0:
-                                continue
-                            for m in range(count if mode == 2 else 1):
-                                if mode == 1:
-                                    times, s = 2 * both, river_state[h, a0]
-                                else:
-                                    t = members[m]
-                                    times = with_shape[t] - (1 if shape_of[t, p] == shape else 0) \
-                                        - (1 if shape_of[t, q] == shape else 0)
-                                    if t == p or t == q or times == 0:
-                                        continue
-                                    after = following[1, following[0, 0, a0], flop_choice[h, following[0, 0, a0]]]
-                                    s = following[2, after, turn_choice[t, h, after]]
-                                    if s == FOLDS:
-                                        continue
-                                if times == 0:
+                for e in range(pairs):
+                    p, q = walked[e, 0], walked[e, 1]
+                    h = rest[p] + rest[q] * (rest[q] - 1) // 2
+                    c = table[types[rest[p]], types[rest[q]]]
+                    line = lines[c]
+                    both = boards[shape] - with_shape[q] - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
+                    for a0 in range(roots):
+                        mode = walk[h, a0]
+                        if mode == 0:
+                            continue
+                        for m in range(count if mode == 2 else 1):
+                            if mode == 1:
+                                times, s = 2 * both, river_state[h, a0]
+                            else:
+                                t = members[m]
+                                times = with_shape[t] - (1 if shape_of[t, p] == shape else 0) \
+                                    - (1 if shape_of[t, q] == shape else 0)
+                                if t == p or t == q or times == 0:
                                     continue
-                                k = choices[c, s]
-                                local_river[h, a0, s, line, k] += times
-                                final = following[3, s, k]
-                                if final != FOLDS:
-                                    _add_outcomes(local_showdown[h, a0, final, line], times, outcomes[c], 0)
+                                after = following[1, following[0, 0, a0], flop_choice[h, following[0, 0, a0]]]
+                                s = following[2, after, turn_choice[t, h, after]]
+                                if s == FOLDS:
+                                    continue
+                            if times == 0:
+                                continue
+                            k = choices[c, s]
+                            local_river[h, a0, s, line, k] += times
+                            final = following[3, s, k]
+                            if final != FOLDS:
+                                _add_outcomes(local_showdown[h, a0, final, line], times, outcomes[c], 0)
             _ungroup(low, high, work)
 
 
