@@ -481,6 +481,16 @@ def _ungroup(low, high, work):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _add_river(taken, folds, action, following, c, a0, s, line, k, deals):
+    """``deals`` reaching river choice k at river state s with the final ``line``, for class c and pre-flop
+    action a0: counted in ``taken`` when it is a bet or a fold, and in ``folds`` when it folds."""
+    if action[3, s, k] != CONTINUE:
+        taken[c, a0, 3, line, action[3, s, k]] += deals
+    if following[3, s, k] == FOLDS:
+        folds[c, a0, 3, s] += deals
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _add_outcomes(row, times, outcomes, first_outcome):
     """``row[o] += times * outcomes[o]`` for the dealer outcomes from ``first_outcome`` on."""
     for o in range(first_outcome, 6):
@@ -586,12 +596,14 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
 @njit(cache=True, nogil=True)
 def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                  dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown, kept):
+                  dealer_hands, walk, river_state, flop_choice, turn_choice, kept, class_of, walked_boards,
+                  walked_showdown):
     """Pass 2 of :func:`street_flop` where a river state decides, the boards taken by rank pair and shape as in
     :func:`_group_values`, with the classes pass 1 kept (``kept``, in the same order: no board is classed
     again): for each hole pair and pre-flop action to ``walk`` (1: one river state, ``river_state``, whatever
-    the turn card; 2: the river state after each turn card's choice), the boards reaching each river choice
-    (``local_river``) and the deals reaching each showdown (``local_showdown``)."""
+    the turn card; 2: the river state after each turn card's choice), by the hole pair's class (``class_of``):
+    the boards reaching each river choice (``walked_boards[class, a0, s, line, choice]``) and the deals reaching
+    each showdown (``walked_showdown[class, a0, s, line, o]``)."""
     allowed, following = plan[0], plan[2]
     n = rest.shape[0]
     roots = allowed[0, 0]
@@ -627,6 +639,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                 for e in range(pairs):
                     p, q = walked[e, 0], walked[e, 1]
                     h = rest[p] + rest[q] * (rest[q] - 1) // 2
+                    hole_class = class_of[h]
                     c = table[types[rest[p]], types[rest[q]]]
                     line = lines[c]
                     both = boards[shape] - with_shape[q] - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
@@ -650,10 +663,10 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                             if times == 0:
                                 continue
                             k = choices[c, s]
-                            local_river[h, a0, s, line, k] += times
+                            walked_boards[hole_class, a0, s, line, k] += times
                             final = following[3, s, k]
                             if final != FOLDS:
-                                _add_outcomes(local_showdown[h, a0, final, line], times, outcomes[c], 0)
+                                _add_outcomes(walked_showdown[hole_class, a0, final, line], times, outcomes[c], 0)
             _ungroup(low, high, work)
 
 
@@ -755,14 +768,16 @@ def _deciding_rivers(allowed, action):
 
 
 @njit(cache=True, nogil=True)
-def flop_work(plan, qualify):
+def flop_work(plan, qualify, classes):
     """The work arrays of :func:`street_flop` for one plan (as packed there) and qualifier, made once and used
     flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
     pair, the flop states' values and choices and the deals by final line and outcome; the dealer outcomes per
     turn card and hole pair (rows only when the turn decides and no river state does); the summed values when
-    the turn does not decide; the deals reaching each showdown and river choice, and what pass 2 walks; when
+    the turn does not decide; what pass 2 walks; when
     some river state decides, room for every board group's classes (:func:`_keep_groups`: at most
-    :data:`GROUPS` groups of :data:`MAX_CLASSES` classes, of which only the pages used are ever touched).
+    :data:`GROUPS` groups of :data:`MAX_CLASSES` classes, of which only the pages used are ever touched), and
+    pass 2's boards reaching each river choice and deals reaching each showdown, by hole pair class (of
+    ``classes``).
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
     allowed, action = plan[0], plan[1]
@@ -772,6 +787,7 @@ def flop_work(plan, qualify):
     cards = DECK_SIZE - 3
     by_turn = turn_decides and not per_board.any()
     groups = GROUPS if per_board.any() else 0
+    walked_classes = classes if per_board.any() else 0
     kept = (np.zeros((groups, TYPE_COUNT, TYPE_COUNT), dtype=np.int64), np.zeros(groups + 1, dtype=np.int64),
             np.zeros(groups * MAX_CLASSES, dtype=np.int64), np.zeros((groups * MAX_CLASSES, 6), dtype=np.int64),
             np.zeros((groups * MAX_CLASSES, width), dtype=np.int64))
@@ -781,9 +797,9 @@ def flop_work(plan, qualify):
             # at most 46 * 990 deals: int32
             np.zeros((cards if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - _first_outcome(qualify)), dtype=np.int32),
             np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, action.shape[2] + 1), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, roots), dtype=np.int64), np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept)
+            np.zeros((HOLE_PAIRS, roots), dtype=np.int64), np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept,
+            np.zeros((walked_classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64),
+            np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -838,23 +854,22 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         flop_masks[card & 3] |= 1 << (card >> 2)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, local_showdown,
-     local_river, walk, river_state, kept) = work
+    (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, river_state,
+     kept, walked_boards, walked_showdown) = work
+    turn_decides = allowed[2].max() > 1
     turn_sums, turn_choice = turn_sums[:n], turn_choice[:n]
-    turn_sums[:] = 0
-    turn_choice[:] = 0
+    if turn_decides:  # else never written: zero since flop_work made them
+        turn_sums[:] = 0
+        turn_choice[:] = 0
     flop_sums[:] = 0
     flop_choice[:] = 0
     local_final[:] = 0
     flop_total[:] = 0
-    local_showdown[:] = 0
-    local_river[:] = 0
     walk[:] = 0
     river_state[:] = 0
     trial = np.empty(action.shape[2], dtype=np.int64)
     # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]``. Its values
     # follow from outcome counts summed over boards, so only deciding river states are summed per board.
-    turn_decides = allowed[2].max() > 1
     linear = np.zeros((river_states, LINE_COUNT, 6), dtype=np.int64)
     for s in range(river_states):
         for line in range(LINE_COUNT if not per_board[s] else 0):
@@ -953,8 +968,12 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # showdown state on every board: its counts are the hole pair's final outcomes (no pass over the boards);
     # a path whose river state is the same for both turn orders is walked once and counted twice.
     walked = False  # ``walk[h, a0]``, 0: nothing to walk; 1: one river state, ``river_state[h, a0]``; 2: per turn
+    # (a board's dealer outcomes, from the first counted, add up to its dealer hands: deals = dealer hands x boards)
+    reached = np.zeros((roots, width, LINE_COUNT), dtype=np.int64)  # one hole pair's deals by river state and line
     for pair in range(holes.shape[0] if by_turn else 0):  # every deal, and the paths on which the turn decides
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        c = class_of[h]
+        reached[:] = 0
         for i in range(n):
             if rest[i] == x or rest[i] == y:
                 continue
@@ -974,14 +993,18 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     continue
                 final = following[3, s, 0]
                 for line in range(LINE_COUNT):
-                    deals = 0
                     for o in range(first_outcome, 6):
-                        deals += row[line, o - first_outcome]
+                        reached[a0, s, line] += row[line, o - first_outcome]
                         if final != FOLDS:
-                            local_showdown[h, a0, final, line, o] += row[line, o - first_outcome]
-                    local_river[h, a0, s, line, 0] += deals // dealer_hands
+                            showdown[c, a0, final, line, o] += weight * row[line, o - first_outcome]
+        for a0 in range(roots):
+            for s in range(width):
+                for line in range(LINE_COUNT):
+                    if reached[a0, s, line] > 0:
+                        _add_river(taken, folds, action, following, c, a0, s, line, 0, weight * reached[a0, s, line])
     for pair in range(holes.shape[0]):
         h = holes[pair, 2]
+        c = class_of[h]
         for a0 in range(roots):
             target = following[0, 0, a0]
             if target == FOLDS:
@@ -1007,30 +1030,29 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                 for o in range(6):
                     deals += local_final[h, line, o]
                     if final != FOLDS:
-                        local_showdown[h, a0, final, line, o] += local_final[h, line, o]
-                local_river[h, a0, s, line, 0] += deals // dealer_hands
+                        showdown[c, a0, final, line, o] += weight * local_final[h, line, o]
+                _add_river(taken, folds, action, following, c, a0, s, line, 0, weight * deals)
     if walked:
+        walked_boards[:] = 0
+        walked_showdown[:] = 0
         _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                      dealer_hands, walk, river_state, flop_choice, turn_choice, local_river, local_showdown, kept)
+                      dealer_hands, walk, river_state, flop_choice, turn_choice, kept, class_of, walked_boards,
+                      walked_showdown)
+        for c in range(walked_boards.shape[0]):
+            for a0 in range(roots):
+                for s in range(width):
+                    for line in range(LINE_COUNT):
+                        for o in range(6):
+                            showdown[c, a0, s, line, o] += weight * walked_showdown[c, a0, s, line, o]
+                        for k in range(allowed[3, s]):
+                            _add_river(taken, folds, action, following, c, a0, s, line, k,
+                                       weight * dealer_hands * walked_boards[c, a0, s, line, k])
     for pair in range(holes.shape[0]):
-        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        h = holes[pair, 2]
         c = class_of[h]
         for line in range(LINE_COUNT):
             for o in range(6):
                 final_outcomes[c, line, o] += weight * local_final[h, line, o]
-        for a0 in range(roots):
-            for s in range(width):
-                for line in range(LINE_COUNT):
-                    for o in range(6):
-                        showdown[c, a0, s, line, o] += weight * local_showdown[h, a0, s, line, o]
-                    for k in range(allowed[3, s]):
-                        boards_here = local_river[h, a0, s, line, k]
-                        if boards_here == 0:
-                            continue
-                        if action[3, s, k] != CONTINUE:
-                            taken[c, a0, 3, line, action[3, s, k]] += weight * dealer_hands * boards_here
-                        if following[3, s, k] == FOLDS:
-                            folds[c, a0, 3, s] += weight * dealer_hands * boards_here
 
 
 # --------------------------------------------------------------------------- sums over flop classes
@@ -1087,7 +1109,7 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
-    work = flop_work(packed, qualify)
+    work = flop_work(packed, qualify, classes)
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True)):
         rows = by_value if written is None else written(flop)
         street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, rows,  # type: ignore[call-arg]

@@ -121,7 +121,7 @@ def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_
     rng = np.random.default_rng(7)
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
     choices = max(len(street.choices) for street in plan.streets if street is not None)
-    work = flop_work(packed(plan), qualify)
+    work = flop_work(packed(plan), qualify, HOLE_PAIRS)
     for _ in range(3):
         flop = np.sort(rng.choice(52, 3, replace=False)).astype(np.int64)
         own = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)

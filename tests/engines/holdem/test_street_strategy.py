@@ -111,7 +111,7 @@ def test_the_kernel_plays_the_written_choices_as_a_plain_recursion_does(tmp_path
                 nets, packed, written.flop_rows(flop_array), flop_choices, root_values, showdown,
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
-                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), -1, flop_work(packed, qualifying_rank(rules)))
+                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), -1, flop_work(packed, qualifying_rank(rules), HOLE_PAIRS))
     for hole_text in holes:
         hole = parse_cards(hole_text)
 
