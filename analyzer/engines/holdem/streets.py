@@ -534,7 +534,7 @@ def _kept_group(kept, group):
 @njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total, kept):
+                  turn_sums, flop_total, kept, tallied, river_tally):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
@@ -544,8 +544,10 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into
     ``turn_outcomes[t, h, line, o - first_outcome]`` (it has rows when the turn decides and no river state
     does: :func:`_add_turn_outcomes`) or ``turn_sums`` (the turn and some river state decide). Equal to the
-    sums over every board, which the tests compare with a plain loop. When some river state decides, the
-    groups' classes are kept for pass 2 (``kept``, :func:`_keep_groups`)."""
+    sums over every board, which the tests compare with a plain loop. Where river states decide (``tallied``),
+    the outcomes go into ``river_tally[h, j, choice, line]`` by the choice taken at the j-th of them instead of
+    into ``local_final``; when the turn decides too, the groups' classes are kept for pass 2 (``kept`` has
+    rows, :func:`_keep_groups`)."""
     n = rest.shape[0]
     valued = per_board.any()
     by_turn = turn_outcomes.shape[0] > 0
@@ -559,7 +561,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, valued, work)
-            if valued:
+            if kept[0].shape[0] > 0:
                 groups = _keep_groups(work, kept, groups)
             for t in range(n if by_turn else 0):  # a turn card's rows stay in the cache over the shapes
                 for shape in range(BOARD_SHAPES):
@@ -570,7 +572,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
             for shape in range(0 if by_turn else BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue
-                table, lines, outcomes, values, _, types, with_shape = _shape_data(work, shape)
+                table, lines, outcomes, values, choices, types, with_shape = _shape_data(work, shape)
                 for t in range(n if turn_decides and valued else 0):
                     found = _turn_partners(t, rest, shape_of, shape, with_shape[t], table, types, found_hole,
                                            found_class, found_times)
@@ -587,7 +589,11 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                             continue
                         h = rest[p] + base
                         c = table[types[rest[p]], types[y]]
-                        _add_outcomes(local_final[h, lines[c]], 2 * times, outcomes[c], first_outcome)
+                        if tallied.shape[0] == 0:
+                            _add_outcomes(local_final[h, lines[c]], 2 * times, outcomes[c], first_outcome)
+                        for j in range(tallied.shape[0]):
+                            _add_outcomes(river_tally[h, j, choices[c, tallied[j]], lines[c]], 2 * times,
+                                          outcomes[c], first_outcome)
                         for s in range(river_states if valued and not turn_decides else 0):
                             if per_board[s]:
                                 flop_total[h, s] += 2 * times * values[c, s]
@@ -596,14 +602,13 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
 @njit(cache=True, nogil=True)
 def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                  dealer_hands, walk, river_state, flop_choice, turn_choice, kept, class_of, walked_boards,
-                  walked_showdown):
-    """Pass 2 of :func:`street_flop` where a river state decides, the boards taken by rank pair and shape as in
-    :func:`_group_values`, with the classes pass 1 kept (``kept``, in the same order: no board is classed
-    again): for each hole pair and pre-flop action to ``walk`` (1: one river state, ``river_state``, whatever
-    the turn card; 2: the river state after each turn card's choice), by the hole pair's class (``class_of``):
-    the boards reaching each river choice (``walked_boards[class, a0, s, line, choice]``) and the deals reaching
-    each showdown (``walked_showdown[class, a0, s, line, o]``)."""
+                  dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown):
+    """Pass 2 of :func:`street_flop` where the turn and a river state decide, the boards taken by rank pair and
+    shape as in :func:`_group_values`, with the classes pass 1 kept (``kept``, in the same order: no board is
+    classed again): for each hole pair and pre-flop action to ``walk`` (the river state after each turn card's
+    choice), by the hole pair's class (``class_of``): the boards reaching each river choice
+    (``walked_boards[class, a0, s, line, choice]``) and the deals reaching each showdown
+    (``walked_showdown[class, a0, s, line, o]``)."""
     allowed, following = plan[0], plan[2]
     n = rest.shape[0]
     roots = allowed[0, 0]
@@ -642,25 +647,18 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     hole_class = class_of[h]
                     c = table[types[rest[p]], types[rest[q]]]
                     line = lines[c]
-                    both = boards[shape] - with_shape[q] - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
                     for a0 in range(roots):
-                        mode = walk[h, a0]
-                        if mode == 0:
+                        if walk[h, a0] == 0:
                             continue
-                        for m in range(count if mode == 2 else 1):
-                            if mode == 1:
-                                times, s = 2 * both, river_state[h, a0]
-                            else:
-                                t = members[m]
-                                times = with_shape[t] - (1 if shape_of[t, p] == shape else 0) \
-                                    - (1 if shape_of[t, q] == shape else 0)
-                                if t == p or t == q or times == 0:
-                                    continue
-                                after = following[1, following[0, 0, a0], flop_choice[h, following[0, 0, a0]]]
-                                s = following[2, after, turn_choice[t, h, after]]
-                                if s == FOLDS:
-                                    continue
-                            if times == 0:
+                        after = following[1, following[0, 0, a0], flop_choice[h, following[0, 0, a0]]]
+                        for m in range(count):
+                            t = members[m]
+                            times = with_shape[t] - (1 if shape_of[t, p] == shape else 0) \
+                                - (1 if shape_of[t, q] == shape else 0)
+                            if t == p or t == q or times == 0:
+                                continue
+                            s = following[2, after, turn_choice[t, h, after]]
+                            if s == FOLDS:
                                 continue
                             k = choices[c, s]
                             walked_boards[hole_class, a0, s, line, k] += times
@@ -768,16 +766,30 @@ def _deciding_rivers(allowed, action):
 
 
 @njit(cache=True, nogil=True)
+def _tallied_rivers(allowed):
+    """The river states that offer a choice: pass 1 tallies each hole pair's deals by the choice taken there
+    (the river's choice is the class's, known as the board is classed), so that a path reaching one of them
+    whatever the turn card needs no second pass."""
+    states = np.zeros(allowed.shape[1], dtype=np.int64)
+    count = 0
+    for s in range(allowed.shape[1]):
+        if allowed[3, s] > 1:
+            states[count] = s
+            count += 1
+    return states[:count]
+
+
+@njit(cache=True, nogil=True)
 def flop_work(plan, qualify, classes):
     """The work arrays of :func:`street_flop` for one plan (as packed there) and qualifier, made once and used
     flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
     pair, the flop states' values and choices and the deals by final line and outcome; the dealer outcomes per
     turn card and hole pair (rows only when the turn decides and no river state does); the summed values when
-    the turn does not decide; what pass 2 walks; when
-    some river state decides, room for every board group's classes (:func:`_keep_groups`: at most
-    :data:`GROUPS` groups of :data:`MAX_CLASSES` classes, of which only the pages used are ever touched), and
-    pass 2's boards reaching each river choice and deals reaching each showdown, by hole pair class (of
-    ``classes``).
+    the turn does not decide; what pass 2 walks; when the turn and some river state decide, room for every
+    board group's classes (:func:`_keep_groups`: at most :data:`GROUPS` groups of :data:`MAX_CLASSES` classes,
+    of which only the pages used are ever touched), and pass 2's boards reaching each river choice and deals
+    reaching each showdown, by hole pair class (of ``classes``); per hole pair, the deals by river choice, line
+    and outcome at each river state that decides (:func:`_tallied_rivers`).
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
     allowed, action = plan[0], plan[1]
@@ -786,8 +798,10 @@ def flop_work(plan, qualify, classes):
     turn_decides = allowed[2].max() > 1
     cards = DECK_SIZE - 3
     by_turn = turn_decides and not per_board.any()
-    groups = GROUPS if per_board.any() else 0
-    walked_classes = classes if per_board.any() else 0
+    # pass 2 walks the boards only when the turn and some river state decide
+    groups = GROUPS if turn_decides and per_board.any() else 0
+    walked_classes = classes if groups else 0
+    tallied = _tallied_rivers(allowed)
     kept = (np.zeros((groups, TYPE_COUNT, TYPE_COUNT), dtype=np.int64), np.zeros(groups + 1, dtype=np.int64),
             np.zeros(groups * MAX_CLASSES, dtype=np.int64), np.zeros((groups * MAX_CLASSES, 6), dtype=np.int64),
             np.zeros((groups * MAX_CLASSES, width), dtype=np.int64))
@@ -797,9 +811,10 @@ def flop_work(plan, qualify, classes):
             # at most 46 * 990 deals: int32
             np.zeros((cards if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - _first_outcome(qualify)), dtype=np.int32),
             np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, roots), dtype=np.int64), np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept,
+            np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept,
             np.zeros((walked_classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64),
-            np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64))
+            np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, tallied.shape[0], action.shape[2], LINE_COUNT, 6), dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -854,8 +869,11 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         flop_masks[card & 3] |= 1 << (card >> 2)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
-    (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, river_state,
-     kept, walked_boards, walked_showdown) = work
+    (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
+     walked_boards, walked_showdown, river_tally) = work
+    tallied = _tallied_rivers(allowed)
+    tally_of = np.full(width, -1, dtype=np.int64)
+    tally_of[tallied] = np.arange(tallied.shape[0])
     turn_decides = allowed[2].max() > 1
     turn_sums, turn_choice = turn_sums[:n], turn_choice[:n]
     if turn_decides:  # else never written: zero since flop_work made them
@@ -866,7 +884,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     local_final[:] = 0
     flop_total[:] = 0
     walk[:] = 0
-    river_state[:] = 0
+    river_tally[:] = 0
     trial = np.empty(action.shape[2], dtype=np.int64)
     # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]``. Its values
     # follow from outcome counts summed over boards, so only deciding river states are summed per board.
@@ -885,7 +903,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total, kept)
+                  turn_sums, flop_total, kept, tallied, river_tally)
+    for pair in range(holes.shape[0] if tallied.shape[0] > 0 else 0):  # every deal, from the first tally
+        h = holes[pair, 2]
+        for k in range(river_tally.shape[2]):
+            for line in range(LINE_COUNT):
+                for o in range(6):
+                    local_final[h, line, o] += river_tally[h, 0, k, line, o]
     # the values of the river states that do not decide, from the outcome counts (per turn card when the turn
     # decides)
     for pair in range(holes.shape[0] if by_turn else 0):
@@ -967,7 +991,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 2: counts under the decisions. A path on which neither the turn nor the river decides ends in one
     # showdown state on every board: its counts are the hole pair's final outcomes (no pass over the boards);
     # a path whose river state is the same for both turn orders is walked once and counted twice.
-    walked = False  # ``walk[h, a0]``, 0: nothing to walk; 1: one river state, ``river_state[h, a0]``; 2: per turn
+    walked = False  # ``walk[h, a0]``: 1 when the river state depends on the turn card's choice
     # (a board's dealer outcomes, from the first counted, add up to its dealer hands: deals = dealer hands x boards)
     reached = np.zeros((roots, width, LINE_COUNT), dtype=np.int64)  # one hole pair's deals by river state and line
     for pair in range(holes.shape[0] if by_turn else 0):  # every deal, and the paths on which the turn decides
@@ -1013,16 +1037,22 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             if after == FOLDS or (allowed[2, after] > 1 and by_turn):
                 continue
             if allowed[2, after] > 1:
-                walk[h, a0] = 2
+                walk[h, a0] = 1
                 walked = True
                 continue
             s = following[2, after, 0]
             if s == FOLDS:
                 continue
-            if allowed[3, s] > 1:
-                walk[h, a0] = 1
-                river_state[h, a0] = s
-                walked = True
+            if allowed[3, s] > 1:  # the river decides, the same state whatever the turn: its tally
+                for k in range(allowed[3, s]):
+                    final = following[3, s, k]
+                    for line in range(LINE_COUNT):
+                        deals = 0
+                        for o in range(6):
+                            deals += river_tally[h, tally_of[s], k, line, o]
+                            if final != FOLDS:
+                                showdown[c, a0, final, line, o] += weight * river_tally[h, tally_of[s], k, line, o]
+                        _add_river(taken, folds, action, following, c, a0, s, line, k, weight * deals)
                 continue
             final = following[3, s, 0]
             for line in range(LINE_COUNT):
@@ -1036,8 +1066,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         walked_boards[:] = 0
         walked_showdown[:] = 0
         _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                      dealer_hands, walk, river_state, flop_choice, turn_choice, kept, class_of, walked_boards,
-                      walked_showdown)
+                      dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown)
         for c in range(walked_boards.shape[0]):
             for a0 in range(roots):
                 for s in range(width):

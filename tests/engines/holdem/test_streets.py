@@ -202,6 +202,7 @@ def plain_values(plan, nets, qualify, hole, flop, seen=None, written=None):
     ("thb", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "Kc"),         # a seen card of the flop's two-card suit
     ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "4h"),  # a seen card pairing the flop
     ("uth", "Ts Js Qs", ["As 2d", "Kh Kd", "3c 4c"], "9s"),           # a river decision, a seen straight flush draw
+    ("uth", "2h 9d 9c", ["Ah 5h", "6s 7s", "Jd 3c"], None),           # a river decision whatever the turn: its tally
     ("thb+river", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], None),   # decisions on the turn and on the river
     ("thb+river", "4s 5s Kd", ["6s 7s", "Qc 9h"], "Ks"),
 ])
