@@ -290,7 +290,7 @@ def river_trials(allowed, following, stake, fold_value, state, outcomes, line, n
 @njit(cache=True, nogil=True)
 def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
                    values, choice, line_of, valued, dealer_hands):
-    """Per board class c: ``line_of[c]``, its final line; and when ``valued``, per river state s,
+    """Per board class c: ``line_of[c]``, its final line; and per river state s that is ``valued[s]``,
     ``values[c, s]`` (the best action's value) and ``choice[c, s]`` (its position); ``dealer_hands``: the dealer
     hands beside each hand of a class (a fold's value is its scaled net times them)."""
     states = allowed.shape[1]
@@ -298,7 +298,9 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
     for c in range(count):
         line = rank_line(ranks[c])
         line_of[c] = line
-        for s in range(states if valued else 0):
+        for s in range(states):
+            if not valued[s]:
+                continue
             n = river_trials(allowed, following, stake, fold_value, s, outcomes[c], line, nets, dealer_hands, trial)
             if n == 0:
                 continue
@@ -320,7 +322,7 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
                  type_table, river_value, river_choice, line_of, valued, seen, dealer_hands):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
     each pair of card types; the dealer's hands: every two of the cards left, or ``seen`` and one of them
-    when the player sees that dealer card), their lines and, when ``valued``, their river choices and values
+    when the player sees that dealer card), their lines and, at the ``valued`` states, their river choices and values
     (:func:`_river_choices`); returns the number of classes."""
     allowed, action, following, stake, fold_value, larger = plan
     deal_board(flop, rest, i, j, board, unseen)
@@ -373,8 +375,8 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
                   seen, dealer_hands, valued, work, classify=True):
     """Class the boards of one flop whose two cards are of ranks ``low`` and ``high``, once per shape: their hands
     fall into the same classes, a hand's class given by its cards' types (rank, and whether of the flush suit),
-    so one board of each shape is classed (:func:`_river_board`; with its river values and choices when
-    ``valued``), and the shape's boards and the boards holding each card are counted (``work``:
+    so one board of each shape is classed (:func:`_river_board`; with its river values and choices at the
+    ``valued`` states), and the shape's boards and the boards holding each card are counted (``work``:
     :func:`_group_work`; :func:`_ungroup` clears them). Without ``classify`` the boards are only counted and
     the cards typed (a pass whose classes were kept, :func:`_keep_groups`)."""
     (type_table, river_value, river_choice, line_of, shape_table, shape_line, shape_outcomes, shape_value,
@@ -398,7 +400,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
                     shape_line[shape, c] = line_of[c]
                     for o in range(6):
                         shape_outcomes[shape, c, o] = outcomes[c, o]
-                    for s in range(river_value.shape[1] if valued else 0):
+                    for s in range(river_value.shape[1]):
                         shape_value[shape, c, s] = river_value[c, s]
                         shape_choice[shape, c, s] = river_choice[c, s]
             if boards[shape] == 0:
@@ -550,6 +552,11 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     rows, :func:`_keep_groups`)."""
     n = rest.shape[0]
     valued = per_board.any()
+    # the river states valued per board: those that decide, and every one when the turn decides too (its
+    # values sum them all)
+    valued_states = np.zeros(plan[0].shape[1], dtype=np.bool_)
+    for s in range(river_states if valued else 0):
+        valued_states[s] = per_board[s] or turn_decides
     by_turn = turn_outcomes.shape[0] > 0
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1])
     boards, shape_of = work[10], work[12]
@@ -560,7 +567,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                          plan, seen, dealer_hands, valued, work)
+                          plan, seen, dealer_hands, valued_states, work)
             if kept[0].shape[0] > 0:
                 groups = _keep_groups(work, kept, groups)
             for t in range(n if by_turn else 0):  # a turn card's rows stay in the cache over the shapes
@@ -627,7 +634,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                          plan, seen, dealer_hands, True, work, False)
+                          plan, seen, dealer_hands, np.zeros(allowed.shape[1], dtype=np.bool_), work, False)
             count = 0
             for rank in range(low, high + 1):   # the cards of the two ranks
                 if rank != low and rank != high:
