@@ -224,7 +224,7 @@ def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes
     card = -1 if seen is None else parse_cards(seen)[0]
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
                 FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64), flop_choices, root_values,
-                showdown, folds, taken, final_outcomes, card, flop_work(packed, qualify, HOLE_PAIRS))
+                showdown, folds, taken, final_outcomes, card, flop_work(packed, qualify, HOLE_PAIRS, card))
     deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
     for text in holes:
         hole = parse_cards(text)
