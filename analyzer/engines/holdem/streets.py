@@ -786,17 +786,8 @@ def _tallied_rivers(allowed):
     return states[:count]
 
 
-def flop_work(plan: tuple[np.ndarray | bool, ...], qualify: int, classes: int,
-              seen: int = -1) -> tuple[np.ndarray | tuple[np.ndarray, ...], ...]:
-    """The work arrays of :func:`street_flop` (:func:`_flop_work`) for one plan (as packed there), qualifier,
-    number of hole pair classes and seen dealer card (< 0: none). A turn card's dealer outcomes per hole pair
-    and line add up to at most 45 x 44 = 1,980 deals per cell with a dealer card seen, 46 x 990 = 45,540
-    without: int16 or int32, the narrower the faster (that array is what the innermost loop is bound by)."""
-    return _flop_work(plan, qualify, classes, np.empty(0, dtype=np.int16 if seen >= 0 else np.int32))
-
-
 @njit(cache=True, nogil=True)
-def _flop_work(plan, qualify, classes, counted):
+def flop_work(plan, qualify, classes):
     """The work arrays of :func:`street_flop` for one plan (as packed there) and qualifier, made once and used
     flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
     pair, the flop states' values and choices and the deals by final line and outcome; the dealer outcomes per
@@ -824,8 +815,9 @@ def _flop_work(plan, qualify, classes, counted):
     return (np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64), np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, width), dtype=np.int64), np.zeros((HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64),
-            np.zeros((cards if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - _first_outcome(qualify)),
-                     dtype=counted.dtype),
+            # at most 46 x 990 = 45,540 deals per cell (45 x 44 with a dealer card seen): uint16, the narrower the
+            # faster (this array is what the innermost loop is bound by)
+            np.zeros((cards if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - _first_outcome(qualify)), dtype=np.uint16),
             np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept,
             np.zeros((walked_classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64),
@@ -1154,7 +1146,7 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
-    work = flop_work(packed, qualify, classes, seen)
+    work = flop_work(packed, qualify, classes)
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True)):
         rows = by_value if written is None else written(flop)
         street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, rows,  # type: ignore[call-arg]

@@ -195,6 +195,14 @@ def plain_values(plan, nets, qualify, hole, flop, seen=None, written=None):
     return values, counts, flop_taken
 
 
+def test_a_turn_cards_outcome_cells_fit_the_kernels_narrow_integers():
+    # per turn card, hole pair, final line and dealer outcome: at most 46 rivers x 990 dealer hands
+    _, plan, _ = plan_of("thb")
+    work = flop_work((plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger), 0, 169)
+    turn_outcomes = work[5]
+    assert turn_outcomes.shape[0] == 49 and 46 * DEALER_HANDS <= np.iinfo(turn_outcomes.dtype).max
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game, flop, holes, seen", [
     ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"], None),
@@ -224,7 +232,7 @@ def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes
     card = -1 if seen is None else parse_cards(seen)[0]
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
                 FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64), flop_choices, root_values,
-                showdown, folds, taken, final_outcomes, card, flop_work(packed, qualify, HOLE_PAIRS, card))
+                showdown, folds, taken, final_outcomes, card, flop_work(packed, qualify, HOLE_PAIRS))
     deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
     for text in holes:
         hole = parse_cards(text)
