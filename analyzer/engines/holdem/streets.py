@@ -996,9 +996,10 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     taken[c, a0, 2, six_line, action[2, after, k]] += weight * turn_deals
                 if following[2, after, k] == FOLDS:
                     folds[c, a0, 2, after] += weight * turn_deals
-    # pass 2: counts under the decisions. A path on which neither the turn nor the river decides ends in one
-    # showdown state on every board: its counts are the hole pair's final outcomes (no pass over the boards);
-    # a path whose river state is the same for both turn orders is walked once and counted twice.
+    # the counts under the decisions. A path on which neither the turn nor the river decides ends in one showdown
+    # state on every board: its counts are the hole pair's final outcomes; a path reaching a river state that
+    # decides, the same whatever the turn card, takes pass 1's tally; only a path whose river state depends on
+    # the turn card's choice is walked over the boards again (pass 2, :func:`_group_counts`).
     walked = False  # ``walk[h, a0]``: 1 when the river state depends on the turn card's choice
     # (a board's dealer outcomes, from the first counted, add up to its dealer hands: deals = dealer hands x boards)
     reached = np.zeros((roots, width, LINE_COUNT), dtype=np.int64)  # one hole pair's deals by river state and line
