@@ -855,8 +855,10 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     adds its class's values and outcomes once, times the boards of the group holding neither of its cards
     (:func:`_group_values`). A river state with no decision is worth a fixed net per (line, outcome), so its
     values come from outcome counts summed over the boards (per hole pair, or per hole pair and turn card when
-    only the turn decides); when some river state decides, a second pass over the groups counts the boards
-    reaching each river choice under the decisions taken (:func:`_group_counts`).
+    only the turn decides). A river state that decides has its choice per board class, so pass 1 tallies each
+    hole pair's deals by that choice (``river_tally``); only where the river state depends on the turn card's
+    choice does a second pass over the groups count the boards reaching each river choice under the decisions
+    taken (:func:`_group_counts`).
     """
     allowed, action, following, stake, fold_value, larger = plan
     width = allowed.shape[1]
