@@ -128,7 +128,10 @@ def run(arguments: list[str]) -> int:
     """
     named = arguments[0] if arguments else None
     args = build_parser((named,) if named in COMMANDS else COMMANDS).parse_args(arguments)
-    return import_module(f"analyzer.cli.{args.command}").run(args)
+    command = import_module(f"analyzer.cli.{args.command}")
+    if _INTERRUPT_RECEIVED:  # the user's interrupt came while the modules loaded, and a library swallowed it
+        raise KeyboardInterrupt
+    return command.run(args)
 
 
 def main(argv: list[str] | None = None) -> None:

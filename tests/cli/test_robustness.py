@@ -283,6 +283,14 @@ def test_an_error_that_comes_out_of_an_interrupt_is_the_interrupt(monkeypatch, c
     assert one_line(capsys.readouterr().err) == "analyzer: interrupted; nothing was written"
 
 
+def test_an_interrupt_a_library_swallowed_while_the_modules_loaded_still_stops_the_command(monkeypatch, capsys):
+    """A library's import may catch the ``KeyboardInterrupt`` and go on: the interrupt has still arrived, so the
+    command stops before it does anything (CI once saw a report written and exit 0 after an early interrupt)."""
+    monkeypatch.setattr(cli, "_INTERRUPT_RECEIVED", [True])
+    assert exit_code("games") == cli.INTERRUPTED
+    assert one_line(capsys.readouterr().err) == "analyzer: interrupted; nothing was written"
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.1, 0.3])
 def test_an_interrupt_in_the_first_instants(delay, tmp_path):
     """Python raises the interrupt wherever it is: here while the modules load (within the first 0.3 s of the
