@@ -47,7 +47,7 @@ from analyzer.engines.holdem.protection import committed_exposure, exposure_of, 
 from analyzer.engines.holdem.street_collusion import DEFAULT_SAMPLES, StreetCollusionEstimate, estimate_street_collusion
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
-from analyzer.engines.holdem.street_strategy import WrittenStreets, load_written_streets
+from analyzer.engines.holdem.street_strategy import KernelStrategy, WrittenStreets, load_written_streets
 from analyzer.engines.holdem.streets import (
     FOLDS,
     StreetClassSums,
@@ -68,15 +68,15 @@ PLAYED = "optimal strategy, played deal by deal"
 SUMS_FILE = "street_sums.npz"
 
 
-def written_analysis(rules: GameRules, strategy: WrittenStreets, run: Run,
+def written_analysis(rules: GameRules, strategy: KernelStrategy, run: Run,
                      flop_class_indices: Sequence[int] | None = None) -> StreetAnalysis:
-    """The game played by a written strategy: its flop and turn choices imposed in the kernel, its pre-flop
-    choice per starting-hand class (over the given flop classes only, for a reduced run)."""
+    """The game played by a written strategy or a posted card: its choices after the flop imposed in the kernel,
+    its pre-flop choice per starting-hand class (over the given flop classes only, for a reduced run)."""
     started = time.perf_counter()
     rules = as_streets(rules)
     plan, _, scale = game_plan(rules)
     sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress, flop_class_indices=flop_class_indices,
-                                 written=strategy.flop_rows)
+                                 imposed=strategy.imposed())
     counts = street_counts(sums, plan, scale, preflop=strategy.preflop_choices())
     return StreetAnalysis(rules, counts, **timing(started))
 

@@ -12,7 +12,7 @@ the initial wagers' ``on_fold``.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -41,6 +41,7 @@ from analyzer.engines.holdem.streets import (
     DEALS_PER_HOLE,
     FOLDS,
     LEVEL_NAMES,
+    ImposedChoices,
     StreetClassSums,
     StreetPlan,
     qualifying_rank,
@@ -70,14 +71,13 @@ def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
 
 def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True,
                           flop_class_indices: Sequence[int] | None = None,
-                          written: Callable[[np.ndarray], np.ndarray] | None = None) -> StreetClassSums:
-    """The class sums of every flop class (or the given ones), in parallel chunks; ``written``: a written
-    strategy's flop and turn choices per flop representative
-    (:func:`analyzer.engines.holdem.streets.street_class_sums`) instead of the values'."""
+                          imposed: ImposedChoices | None = None) -> StreetClassSums:
+    """The class sums of every flop class (or the given ones), in parallel chunks; ``imposed``: a strategy's
+    choices instead of the values' (:func:`analyzer.engines.holdem.streets.street_class_sums`)."""
     plan, nets, _ = game_plan(rules)
     qualify = qualifying_rank(rules)
     sums = sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify,
-                                                                          written=written),
+                                                                          imposed=imposed),
                                  street_sums_kind(plan), SUMS_VERSION, f"{rules.title}: flop classes", jobs,
                                  progress, None, flop_class_indices)
     assert isinstance(sums, StreetClassSums)

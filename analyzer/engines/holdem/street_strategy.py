@@ -37,11 +37,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
 from analyzer.engines.holdem.enumeration import HAND_CLASS_OF, HOLE_FIRST, HOLE_PAIRS, HOLE_SECOND, flop_rest
-from analyzer.engines.holdem.streets import LEVEL_NAMES, street_levels
+from analyzer.engines.holdem.streets import LEVEL_NAMES, ImposedChoices, street_levels
 from analyzer.engines.street_rules import Seen, SeenCards, StreetStrategy, load_street_strategy
 from analyzer.games.rules import GameRules, RulesError
 
@@ -49,6 +50,19 @@ from analyzer.games.rules import GameRules, RulesError
 HOLES = np.column_stack([HOLE_FIRST, HOLE_SECOND])
 #: One hole pair of each starting-hand class (169).
 CLASS_HOLES = HOLES[np.unique(HAND_CLASS_OF, return_index=True)[1]]
+
+
+class KernelStrategy(Protocol):
+    """A strategy the streets kernel plays in place of the optimal one: its title, its pre-flop choice per
+    starting-hand class and the choices it imposes after the flop (a written strategy, :class:`WrittenStreets`, or a
+    posted card, :class:`analyzer.engines.holdem.street_posted.PostedStreets`)."""
+
+    @property
+    def title(self) -> str: ...
+
+    def preflop_choices(self) -> np.ndarray: ...
+
+    def imposed(self) -> ImposedChoices: ...
 
 
 @dataclass(frozen=True)
@@ -97,6 +111,10 @@ class WrittenStreets:
             rows[1 + turn, index[pairs]] = self.strategy.choose_seen(street, SeenCards(hole_cards.take(pairs),
                                                                                        boards.take(turn)))
         return rows
+
+    def imposed(self) -> ImposedChoices:
+        """The flop and turn rows, the river decided by value."""
+        return ImposedChoices(self.flop_rows)
 
 
 def written_streets(rules: GameRules, strategy: StreetStrategy) -> WrittenStreets:

@@ -53,8 +53,11 @@ from analyzer.engines.holdem.board_classes import (
     CLASS_SECOND,
     MAX_CLASSES,
     RANK_PAIRS,
+    TYPE_CARD,
     TYPE_COUNT,
     board_classes,
+    board_plus_one_by_type,
+    board_rank,
     class_scratch,
     exposed_board_classes,
     flop_rank_tables,
@@ -68,6 +71,7 @@ from analyzer.engines.holdem.enumeration import (
     deal_board,
     flop_rest,
 )
+from analyzer.engines.holdem.policy import OPTIMAL, RIVER_BY_VALUE, reads_dealer_outs, river_bets, river_made_part
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
@@ -289,11 +293,17 @@ def river_trials(allowed, following, stake, fold_value, state, outcomes, line, n
 
 @njit(cache=True, nogil=True)
 def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
-                   values, choice, line_of, valued, dealer_hands):
+                   values, choice, line_of, valued, dealer_hands, rule, board_made, sorted_six, card_six, scratch):
     """Per board class c: ``line_of[c]``, its final line; and per river state s that is ``valued[s]``,
-    ``values[c, s]`` (the best action's value) and ``choice[c, s]`` (its position); ``dealer_hands``: the dealer
-    hands beside each hand of a class (a fold's value is its scaled net times them)."""
+    ``values[c, s]`` (the value of the action taken) and ``choice[c, s]`` (its position): the best one, or, where
+    the ``rule`` (a packed :class:`analyzer.engines.holdem.policy.Policy`) decides the river, its smallest action
+    (fold or check) or its largest (the bet) as :func:`analyzer.engines.holdem.policy.river_bets` says for one
+    hand of the class (every hand of a class has the same rank, dealer outs and made part, ``board_made``: the
+    board's, ``sorted_six`` and ``card_six``: the board with each unseen card); ``dealer_hands``: the dealer hands
+    beside each hand of a class (a fold's value is its scaled net times them)."""
     states = allowed.shape[1]
+    by_rule = rule[RIVER_BY_VALUE] == 0
+    type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
     trial = np.empty(following.shape[2], dtype=np.int64)
     for c in range(count):
         line = rank_line(ranks[c])
@@ -305,6 +315,10 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
             if n == 0:
                 continue
             best = best_action(trial, n, larger)
+            if by_rule and n > 1:
+                bets = river_bets(rule, 0, 0, type_card[first[c]], type_card[second[c]], ranks[c], board_made,
+                                  sorted_six, card_six)
+                best = n - 1 if bets else 0
             values[c, s] = trial[best]
             choice[c, s] = best
 
@@ -319,11 +333,13 @@ def _class_of_types(count, first, second, table):
 
 @njit(cache=True, nogil=True)
 def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                 type_table, river_value, river_choice, line_of, valued, seen, dealer_hands):
+                 type_table, river_value, river_choice, line_of, valued, seen, dealer_hands, river_rule):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
     each pair of card types; the dealer's hands: every two of the cards left, or ``seen`` and one of them
     when the player sees that dealer card), their lines and, at the ``valued`` states, their river choices and values
-    (:func:`_river_choices`); returns the number of classes."""
+    (:func:`_river_choices`; ``river_rule``: the rule deciding the river, its work arrays and the flop's
+    :func:`analyzer.engines.holdem.board_classes.flop_rank_tables` of five and six cards); returns the number of
+    classes."""
     allowed, action, following, stake, fold_value, larger = plan
     deal_board(flop, rest, i, j, board, unseen)
     flush_suit = type_cards(board, unseen, scratch)
@@ -333,8 +349,16 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
     else:
         count = exposed_board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch, seen)
     _class_of_types(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], type_table)
+    rule, five, six, sorted_six, card_six = river_rule
+    board_made = 0
+    if rule[RIVER_BY_VALUE] == 0:
+        turn, river = board[3] >> 2, board[4] >> 2
+        board_made = river_made_part(rule, board_rank(five[turn, river], scratch, flush_rank))
+        if reads_dealer_outs(rule):
+            board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
     _river_choices(count, scratch[CLASS_RANKS], scratch[CLASS_OUTCOMES], nets, allowed, action, following, stake,
-                   fold_value, larger, river_value, river_choice, line_of, valued, dealer_hands)
+                   fold_value, larger, river_value, river_choice, line_of, valued, dealer_hands, rule, board_made,
+                   sorted_six, card_six, scratch)
     return count
 
 
@@ -372,7 +396,7 @@ def _group_work(rest, classes, width):
 
 @njit(cache=True, nogil=True)
 def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                  seen, dealer_hands, valued, work, classify=True):
+                  seen, dealer_hands, valued, work, river_rule, classify=True):
     """Class the boards of one flop whose two cards are of ranks ``low`` and ``high``, once per shape: their hands
     fall into the same classes, a hand's class given by its cards' types (rank, and whether of the flush suit),
     so one board of each shape is classed (:func:`_river_board`; with its river values and choices at the
@@ -392,7 +416,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
             if boards[shape] == 0 and classify:
                 count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
                                      nets, plan, type_table, river_value, river_choice, line_of, valued, seen,
-                                     dealer_hands)
+                                     dealer_hands, river_rule)
                 shape_count[shape] = count
                 shape_table[shape] = type_table
                 outcomes = scratch[CLASS_OUTCOMES]
@@ -536,7 +560,7 @@ def _kept_group(kept, group):
 @njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total, kept, tallied, river_tally):
+                  turn_sums, flop_total, kept, tallied, river_tally, river_rule):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
@@ -567,7 +591,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                          plan, seen, dealer_hands, valued_states, work)
+                          plan, seen, dealer_hands, valued_states, work, river_rule)
             if kept[0].shape[0] > 0:
                 groups = _keep_groups(work, kept, groups)
             for t in range(n if by_turn else 0):  # a turn card's rows stay in the cache over the shapes
@@ -609,7 +633,8 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
 @njit(cache=True, nogil=True)
 def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                  dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown):
+                  dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown,
+                  river_rule):
     """Pass 2 of :func:`street_flop` where the turn and a river state decide, the boards taken by rank pair and
     shape as in :func:`_group_values`, with the classes pass 1 kept (``kept``, in the same order: no board is
     classed again): for each hole pair and pre-flop action to ``walk`` (the river state after each turn card's
@@ -634,7 +659,8 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                          plan, seen, dealer_hands, np.zeros(allowed.shape[1], dtype=np.bool_), work, False)
+                          plan, seen, dealer_hands, np.zeros(allowed.shape[1], dtype=np.bool_), work, river_rule,
+                          False)
             count = 0
             for rank in range(low, high + 1):   # the cards of the two ranks
                 if rank != low and rank != high:
@@ -826,7 +852,7 @@ def flop_work(plan, qualify, classes):
 
 
 @njit(cache=True, nogil=True)
-def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, written, flop_choices,
+def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, written, rule, flop_choices,
                 root_values, showdown, folds, taken, final_outcomes, seen, work):
     """Add one flop representative's results, times ``weight``, into the class arrays (``work``: the plan's
     :func:`flop_work`, cleared here).
@@ -845,6 +871,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     street's choice index each hole pair h takes, ``written[0, h]`` on the flop and ``written[1 + i, h]`` on the
     turn with the turn card ``rest[i]`` (:func:`analyzer.engines.holdem.enumeration.flop_rest`); the values
     are still those of the choices taken, and a choice not offered at a state (no decision there) is passed by.
+    ``rule``: a packed :class:`analyzer.engines.holdem.policy.Policy` whose river rule, when it is not by value,
+    takes the river choices instead of the values (per board class, :func:`_river_choices`; no dealer card seen).
 
     ``seen`` (>= 0): a dealer hole card the player sees from the start, taken out of the deck, so that the
     dealer's hands are that card and one of the cards left (44 per board instead of 990); the class arrays
@@ -879,6 +907,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         flop_masks[card & 3] |= 1 << (card >> 2)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
+    river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
      walked_boards, walked_showdown, river_tally) = work
     tallied = _tallied_rivers(allowed)
@@ -913,7 +942,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total, kept, tallied, river_tally)
+                  turn_sums, flop_total, kept, tallied, river_tally, river_rule)
     for pair in range(holes.shape[0] if tallied.shape[0] > 0 else 0):  # every deal, from the first tally
         h = holes[pair, 2]
         for k in range(river_tally.shape[2]):
@@ -1077,7 +1106,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         walked_boards[:] = 0
         walked_showdown[:] = 0
         _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                      dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown)
+                      dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown,
+                      river_rule)
         for c in range(walked_boards.shape[0]):
             for a0 in range(roots):
                 for s in range(width):
@@ -1133,16 +1163,27 @@ def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT,
                           frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows, "ROW_DTYPE": np.int8})
 
 
+@dataclass(frozen=True)
+class ImposedChoices:
+    """What a strategy other than the optimal one imposes on the kernel (:func:`street_flop`): ``flop_rows``, its
+    choices on the flop and the turn of one flop representative (the kernel's ``written`` rows, for example
+    :meth:`analyzer.engines.holdem.street_strategy.WrittenStreets.flop_rows`), and ``river_rule``, a packed
+    :class:`analyzer.engines.holdem.policy.Policy` whose river rule, unless it is by value, takes the river
+    choices per board class."""
+
+    flop_rows: Callable[[np.ndarray], np.ndarray]
+    river_rule: tuple[int, ...] = OPTIMAL.packed()
+
+
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
                       qualify: int, seen: int = -1, class_of: np.ndarray = HAND_CLASS_OF,
-                      classes: int = HAND_CLASS_COUNT,
-                      written: Callable[[np.ndarray], np.ndarray] | None = None) -> StreetClassSums:
+                      classes: int = HAND_CLASS_COUNT, imposed: ImposedChoices | None = None) -> StreetClassSums:
     """The class sums of the given flop representatives (each counted ``weights`` times): by starting-hand class
     (169), or, with a dealer card ``seen`` from the start, by ``class_of`` (a class per hole pair, ``classes`` of
     them, equal for pairs a relabelling of suits that fixes the seen card's maps onto each other), without flop
-    choices. ``written``: a written strategy's choices on the flop and the turn of one flop representative (the
-    kernel's ``written`` rows, :meth:`analyzer.engines.holdem.street_strategy.WrittenStreets.flop_rows`) instead
-    of the values'."""
+    choices. ``imposed``: a strategy's choices instead of the values' (none with a card seen)."""
+    if imposed is not None and seen >= 0:
+        raise ValueError("a strategy's imposed choices are played with no dealer card seen")
     kind = street_sums_kind(plan, classes, flop_choices=seen < 0)
     sums = kind.zeros()
     arrays = [getattr(sums, name) for name in kind.SHAPES]
@@ -1150,10 +1191,12 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
     work = flop_work(packed, qualify, classes)
+    rule = OPTIMAL.packed() if imposed is None else imposed.river_rule
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True)):
-        rows = by_value if written is None else written(flop)
+        rows = by_value if imposed is None else imposed.flop_rows(flop)
         street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, rows,  # type: ignore[call-arg]
-                    choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen, work)  # (numba)
+                    rule, choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen,  # (numba)
+                    work)
     return replace(sums, flop_choice=choices) if kind.ROWS else sums
 
 

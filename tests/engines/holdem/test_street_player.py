@@ -13,6 +13,7 @@ import pytest
 import analyzer.cli.main as cli
 from analyzer.core.cards import combinations, parse_cards
 from analyzer.engines.holdem.enumeration import HOLE_PAIRS, flop_classes, pair_index
+from analyzer.engines.holdem.policy import OPTIMAL
 from analyzer.engines.holdem.sevens import FLUSH_RANK, LINE_COUNT, STRAIGHT_TOP
 from analyzer.engines.holdem.street_game import StreetAnalysis, enumerate_street_sums, game_plan, street_counts
 from analyzer.engines.holdem.street_player import (
@@ -126,7 +127,7 @@ def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_
         flop = np.sort(rng.choice(52, 3, replace=False)).astype(np.int64)
         own = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
         street_flop(flop, 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK, qualify, nets,
-                    packed(plan), np.zeros((0, HOLE_PAIRS), dtype=np.int64), own,
+                    packed(plan), np.zeros((0, HOLE_PAIRS), dtype=np.int64), OPTIMAL.packed(), own,
                     np.zeros((HOLE_PAIRS, roots), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),

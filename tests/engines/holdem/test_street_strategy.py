@@ -108,7 +108,8 @@ def test_the_kernel_plays_the_written_choices_as_a_plain_recursion_does(tmp_path
     flop_array = np.array(flop_cards, dtype=np.int64)
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     street_flop(flop_array, 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP, FLUSH_RANK, qualifying_rank(rules),
-                nets, packed, written.flop_rows(flop_array), flop_choices, root_values, showdown,
+                nets, packed, written.flop_rows(flop_array), written.imposed().river_rule, flop_choices, root_values,
+                showdown,
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
                 np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), -1, flop_work(packed, qualifying_rank(rules), HOLE_PAIRS))

@@ -25,6 +25,7 @@ from analyzer.engines.holdem.enumeration import (
     pair_index,
 )
 from analyzer.engines.holdem.final_pairs import committed_final_pairs
+from analyzer.engines.holdem.policy import OPTIMAL
 from analyzer.engines.holdem.results import kernel_problem, line_settlement, main_wagers
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
@@ -115,8 +116,8 @@ def plain_values(plan, nets, qualify, hole, flop, seen=None, written=None):
     """Root values (per pre-flop action), showdown counts (per pre-flop action, state, line, outcome) and the
     choice at each deciding flop state of one hole pair on one flop, by a plain recursion over every ordered turn
     and river (``seen``: a dealer card the player sees, out of the deck); ``written(level, board)``: the street's
-    choice index a written strategy takes on the flop (level 1) and the turn (2) with the community cards
-    ``board``, instead of the best one."""
+    choice index a written strategy takes on the flop (level 1), the turn (2) or the river (3) with the community
+    cards ``board``, instead of the best one."""
     rest = [card for card in range(52) if card not in set(hole) | set(flop) | {seen}]
     dealer_hands = comb(len(rest) - 2, 2) if seen is None else len(rest) - 2
     turns, rivers = len(rest), len(rest) - 1
@@ -139,7 +140,7 @@ def plain_values(plan, nets, qualify, hole, flop, seen=None, written=None):
         counts, line = boards[frozenset((t, r))]
         options = [plan.fold_value[3, state] * dealer_hands if plan.next[3, state, a] == FOLDS
                    else showdown(plan.next[3, state, a], counts, line) for a in range(plan.allowed[3, state])]
-        return best(options), options
+        return decided(3, state, options, flop + [t, r]), options
 
     def decided(level, state, options, board):
         if written is None or len(options) < 2:
@@ -231,8 +232,9 @@ def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes
     flop_choices = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
     card = -1 if seen is None else parse_cards(seen)[0]
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
-                FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64), flop_choices, root_values,
-                showdown, folds, taken, final_outcomes, card, flop_work(packed, qualify, HOLE_PAIRS))
+                FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64), OPTIMAL.packed(),
+                flop_choices, root_values, showdown, folds, taken, final_outcomes, card,
+                flop_work(packed, qualify, HOLE_PAIRS))
     deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
     for text in holes:
         hole = parse_cards(text)

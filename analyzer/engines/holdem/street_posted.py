@@ -1,0 +1,127 @@
+"""A posted strategy card (:class:`analyzer.engines.holdem.posted.PostedStrategy`) played by the streets kernel: a
+policy as data that the kernel consults.
+
+The card decides at three points and names one bet at each: 4x before the flop, 2x on the flop, 1x on the river
+(its rules: :mod:`analyzer.engines.holdem.policy`). Over streets (:func:`analyzer.engines.holdem.streets.as_streets`)
+it is placed on the game's decision points as:
+
+* before the flop, a choice per starting-hand class: the street's 4x bet for the card's raising hands, its check for
+  the others;
+* on the flop, the kernel's ``written`` rows: per (flop class representative, hole pair), the flop street's 2x bet
+  when :func:`analyzer.engines.holdem.policy.flop_bets` says so, else its check;
+* on the river, the card's river rule itself (:class:`analyzer.engines.holdem.streets.ImposedChoices`'s
+  ``river_rule``), read by the kernel per board class: every hand of a class has the same seven-card rank, made
+  part and dealer outs, so one hand of it decides for all (the tests compare it with the rule read hand by hand).
+
+The game must offer what the card plays: a check and a 4x bet before the flop, a check and a 2x bet alone on the
+flop, a fold (or check) and a 1x bet alone on the river, and no decision on the turn; anything else is a one-line
+RulesError.
+
+>>> from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS
+>>> from analyzer.engines.holdem.streets import as_streets
+>>> from analyzer.games.rules import load_game
+>>> card = posted_streets(as_streets(load_game("uth")), CARD_WITH_DEALER_OUTS)
+>>> card.preflop, card.flop, card.river
+((0, 2), (0, 1), (0, 1))
+>>> from analyzer.core.cards import parse_cards
+>>> from analyzer.engines.holdem.enumeration import pair_index
+>>> flop = np.array(sorted(parse_cards("2h 7h Kh")), dtype=np.int64)
+>>> rows = card.flop_rows(flop)
+>>> holes = ("Qh 3c", "9h 3c", "7c 3d", "2c 2d")   # a queen to the flush, a nine to it, a pair of 7s, trips
+>>> [int(rows[0, pair_index(*parse_cards(hole))]) for hole in holes]   # 1: the flop street's bet 2x
+[1, 0, 1, 1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.engines.holdem.enumeration import HAND_CLASSES, HOLE_PAIRS, flop_rest
+from analyzer.engines.holdem.features import flop_category
+from analyzer.engines.holdem.policy import flop_bets
+from analyzer.engines.holdem.posted import PostedStrategy
+from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, evaluate_cards
+from analyzer.engines.holdem.streets import ImposedChoices, street_levels
+from analyzer.games.rules import GameRules, RulesError, Street
+
+#: The card's bet at each of its decision points (pre-flop, flop, turn, river); None: it decides nothing there.
+CARD_BETS = (4, 2, None, 1)
+#: The decision points, as the messages name them.
+POINTS = ("before the flop", "on the flop", "on the turn", "on the river")
+
+
+@njit(cache=True, nogil=True)
+def _flop_rows(policy, flop, rest, quiet, bet, rows):
+    """``rows[0, h]``: ``bet`` or ``quiet`` for every hole pair h of the ``rest`` cards, as the policy's flop rule
+    says (:func:`analyzer.engines.holdem.policy.flop_bets`)."""
+    cards = np.empty(5, dtype=np.int64)
+    cards[2:] = flop
+    category = flop_category(flop)
+    for q in range(rest.shape[0]):
+        for p in range(q):
+            x, y = rest[p], rest[q]
+            cards[0], cards[1] = x, y
+            rank = evaluate_cards(cards, STRAIGHT_TOP, FLUSH_RANK)
+            rows[0, x + y * (y - 1) // 2] = bet if flop_bets(policy, 0, 0, x, y, flop, rank, category) else quiet
+
+
+def _quiet_and_bet(rules: GameRules, level: int, street: Street | None) -> tuple[int, int]:
+    """The street's indices of its check (or fold) and of the card's bet there, the two choices the card takes; a
+    RulesError when the street does not offer them, or offers more (before the flop, other bets may be offered:
+    the card never takes them)."""
+    choices = street.choices if street is not None else ()
+    quiet = [i for i, choice in enumerate(choices) if choice.action in ("check", "fold")]
+    bets = [i for i, choice in enumerate(choices) if choice.action == "bet" and choice.multiple == CARD_BETS[level]]
+    if len(quiet) != 1 or len(bets) != 1 or (level > 0 and len(choices) > 2):
+        offered = ", ".join(choice.label for choice in choices) or "no decision"
+        raise RulesError(f"{rules.source}: a posted card checks or bets {CARD_BETS[level]}x {POINTS[level]}; the "
+                         f"game offers {offered}")
+    return quiet[0], bets[0]
+
+
+@dataclass(frozen=True)
+class PostedStreets:
+    """A posted card placed on a game's streets: the choice indices (check or fold, the bet) it takes before the
+    flop, on the flop and on the river."""
+
+    strategy: PostedStrategy
+    preflop: tuple[int, int]
+    flop: tuple[int, int]
+    river: tuple[int, int]
+
+    @property
+    def title(self) -> str:
+        return self.strategy.title
+
+    def preflop_choices(self) -> np.ndarray:
+        """The pre-flop street's choice index of each starting-hand class (HAND_CLASSES order)."""
+        raises = self.strategy.raise_classes
+        return np.array([self.preflop[1] if name in raises else self.preflop[0] for name in HAND_CLASSES],
+                        dtype=np.int64)
+
+    def flop_rows(self, flop: np.ndarray) -> np.ndarray:
+        """The kernel's ``written`` rows for a sorted flop class representative: the flop choice of each hole pair
+        (-1 for pairs meeting the flop) and no turn choices (rows of -1)."""
+        rest = flop_rest(flop)[0]
+        rows = np.full((1 + len(rest), HOLE_PAIRS), -1, dtype=np.int64)
+        _flop_rows(self.strategy.policy().packed(), flop, rest, self.flop[0], self.flop[1], rows)
+        return rows
+
+    def imposed(self) -> ImposedChoices:
+        """The flop rows and the river rule, as the kernel reads them."""
+        return ImposedChoices(self.flop_rows, self.strategy.policy().packed())
+
+
+def posted_streets(rules: GameRules, strategy: PostedStrategy) -> PostedStreets:
+    """``strategy`` placed on the streets of ``rules`` (over streets): a RulesError when the game does not offer
+    what the card plays (see the module docstring)."""
+    levels = street_levels(rules)
+    for level, street in enumerate(levels):
+        if CARD_BETS[level] is None and street is not None:
+            raise RulesError(f"{rules.source}: a posted card decides nothing {POINTS[level]}; the game does")
+    preflop, flop, _, river = (_quiet_and_bet(rules, level, street) if CARD_BETS[level] is not None else (0, 0)
+                               for level, street in enumerate(levels))
+    return PostedStreets(strategy, preflop, flop, river)
