@@ -1,7 +1,7 @@
 """The Hold'em engine: two hole cards each, five community cards, several decision streets.
 
 Its analysis is the per-board enumeration of :mod:`analyzer.engines.holdem.enumeration` (optimal
-strategy) and of :mod:`analyzer.engines.holdem.posted` (the posted card), with results in
+strategy) and the streets kernel's run of the posted card (:mod:`analyzer.engines.holdem.street_posted`), with results in
 :class:`analyzer.engines.holdem.results.HoldemAnalysis`. The exact counts of the shipped game are
 committed (``enumerations/uth``, ``enumerations/uth_posted``): they are used whenever the main game is
 the shipped one (a side-bet paytable may differ), unless a fresh run is asked for.
@@ -9,7 +9,6 @@ the shipped one (a side-bet paytable may differ), unless a fresh run is asked fo
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from fractions import Fraction
 from functools import cache
@@ -45,12 +44,7 @@ from analyzer.engines.holdem.collusion import (
     estimate_holdem_collusion,
 )
 from analyzer.engines.holdem.enumeration import HoldemCounts, analyze_holdem
-from analyzer.engines.holdem.posted import (
-    CARD_WITH_DEALER_OUTS,
-    PostedStrategy,
-    load_posted_counts,
-    posted_strategy_counts,
-)
+from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedRun, PostedStrategy, load_posted_counts
 from analyzer.engines.holdem.results import (
     HoldemAnalysis,
     kernel_problem,
@@ -61,6 +55,7 @@ from analyzer.engines.holdem.solve import solve_main_pay
 from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
 from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine
+from analyzer.engines.holdem.street_posted import posted_run
 from analyzer.engines.pay_solver import Solution, announcing, solve_side_bet
 from analyzer.engines.results import timing
 from analyzer.engines.sizes import SizeEstimate, holdem_game
@@ -84,13 +79,10 @@ SHIPPED_MAIN_GAME_ONLY = ("worked out for the shipped main game only (its Blind 
                           "side-bet paytables may differ")
 
 
-def committed_card_counts(analysis: HoldemAnalysis) -> HoldemCounts:
-    """The analysis's counts with the settlement of the posted card's committed run (the card with the
-    dealer-outs clause, :data:`CARD_WITH_DEALER_OUTS`): what its house edge, element of risk and average
-    bet are computed from (its decision counts are not committed)."""
-    saved = analysis.committed_posted or load_posted_counts(committed_folder(analysis.rules.name, "posted"))
-    return dataclasses.replace(analysis.counts, settlement_by_hand=saved.settlement_by_hand,
-                               settlement=saved.settlement)
+def committed_posted_run(name: str) -> PostedRun:
+    """The committed run of the posted card with the dealer-outs clause (:data:`CARD_WITH_DEALER_OUTS`) of the
+    shipped game ``name``."""
+    return PostedRun(CARD_WITH_DEALER_OUTS, load_posted_counts(committed_folder(name, "posted")).settlement_by_hand)
 
 
 class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
@@ -111,8 +103,7 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
     def committed(self, rules: GameRules) -> HoldemAnalysis:
         """The analysis from the committed counts (see :func:`committed_counts_apply`), the posted card's
         committed run with it."""
-        return HoldemAnalysis(rules, load_counts(committed_folder(rules.name)),
-                              committed_posted=load_posted_counts(committed_folder(rules.name, "posted")))
+        return HoldemAnalysis(rules, load_counts(committed_folder(rules.name)), posted=committed_posted_run(rules.name))
 
     def estimate(self, rules: GameRules, run: Run) -> SizeEstimate:
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.holdem_game`)."""
@@ -121,7 +112,8 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
     def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
         """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from
         its cached chunks when there are some, with the posted card's counts; the main wagers (Blind
-        paytable, qualifier) as the rules file says, the strategy optimal for them."""
+        paytable, qualifier) as the rules file says, the strategy optimal for them; the posted card played by the
+        streets kernel."""
         if exposed:
             raise self.unsupported(rules, "a full analysis with dealer cards seen",
                                    "use protect --exposed-dealer-cards (exact figures and the pre-flop table)")
@@ -132,9 +124,7 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
             return committed
         with cache_entry(cache_folder(rules), fresh=not run.cache, tell=run.tell) as folder:
             counts = self.optimal_counts(rules, run, folder)
-            posted = posted_strategy_counts(CARD_WITH_DEALER_OUTS, jobs=run.jobs, progress=run.progress,
-                                            checkpoint_dir=chunk_folder(folder, "posted-chunks"), wagers=counts.wagers)
-        return HoldemAnalysis(rules, counts, posted=posted, **timing(started))
+        return HoldemAnalysis(rules, counts, posted=posted_run(rules, CARD_WITH_DEALER_OUTS, run), **timing(started))
 
     def optimal_counts(self, rules: GameRules, run: Run, entry: Path | None = None) -> HoldemCounts:
         """The optimal strategy's counts: committed when they apply (and ``run.cache``), else the
@@ -162,24 +152,20 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
                           ) -> StrategyFigures:
         """The written strategy's exact figures and cost against the optimal strategy: the posted card's
         committed run when the file plays the card and the committed counts apply (``run.cache``), the
-        analysis's own posted counts when it plays those, else the posted-strategy enumeration of its flop and
-        river rules (:func:`analyzer.engines.holdem.posted.posted_strategy_counts`, resumable, its chunks
-        cached beside the analysis's)."""
+        analysis's own posted run when it plays that, else the streets kernel's run of its rules
+        (:func:`analyzer.engines.holdem.street_posted.posted_run`), settled under the analysis's main wagers."""
         rules = analysis.rules
         if run.cache and committed_counts_apply(rules) and same_rules(strategy, CARD_WITH_DEALER_OUTS):
             run.tell(f"the file plays the posted card: using its committed run in {committed_folder(rules.name, 'posted')}")
-            counts = committed_card_counts(analysis)
+            played = committed_posted_run(rules.name)
         elif analysis.posted is not None and same_rules(strategy, analysis.posted.strategy):
-            counts = analysis.posted
+            played = analysis.posted
         else:
-            counts = posted_strategy_counts(strategy, jobs=run.jobs, progress=run.progress,
-                                            checkpoint_dir=chunk_folder(usable_folder(cache_folder(rules)),
-                                                                        "posted-chunks"),
-                                            wagers=main_wagers(rules))
-        played = HoldemAnalysis(rules, counts).main_figures()
-        return StrategyFigures(title=strategy.title, house_edge_per_ante=played["house_edge_per_ante"],
-                               element_of_risk=played["element_of_risk"], average_total_bet=played["average_total_bet"],
-                               cost_per_ante=played["house_edge_per_ante"] - analysis.counts.house_edge_per_ante())
+            played = posted_run(rules, strategy, run)
+        figures = HoldemAnalysis(rules, played.counts(analysis.counts)).main_figures()
+        return StrategyFigures(title=strategy.title, house_edge_per_ante=figures["house_edge_per_ante"],
+                               element_of_risk=figures["element_of_risk"], average_total_bet=figures["average_total_bet"],
+                               cost_per_ante=figures["house_edge_per_ante"] - analysis.counts.house_edge_per_ante())
 
     def solve(self, rules: GameRules, wager: str, line: str, target: Fraction, run: Run) -> Solution:
         """A side bet's line (Trips): solved on the counts of the analysis (committed when they apply), which
@@ -254,11 +240,7 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
         return CollusionOptions(DEFAULT_SAMPLES, DEFAULT_PREFLOP_SAMPLES)
 
     def simulation(self, analysis: HoldemAnalysis) -> SimulationPlan:
-        """The posted card (its exact counts: computed with the analysis, else committed)."""
-        posted = analysis.posted
-        if posted is None:
-            counts, strategy = committed_card_counts(analysis), CARD_WITH_DEALER_OUTS
-        else:
-            counts, strategy = posted, posted.strategy
-        return SimulationPlan(f"posted card ({strategy.name})", HoldemAnalysis(analysis.rules, counts),
-                              PostedPlay(strategy))
+        """The posted card (its exact run: made with the analysis, else committed)."""
+        played = analysis.posted or committed_posted_run(analysis.rules.name)
+        return SimulationPlan(f"posted card ({played.strategy.name})",
+                              HoldemAnalysis(analysis.rules, played.counts(analysis.counts)), PostedPlay(played.strategy))

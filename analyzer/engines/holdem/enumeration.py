@@ -35,10 +35,9 @@ Method (GUIDE §2, "Hold'em: work per board"):
    Flop: check is worth the sum over turn/river of the river's best value,
    2x the sum of ``A + 2B``. Pre-flop: check is the sum over flops of the
    flop's best value, 3x and 4x the sums of ``A + 3B`` and ``A + 4B``.
-   Exact ties go to the smaller wager. The flop and river decisions are
-   taken by a policy (:mod:`analyzer.engines.holdem.policy`): this optimal
-   one, or a posted strategy's (:mod:`analyzer.engines.holdem.posted`), in
-   the same flop pass (:func:`flop_pass`, :func:`class_sums`).
+   Exact ties go to the smaller wager (the optimal policy of
+   :mod:`analyzer.engines.holdem.policy`; a posted card is played by the
+   streets kernel, :mod:`analyzer.engines.holdem.street_posted`).
 4. Results per (flop representative, hole pair) are added, times the flop
    class weight, into the hole pair's starting-hand class (169 classes). For
    a flop class K and hole class h, the sum over every flop F' in K and every
@@ -104,7 +103,6 @@ from analyzer.engines.holdem.features import (
 )
 from analyzer.engines.holdem.policy import (
     OPTIMAL,
-    Policy,
     flop_bets,
     reads_dealer_outs,
     river_bets,
@@ -742,12 +740,6 @@ def _optimal_flops(flops, weights, tables, sums):
     _process_flops(flops, weights, _OPTIMAL_POLICY, True, tables, sums)
 
 
-@njit(cache=True, nogil=True)
-def _policy_flops(flops, weights, policy, tables, sums):
-    """:func:`_process_flops` with a policy read at run time (a posted strategy's), without situations."""
-    _process_flops(flops, weights, policy, False, tables, sums)
-
-
 # --------------------------------------------------------------------------- per-board / per-flop views
 
 
@@ -933,21 +925,16 @@ class HoldemSums(FlopClassSums):
     ROWS = {"flop_values": (HOLE_PAIRS, 2)}
 
 
-def class_sums(flops: np.ndarray, weights: np.ndarray, policy: Policy = OPTIMAL,
-               wagers: MainWagers = SHIPPED) -> HoldemSums:
+def class_sums(flops: np.ndarray, weights: np.ndarray, wagers: MainWagers = SHIPPED) -> HoldemSums:
     """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times, the post-flop
-    decisions taken by ``policy``, the main wagers settled by ``wagers``. The situation summaries describe the
-    optimal decisions: they stay zero under another policy."""
+    decisions optimal, the main wagers settled by ``wagers``."""
     sums = HoldemSums.zeros()
     values = np.zeros((len(flops), HOLE_PAIRS, 2), dtype=np.int64)
     flops = np.ascontiguousarray(flops, dtype=np.int64)
     weights = np.ascontiguousarray(weights, dtype=np.int64)
     tables = (HAND_CLASS_OF, STRAIGHT_TOP, FLUSH_RANK, wagers.nets, wagers.fold * DEALER_HANDS)
     arrays = (*(getattr(sums, name) for name in HoldemSums.SHAPES), values)
-    if policy == OPTIMAL:
-        _optimal_flops(flops, weights, tables, arrays)
-    else:
-        _policy_flops(flops, weights, policy.packed(), tables, arrays)
+    _optimal_flops(flops, weights, tables, arrays)
     return dataclasses.replace(sums, flop_values=values)
 
 
@@ -1010,7 +997,7 @@ def enumerate_sums(jobs: int = 1, progress: bool = True, checkpoint_dir: Path | 
                    chunk_flops: int = CHUNK_FLOPS, wagers: MainWagers = SHIPPED) -> HoldemSums:
     """Class sums of the optimal strategy over the given flop classes, chunked, parallel, resumable; the
     main wagers settled by ``wagers`` (part of the checkpoint names)."""
-    return sum_over_flop_classes(lambda flops, weights: class_sums(flops, weights, OPTIMAL, wagers), HoldemSums,
+    return sum_over_flop_classes(lambda flops, weights: class_sums(flops, weights, wagers), HoldemSums,
                                  f"uth:{CHECKPOINT_VERSION}:{wagers.key()}",
                                  "Ultimate Texas Hold'em: flop classes", jobs, progress, checkpoint_dir,
                                  flop_class_indices, chunk_flops)
@@ -1048,8 +1035,7 @@ def per_hole_values(class_sums: np.ndarray, class_sizes: np.ndarray = HAND_CLASS
 
 
 class PlayCounts(Protocol):
-    """Class sums holding the counts of play: :class:`HoldemSums`, or a posted strategy's
-    :class:`analyzer.engines.holdem.posted.PostedSums` (see their docstrings)."""
+    """Class sums holding the counts of play (:class:`HoldemSums`, see its docstring)."""
 
     @property
     def bet_counts(self) -> np.ndarray: ...
@@ -1166,12 +1152,11 @@ class HoldemCounts:
 
     @classmethod
     def from_preflop(cls, sums: PlayCounts, values: np.ndarray, decision: np.ndarray, complete: bool, *,
-                     situations: SituationDecisions | None = None, wagers: MainWagers = SHIPPED,
-                     **fields: object) -> Self:
+                     situations: SituationDecisions | None = None, wagers: MainWagers = SHIPPED) -> Self:
         """Every count when each starting-hand class c takes the pre-flop choice ``decision[c]``
         (PREFLOP_CHOICES index) and then plays on as ``sums`` counted; ``values[c]``: the (check, 3x, 4x)
         EV numerators per hole pair of class c (over EV_DENOMINATOR); ``situations``, ``wagers``: those
-        fields; ``fields``: a subclass's own (a posted strategy's ``strategy``)."""
+        fields."""
         by_hand = np.zeros((len(MULTIPLES), len(OUTCOMES), LINE_COUNT), dtype=np.int64)
         checked = decision == 0
         by_hand[:PLAY_2X + 1] = sums.check_counts[checked].sum(axis=0)
@@ -1206,7 +1191,6 @@ class HoldemCounts:
             complete=complete,
             situations=situations,
             wagers=wagers,
-            **fields,
         )
 
     # ----------------------------------------------------------------- derived figures

@@ -1,8 +1,9 @@
-"""How the Hold'em flop pass decides: the optimal strategy or a posted rule set, as a tuple of integers.
+"""How a Hold'em kernel decides on the flop and the river: the optimal strategy or a posted rule set, as a tuple of
+integers.
 
-The flop pass (:func:`analyzer.engines.holdem.enumeration.flop_pass`) plays every
-turn/river and every hole pair of one flop and asks its policy at the two
-post-flop decision points, with the value of each choice at hand:
+The one-Play-bet flop pass (:func:`analyzer.engines.holdem.enumeration.flop_pass`) decides by value; the streets
+kernel reads a posted card's rules (:mod:`analyzer.engines.holdem.street_posted`: its flop rule as written choices,
+its river rule per board class, :func:`analyzer.engines.holdem.streets.street_flop`'s ``rule``). The two points:
 
 * the flop, after a pre-flop check: Play 2x or check (:func:`flop_bets`);
 * the river, after two checks: Play 1x or fold (:func:`river_bets`).

@@ -45,25 +45,16 @@ the player's hand (a tie is not an out); bet 1x when the outs are fewer than
 the limit.
 
 Results (full cycle, per ante; ``scripts/posted_run.py --game GAME``, about
-95 s on two cores; committed in ``enumerations/uth_posted/``): the default
+20 s on two cores; committed in ``enumerations/uth_posted/``): the default
 rules 47080007539/695345250600 = 6.770738%, cost 4.585767% against the
 optimal 2.184971%; with the dealer-outs clause (``--dealer-outs 21``)
 54758439/2299422125 = 2.381400%, cost 4552857539/2317817502000 = 0.196429%.
 Nearly all of the default's cost is the river: without the outs clause it
 folds every hand without a hidden pair, many of which are worth a 1x call.
 
-Method: the enumeration's flop pass
-(:func:`analyzer.engines.holdem.enumeration.class_sums`) plays the posted
-rules in place of the optimal decisions: :meth:`PostedStrategy.policy` gives
-them as a :class:`analyzer.engines.holdem.policy.Policy`, the rest is the same
-code. Per flop class representative and hole pair it adds: the showdown
-counts (what a 4x raise settles), the counts when the player checks pre-flop
-and follows the posted flop and river rules, and the action counts, times the
-class weight, into the 169 starting-hand classes (exact for the same reason
-as in the enumeration: the rules depend only on ranks and on which cards
-share a suit).
-Those class sums do not depend on the pre-flop rule, which is applied last:
-a different pre-flop chart reuses the same run and the same checkpoints.
+Method: the streets kernel plays the card as a policy it consults
+(:mod:`analyzer.engines.holdem.street_posted`); its run is kept here as the
+settlement array of the one-Play-bet results (:class:`PostedRun`).
 
 >>> strategy = PostedStrategy()
 >>> len(strategy.raise_classes), "22" in strategy.raise_classes, "A2o" in strategy.raise_classes
@@ -78,7 +69,7 @@ a different pre-flop chart reuses the same run and the same checkpoints.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
@@ -88,31 +79,18 @@ import numpy as np
 from analyzer.core.cards import RANK_COUNT, RANK_SYMBOLS
 from analyzer.core.csvtext import csv_text, exact_text, read_rows
 from analyzer.engines.holdem.enumeration import (
-    CHUNK_FLOPS,
     CYCLE,  # noqa: F401 (CYCLE: doctests)
-    FOLD,  # noqa: F401 (FOLD: doctests)
-    HAND_CLASS_COUNT,
     HAND_CLASS_OF,
     HAND_CLASSES,
-    PLAY_3X,
-    PLAY_4X,
-    PREFLOP_CHOICES,
     SCALE,
     SHIPPED,
-    FlopClassSums,
     HoldemCounts,
-    MainWagers,
-    class_sums,
     collapse_lines,
-    flop_classes,
     pair_index,
-    per_hole_values,
-    sum_over_flop_classes,
 )
 from analyzer.engines.holdem.features import (
     board_six_ranks,
     flop_category,
-    made_part_moduli,
     river_features,
 )
 from analyzer.engines.holdem.policy import (
@@ -128,14 +106,12 @@ from analyzer.engines.holdem.settlement_file import (
 )
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
-    LINE_COUNT,
     STRAIGHT_TOP,
     evaluate_cards,
 )
 
-__all__ = ["PostedStrategy", "CARD_WITH_DEALER_OUTS", "PostedSums", "PostedCounts", "PostedFigures", "posted_strategy_counts",
-           "posted_csvs", "load_posted_counts", "write_posted_results", "expand_hand_classes",
-           "house_edge_of_settlement", "POSTED_FILES"]
+__all__ = ["PostedStrategy", "CARD_WITH_DEALER_OUTS", "PostedRun", "PostedFigures", "posted_csvs", "load_posted_counts",
+           "expand_hand_classes", "house_edge_of_settlement", "POSTED_FILES"]
 
 # --------------------------------------------------------------------------- the strategy, as data
 
@@ -244,14 +220,6 @@ class PostedStrategy:
                       river_kickers_count=self.river_kickers_count,
                       river_outs_limit=self.river_fewer_dealer_outs_than or 0)
 
-    def postflop_key(self) -> str:
-        """What the class sums depend on (the pre-flop chart is applied afterwards); part of the checkpoint
-        names, so its text stays as it was: the flop rule, the river's made-part moduli, the outs limit."""
-        policy = self.policy()
-        flop = [int(policy.flop_two_pair_with_hole), policy.flop_pockets_excluded, policy.flop_flush_min]
-        moduli = made_part_moduli(policy.river_kickers_count).tolist()
-        return f"flop={flop};river={moduli};outs<{policy.river_outs_limit}"
-
     # ----------------------------------------------------------------- single decisions
 
     def preflop_decision(self, hole: Sequence[int]) -> str:
@@ -292,111 +260,34 @@ class PostedStrategy:
 CARD_WITH_DEALER_OUTS = PostedStrategy(name="posted, with the dealer-outs clause", river_fewer_dealer_outs_than=21)
 
 
-# --------------------------------------------------------------------------- class sums, chunks
-
-
-@dataclass(frozen=True, eq=False)
-class PostedSums(FlopClassSums):
-    """Integer sums by starting-hand class (169) over some flop classes, weights included.
-
-    ``bet_counts[c, outcome, line]``: deals per outcome and final hand line
-    (what a pre-flop raise settles); ``check_counts[c, (fold, 1x, 2x), outcome,
-    line]``: the same when the class checks pre-flop and follows the posted
-    flop and river rules; ``flop_actions[c, line of hole + flop, (2x, check)]``
-    and ``river_actions[c, final line, (1x, fold)]``: deals per decision.
-    """
-
-    bet_counts: np.ndarray
-    check_counts: np.ndarray
-    flop_actions: np.ndarray
-    river_actions: np.ndarray
-
-    SHAPES = {"bet_counts": (HAND_CLASS_COUNT, 6, LINE_COUNT),
-              "check_counts": (HAND_CLASS_COUNT, 3, 6, LINE_COUNT),
-              "flop_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2),
-              "river_actions": (HAND_CLASS_COUNT, LINE_COUNT, 2)}
-
-
-def posted_class_sums(strategy: PostedStrategy, flops: np.ndarray, weights: np.ndarray,
-                      wagers: MainWagers = SHIPPED) -> PostedSums:
-    """Class sums of the given flops (3 sorted cards per row), each counted ``weights`` times: the
-    enumeration's :func:`analyzer.engines.holdem.enumeration.class_sums` with the strategy's policy, the main
-    wagers settled by ``wagers``."""
-    sums = class_sums(flops, weights, strategy.policy(), wagers)
-    return PostedSums(**{name: getattr(sums, name) for name in PostedSums.SHAPES})
-
-
-#: Part of every checkpoint name: change it whenever the saved format or meaning changes.
-POSTED_CHECKPOINT_VERSION = "uth-posted-v1"
-
-
-def posted_sums(strategy: PostedStrategy, jobs: int = 1, progress: bool = True, checkpoint_dir: Path | None = None,
-                flop_class_indices: Sequence[int] | None = None, chunk_flops: int = CHUNK_FLOPS,
-                wagers: MainWagers = SHIPPED) -> PostedSums:
-    """Class sums of a posted strategy over the given flop classes, chunked, parallel, resumable
-    (checkpoints named after the flop and river rules and the main wagers, not the pre-flop chart)."""
-    return sum_over_flop_classes(lambda flops, weights: posted_class_sums(strategy, flops, weights, wagers), PostedSums,
-                                 f"posted_uth:{POSTED_CHECKPOINT_VERSION}:{strategy.postflop_key()}:{wagers.key()}",
-                                 f"Ultimate Texas Hold'em, {strategy.name} strategy: flop classes", jobs, progress,
-                                 checkpoint_dir, flop_class_indices, chunk_flops)
-
-
 # --------------------------------------------------------------------------- results
 
 #: SCALE * net per ante of every settlement cell [multiple, outcome, hand line] of the shipped game, as integers.
 SCALED_NETS = SHIPPED.scaled_nets()
 
 
-@dataclass(frozen=True)
-class PostedCounts(HoldemCounts):
-    """Exact results of Ultimate Texas Hold'em under a posted strategy (``strategy``).
+@dataclass(frozen=True, eq=False)
+class PostedRun:
+    """A posted strategy's exact run: ``settlement_by_hand[multiple, outcome, hand line]`` (5, 6, 10), the deals of
+    the cycle (each board once: the turn and river unordered) by the Play multiple the strategy reached (0: a fold)
+    and their outcome and final line, as :attr:`HoldemCounts.settlement_by_hand`. The strategy decides by rules,
+    not by values, so the run does not depend on the paytables (the dealer's qualifier aside)."""
 
-    The same fields as :class:`HoldemCounts` (so its figures, :func:`counts_csvs`
-    and the report code apply), with these readings: ``preflop``'s
-    ``check``/``3x``/``4x`` are the EV numerators of each pre-flop option when
-    the hand then follows the posted flop and river rules (3x and 4x do not
-    depend on them), ``decision`` the posted one; ``flop_actions`` and
-    ``river_actions`` count the posted decisions.
-    """
+    strategy: PostedStrategy
+    settlement_by_hand: np.ndarray
 
-    strategy: PostedStrategy = field(kw_only=True)
-
-
-def _posted_counts(sums: PostedSums, strategy: PostedStrategy, complete: bool, wagers: MainWagers) -> PostedCounts:
-    """Apply the pre-flop chart to the class sums."""
-    raises = strategy.raises()
-    nets = wagers.scaled_nets()
-    values = per_hole_values(np.stack([(sums.check_counts * nets[:3]).sum(axis=(1, 2, 3)),
-                                       (sums.bet_counts * nets[PLAY_3X]).sum(axis=(1, 2)),
-                                       (sums.bet_counts * nets[PLAY_4X]).sum(axis=(1, 2))], axis=1))
-    decision = np.where(raises, PREFLOP_CHOICES.index("4x"), PREFLOP_CHOICES.index("check"))
-    return PostedCounts.from_preflop(sums, values, decision, complete, strategy=strategy, wagers=wagers)
-
-
-def posted_strategy_counts(strategy: PostedStrategy | None = None, jobs: int = 1, progress: bool = True,
-                           checkpoint_dir: Path | None = None, flop_class_indices: Sequence[int] | None = None,
-                           chunk_flops: int = CHUNK_FLOPS, wagers: MainWagers = SHIPPED) -> PostedCounts:
-    """Exact counts of Ultimate Texas Hold'em played with a posted strategy (default: the card).
-
-    ``jobs``: parallel workers (threads); ``progress``: a bar on stderr;
-    ``checkpoint_dir``: save each finished chunk there (``posted_uth_*.npy``,
-    named after the flop and river rules, not the pre-flop chart) and skip it
-    on a rerun; ``flop_class_indices``: a reduced run over some flop classes
-    only (for tests; its counts cover only those flops); ``wagers``: the main
-    wagers' settlement (default: the shipped game's).
-    """
-    strategy = PostedStrategy() if strategy is None else strategy
-    sums = posted_sums(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir,
-                       flop_class_indices=flop_class_indices, chunk_flops=chunk_flops, wagers=wagers)
-    complete = flop_class_indices is None or len(set(int(i) for i in flop_class_indices)) == len(flop_classes())
-    return _posted_counts(sums, strategy, complete, wagers)
+    def counts(self, optimal: HoldemCounts) -> HoldemCounts:
+        """``optimal``'s counts with this run's settlement: what the strategy's house edge, element of risk and
+        average bet are computed from under ``optimal``'s main wagers (the decision counts stay the optimal ones)."""
+        return replace(optimal, settlement_by_hand=self.settlement_by_hand,
+                       settlement=collapse_lines(self.settlement_by_hand))
 
 
 def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:
     """House edge per ante of a settlement array [multiple, outcome, hand line] (5, 6, 10).
 
     >>> cells = np.zeros((5, 6, 10), dtype=np.int64)
-    >>> cells[FOLD, 0, 9] = cells[PLAY_4X, 3, 9] = 1    # one fold (-2), one 4x win with high card (+5)
+    >>> cells[0, 0, 9] = cells[4, 3, 9] = 1    # one fold (-2), one 4x win with high card (+5)
     >>> house_edge_of_settlement(cells)
     Fraction(-3, 2)
     """
@@ -420,12 +311,13 @@ POSTED_FILES = (POSTED_SETTLEMENT_FILE, POSTED_SUMMARY_FILE)
 SUMMARY_FIGURES = ("house_edge_per_ante_posted", "house_edge_per_ante_optimal", "cost_per_ante")
 
 
-def posted_csvs(counts: HoldemCounts, optimal_house_edge: Fraction) -> dict[str, str]:
-    """File name -> exact CSV text of a posted run: its settlement and its summary against the optimum."""
-    edge = counts.house_edge_per_ante()
+def posted_csvs(settlement_by_hand: np.ndarray, optimal_house_edge: Fraction) -> dict[str, str]:
+    """File name -> exact CSV text of a posted run of the shipped game: its settlement and its summary against the
+    optimum."""
+    edge = house_edge_of_settlement(settlement_by_hand)
     figures = (edge, Fraction(optimal_house_edge), edge - Fraction(optimal_house_edge))
     return {
-        POSTED_SETTLEMENT_FILE: settlement_csv(counts.settlement_by_hand),
+        POSTED_SETTLEMENT_FILE: settlement_csv(settlement_by_hand),
         POSTED_SUMMARY_FILE: csv_text(["figure", "value"],
                                       [[name, exact_text(value)] for name, value in zip(SUMMARY_FIGURES, figures, strict=True)]),
     }
@@ -492,20 +384,3 @@ def load_posted_counts(folder: Path, optimal_folder: Path | None = None) -> Post
     elif optimal_folder is not None:
         raise FileNotFoundError(optimal_file)
     return PostedFigures(by_hand, cost)
-
-
-def write_posted_results(folder: Path, optimal_folder: Path, strategy: PostedStrategy | None = None, jobs: int = 2,
-                         progress: bool = True, checkpoint_dir: Path | None = None) -> PostedCounts:
-    """Run the full posted-strategy enumeration and write :data:`POSTED_FILES` into ``folder``.
-
-    The optimal house edge comes from the optimal run's ``settlement_by_hand.csv`` in ``optimal_folder``.
-    """
-    folder = Path(folder)
-    optimal_file = Path(optimal_folder) / SETTLEMENT_FILE
-    optimal = house_edge_of_settlement(read_settlement(optimal_file.read_text(encoding="utf-8")))
-    counts = posted_strategy_counts(strategy, jobs=jobs, progress=progress, checkpoint_dir=checkpoint_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in posted_csvs(counts, optimal).items():
-        with open(folder / name, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-    return counts

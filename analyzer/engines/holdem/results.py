@@ -43,12 +43,7 @@ from analyzer.engines.holdem.enumeration import (
 )
 from analyzer.engines.holdem.final_pairs import CYCLE as PAIRS_CYCLE
 from analyzer.engines.holdem.final_pairs import committed_final_pairs
-from analyzer.engines.holdem.posted import (
-    CARD_WITH_DEALER_OUTS,
-    PostedCounts,
-    PostedFigures,
-    PostedStrategy,
-)
+from analyzer.engines.holdem.posted import PostedRun, PostedStrategy
 from analyzer.engines.holdem.settlement_file import (
     SETTLEMENT_FILE,
     read_settlement,
@@ -311,24 +306,19 @@ def posted_card_rows(strategy: PostedStrategy) -> tuple[tuple[str, str, str], ..
 
 @dataclass
 class HoldemAnalysis(GameResults):
-    """The exact analysis of Ultimate Texas Hold'em, from :class:`HoldemCounts` (and, when given,
-    the counts of the posted card, :mod:`analyzer.engines.holdem.posted`)."""
+    """The exact analysis of Ultimate Texas Hold'em, from :class:`HoldemCounts` (and, when given, the run of the
+    posted card, :class:`analyzer.engines.holdem.posted.PostedRun`: made with the analysis, or committed)."""
 
     counts: HoldemCounts
-    posted: PostedCounts | None = field(default=None, kw_only=True)
-    #: The committed run of the posted card with the dealer-outs clause, when the counts are the committed ones.
-    committed_posted: PostedFigures | None = field(default=None, kw_only=True)
+    posted: PostedRun | None = field(default=None, kw_only=True)
 
     def posted_rule(self) -> HoldemPostedRule | None:
-        """The posted card with its exact house edge and cost: its counts computed with the analysis, else
-        the committed run, else None."""
-        if self.posted is not None:
-            strategy, edge = self.posted.strategy, self.posted.house_edge_per_ante()
-        elif self.committed_posted is not None:
-            strategy, edge = CARD_WITH_DEALER_OUTS, self.committed_posted.house_edge
-        else:
+        """The posted card with its exact house edge and cost under this analysis's main wagers, or None."""
+        if self.posted is None:
             return None
-        return HoldemPostedRule(posted_card_rows(strategy), edge, edge - self.counts.house_edge_per_ante(), strategy)
+        edge = self.posted.counts(self.counts).house_edge_per_ante()
+        return HoldemPostedRule(posted_card_rows(self.posted.strategy), edge, edge - self.counts.house_edge_per_ante(),
+                                self.posted.strategy)
 
     def __post_init__(self) -> None:
         if main_wagers(self.rules) != self.counts.wagers:

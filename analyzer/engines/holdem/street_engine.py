@@ -12,7 +12,6 @@ strategy optimal for the rules file; the counts are cached, and a shipped game's
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -41,13 +40,14 @@ from analyzer.engines.holdem.street_game import (
     load_sums,
     save_sums,
     street_counts,
+    written_analysis,
 )
 from analyzer.engines.holdem.enumeration import flop_classes
 from analyzer.engines.holdem.protection import committed_exposure, exposure_of, exposure_rows
 from analyzer.engines.holdem.street_collusion import DEFAULT_SAMPLES, StreetCollusionEstimate, estimate_street_collusion
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
-from analyzer.engines.holdem.street_strategy import KernelStrategy, WrittenStreets, load_written_streets
+from analyzer.engines.holdem.street_strategy import WrittenStreets, load_written_streets
 from analyzer.engines.holdem.streets import (
     FOLDS,
     StreetClassSums,
@@ -66,19 +66,6 @@ from analyzer.games.settlement import common_scale
 PLAYED = "optimal strategy, played deal by deal"
 #: The file of the class sums, in the cache and among the committed results.
 SUMS_FILE = "street_sums.npz"
-
-
-def written_analysis(rules: GameRules, strategy: KernelStrategy, run: Run,
-                     flop_class_indices: Sequence[int] | None = None) -> StreetAnalysis:
-    """The game played by a written strategy or a posted card: its choices after the flop imposed in the kernel,
-    its pre-flop choice per starting-hand class (over the given flop classes only, for a reduced run)."""
-    started = time.perf_counter()
-    rules = as_streets(rules)
-    plan, _, scale = game_plan(rules)
-    sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress, flop_class_indices=flop_class_indices,
-                                 imposed=strategy.imposed())
-    counts = street_counts(sums, plan, scale, preflop=strategy.preflop_choices())
-    return StreetAnalysis(rules, counts, **timing(started))
 
 
 def check_sums(plan: StreetPlan, sums: StreetClassSums) -> None:

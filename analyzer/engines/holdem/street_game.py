@@ -12,6 +12,7 @@ the initial wagers' ``on_fold``.
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -44,12 +45,15 @@ from analyzer.engines.holdem.streets import (
     ImposedChoices,
     StreetClassSums,
     StreetPlan,
+    as_streets,
     qualifying_rank,
     street_class_sums,
     street_plan,
     street_sums_kind,
 )
-from analyzer.engines.results import GameResults, HandCounts, MainFigures, SettlementProfiles
+from analyzer.engines.base import Run
+from analyzer.engines.holdem.street_strategy import KernelStrategy
+from analyzer.engines.results import GameResults, HandCounts, MainFigures, SettlementProfiles, timing
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid, share_cell
 from analyzer.games.rules import OUTCOMES, GameRules, RulesError, Street
 from analyzer.games.settlement import common_scale, scaled
@@ -337,3 +341,16 @@ def check_street_game(rules: GameRules) -> None:
         raise RulesError(f"{rules.source}: a Hold'em game over streets deals two hole cards to each side and five "
                          "community cards")
     check_line_patterns(rules)
+
+
+def written_analysis(rules: GameRules, strategy: KernelStrategy, run: Run,
+                     flop_class_indices: Sequence[int] | None = None) -> StreetAnalysis:
+    """The game played by a written strategy or a posted card: its choices after the flop imposed in the kernel,
+    its pre-flop choice per starting-hand class (over the given flop classes only, for a reduced run)."""
+    started = time.perf_counter()
+    rules = as_streets(rules)
+    plan, _, scale = game_plan(rules)
+    sums = enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress, flop_class_indices=flop_class_indices,
+                                 imposed=strategy.imposed())
+    counts = street_counts(sums, plan, scale, preflop=strategy.preflop_choices())
+    return StreetAnalysis(rules, counts, **timing(started))

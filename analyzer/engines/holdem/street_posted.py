@@ -17,6 +17,11 @@ The game must offer what the card plays: a check and a 4x bet before the flop, a
 flop, a fold (or check) and a 1x bet alone on the river, and no decision on the turn; anything else is a one-line
 RulesError.
 
+The run (:func:`posted_run`) is kept as the one-Play-bet results keep a posted card's
+(:class:`analyzer.engines.holdem.posted.PostedRun`): the deals by Play multiple, dealer outcome and final line, each
+board once. The kernel orders the turn and the river; the card decides nothing on the turn, so both orders of a board
+play alike and the kernel's counts are exactly twice those.
+
 >>> from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS
 >>> from analyzer.engines.holdem.streets import as_streets
 >>> from analyzer.games.rules import load_game
@@ -34,17 +39,25 @@ RulesError.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
 
 import numpy as np
 from numba import njit
 
+from analyzer.core.atomic import write_atomically
+from analyzer.engines.base import Run
+
 from analyzer.engines.holdem.enumeration import HAND_CLASSES, HOLE_PAIRS, flop_rest
 from analyzer.engines.holdem.features import flop_category
 from analyzer.engines.holdem.policy import flop_bets
-from analyzer.engines.holdem.posted import PostedStrategy
+from analyzer.engines.holdem.posted import PostedRun, PostedStrategy, posted_csvs
+from analyzer.engines.holdem.street_game import StreetAnalysis, written_analysis
 from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, evaluate_cards
-from analyzer.engines.holdem.streets import ImposedChoices, street_levels
+from analyzer.engines.holdem.streets import ImposedChoices, as_streets, street_levels
 from analyzer.games.rules import GameRules, RulesError, Street
 
 #: The card's bet at each of its decision points (pre-flop, flop, turn, river); None: it decides nothing there.
@@ -125,3 +138,40 @@ def posted_streets(rules: GameRules, strategy: PostedStrategy) -> PostedStreets:
     preflop, flop, _, river = (_quiet_and_bet(rules, level, street) if CARD_BETS[level] is not None else (0, 0)
                                for level, street in enumerate(levels))
     return PostedStreets(strategy, preflop, flop, river)
+
+
+def one_play_bet_settlement(analysis: StreetAnalysis) -> np.ndarray:
+    """``settlement_by_hand[multiple, outcome, line]`` (5, 6, 10) of a game over streets whose turn decides nothing:
+    its showdowns by raise multiple, its folds by outcome and line (every deal, less those at a showdown), each
+    board once (the kernel's counts halved, exactly: both orders of a board play alike)."""
+    counts, plan = analysis.counts, analysis.plan
+    if plan.streets[2] is not None or plan.stake.max() >= 5:
+        raise ValueError("a game whose turn decides, or with a Play bet past 4x, has no one-Play-bet settlement")
+    ordered = np.zeros((5, *counts.final_outcomes.T.shape), dtype=np.int64)
+    for state in range(counts.showdown.shape[0]):
+        ordered[plan.showdown_multiple(state)] += counts.showdown[state].T
+    ordered[0] = counts.final_outcomes.T - ordered[1:].sum(axis=0)
+    if (ordered % 2).any() or (ordered < 0).any():
+        raise ArithmeticError("the two orders of a board did not play alike")
+    return ordered // 2
+
+
+def posted_run(rules: GameRules, strategy: PostedStrategy, run: Run,
+               flop_class_indices: Sequence[int] | None = None) -> PostedRun:
+    """The card played on ``rules`` (a one-Play-bet game, or one over streets offering the card's choices) over
+    every deal, or the given flop classes only (a reduced run)."""
+    rules = as_streets(rules)
+    analysis = written_analysis(rules, posted_streets(rules, strategy), run, flop_class_indices)
+    return PostedRun(strategy, one_play_bet_settlement(analysis))
+
+
+def write_posted_results(folder: Path, optimal_house_edge: Fraction, rules: GameRules, strategy: PostedStrategy,
+                         run: Run) -> PostedRun:
+    """Play the card over every deal of the shipped game ``rules`` and write its files
+    (:data:`analyzer.engines.holdem.posted.POSTED_FILES`) into ``folder``, each atomically."""
+    played = posted_run(rules, strategy, run)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in posted_csvs(played.settlement_by_hand, optimal_house_edge).items():
+        data = text.encode("utf-8")
+        write_atomically(folder / name, partial(Path.write_bytes, data=data))
+    return played

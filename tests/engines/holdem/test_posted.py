@@ -1,10 +1,11 @@
 """The posted Ultimate Texas Hold'em strategy (analyzer.engines.holdem.posted).
 
-Its decisions on hand-made situations; its fast path (numba kernels, suit
-classes, class weights) against a slow direct play of every concrete flop,
-turn/river and hole pair of a few flop classes, with the posted rules written
-again here from the ranking's declared categories; its value against the
-optimal strategy on the same reduced problem; and the committed full run.
+Its decisions on hand-made situations; its run by the streets kernel (board
+classes, the card's river rule per class, class weights) against a slow direct
+play of every concrete flop, turn/river and hole pair of a few flop classes,
+with the posted rules written again here from the ranking's declared
+categories; its value against the optimal strategy on the same reduced
+problem; and the committed full run.
 """
 
 from __future__ import annotations
@@ -25,11 +26,16 @@ from analyzer.core.ranking import (
     best_ranks_of,
     load_ranking,
 )
+from analyzer.engines.base import Run
 from analyzer.engines.holdem import enumeration as uth
 from analyzer.engines.holdem import posted
 from analyzer.engines.holdem.posted import PostedStrategy
 from analyzer.engines.holdem.results import load_counts
 from analyzer.engines.holdem.sevens import LINES
+from analyzer.engines.holdem.street_game import written_analysis
+from analyzer.engines.holdem.street_posted import one_play_bet_settlement, posted_run, posted_streets
+from analyzer.engines.holdem.streets import as_streets
+from analyzer.games.rules import load_game
 
 FIVE = load_ranking("five_card")
 PAIR_CATEGORY = FIVE.category_index("pair")
@@ -127,8 +133,8 @@ def test_strategy_is_data():
     assert tighter.flop_decision(CARD("3c 3d"), CARD("5h 9s Kd")) == "check"
     assert tighter.flop_decision(CARD("Jh 3c"), CARD("2h 7h Kh")) == "check"
     assert PostedStrategy(flop_flush_draw_min_rank=None).flop_decision(CARD("Ah 3c"), CARD("2h 7h Kh")) == "check"
-    assert tighter.postflop_key() != default.postflop_key()
-    assert PostedStrategy(preflop_raise_4x=("AA",)).postflop_key() == default.postflop_key()
+    assert tighter.policy() != default.policy()
+    assert PostedStrategy(preflop_raise_4x=("AA",)).policy() == default.policy()
     for bad in (dict(preflop_raise_4x=("A2x",)), dict(preflop_raise_4x=("2A",)), dict(flop_hidden_pair_except=("23",)),
                 dict(flop_flush_draw_min_rank="1")):
         with pytest.raises(ValueError):
@@ -249,98 +255,76 @@ def slow_posted_play(strategy: PostedStrategy, class_indices) -> dict[str, np.nd
             "river_actions": river_actions}
 
 
+def streets_run(strategy: PostedStrategy, classes) -> dict[str, np.ndarray]:
+    """The streets kernel's run of the card over some flop classes, in the shapes of :func:`slow_posted_play` (each
+    board once: the kernel's ordered counts halved)."""
+    rules = as_streets(load_game("uth"))
+    card = posted_streets(rules, strategy)
+    analysis = written_analysis(rules, card, Run(progress=False), classes)
+    taken = analysis.counts.taken
+    return {"settlement": one_play_bet_settlement(analysis),
+            "preflop_actions": analysis.counts.preflop_taken.sum(axis=0) // 2,
+            "flop_actions": taken[1][:, card.flop[::-1]] // 2,          # (2x, check)
+            "river_actions": taken[3][:, card.river[::-1]] // 2}        # (1x, fold)
+
+
 @pytest.fixture(scope="module")
 def reduced_posted():
-    return posted.posted_strategy_counts(PostedStrategy(), progress=False, flop_class_indices=REDUCED)
+    return posted_run(load_game("uth"), PostedStrategy(), Run(progress=False), REDUCED)
 
 
 @pytest.mark.slow
-def test_reduced_run_equals_slow_direct_play(reduced_posted):
-    slow = slow_posted_play(PostedStrategy(), REDUCED)
-    counts = reduced_posted
-    assert np.array_equal(counts.settlement_by_hand, slow["settlement"])
-    assert np.array_equal(counts.preflop_actions, slow["preflop_actions"])
-    assert np.array_equal(counts.flop_actions, slow["flop_actions"])
-    assert np.array_equal(counts.river_actions, slow["river_actions"])
-    deals = int(uth.flop_classes().weights[REDUCED].sum()) * 1176 * uth.TURN_RIVERS * uth.DEALER_HANDS
-    assert counts.cycle == deals == int(counts.settlement.sum()) == int(counts.preflop_actions.sum())
-    assert counts.flop_actions.sum() == counts.preflop_actions[0]
-    assert counts.river_actions.sum() == counts.settlement_by_hand[:2].sum()
-    assert counts.flop_actions[:, 0].sum() == counts.settlement_by_hand[uth.PLAY_2X].sum()
-    assert not counts.settlement_by_hand[uth.PLAY_3X].any()
-
-
 @pytest.mark.parametrize("strategy, classes", [
+    (PostedStrategy(), REDUCED),
     (PostedStrategy(preflop_raise_4x=("TT+", "AJ+", "KQs"), flop_hidden_pair_except=("22", "33", "44"),
                     flop_flush_draw_min_rank="Q", river_kickers_count=True, river_fewer_dealer_outs_than=12),
      REDUCED[1:2]),
     (posted.CARD_WITH_DEALER_OUTS, REDUCED[3:]),
-], ids=["other-chart-kickers-outs", "card-with-dealer-outs"])
-@pytest.mark.slow
-def test_reduced_run_other_strategies_equal_slow_direct_play(strategy, classes):
-    fast = posted.posted_strategy_counts(strategy, progress=False, flop_class_indices=classes)
-    slow = slow_posted_play(strategy, classes)
-    assert np.array_equal(fast.settlement_by_hand, slow["settlement"])
-    assert np.array_equal(fast.flop_actions, slow["flop_actions"])
-    assert np.array_equal(fast.river_actions, slow["river_actions"])
-    assert np.array_equal(fast.preflop_actions, slow["preflop_actions"])
+], ids=["card", "other-chart-kickers-outs", "card-with-dealer-outs"])
+def test_a_reduced_run_equals_slow_direct_play(strategy, classes):
+    fast, slow = streets_run(strategy, classes), slow_posted_play(strategy, classes)
+    for name in ("settlement", "preflop_actions", "flop_actions", "river_actions"):
+        assert np.array_equal(fast[name], slow[name]), name
+    counts = fast["settlement"]
+    deals = int(uth.flop_classes().weights[classes].sum()) * 1176 * uth.TURN_RIVERS * uth.DEALER_HANDS
+    assert int(counts.sum()) == deals == int(fast["preflop_actions"].sum())
+    assert fast["flop_actions"].sum() == fast["preflop_actions"][0]
+    assert fast["river_actions"].sum() == counts[:2].sum()
+    assert fast["flop_actions"][:, 0].sum() == counts[uth.PLAY_2X].sum()
+    assert not counts[uth.PLAY_3X].any()
+
+
+def test_the_posted_run_is_the_settlement_of_the_streets_kernel_s(reduced_posted):
+    assert np.array_equal(reduced_posted.settlement_by_hand, streets_run(PostedStrategy(), REDUCED)["settlement"])
 
 
 def test_posted_strategy_is_never_better_than_the_optimal_one(reduced_posted):
     optimal = uth.analyze_holdem(progress=False, flop_class_indices=REDUCED)
-    counts = reduced_posted
-    assert counts.expected_net() <= optimal.expected_net()
-    assert counts.house_edge_per_ante() > optimal.house_edge_per_ante()
-    mine, best = counts.preflop, optimal.preflop
-    # 3x and 4x settle at the showdown whatever the later rules; checking is worth at most its optimum
-    assert np.array_equal(mine["3x"].to_numpy(), best["3x"].to_numpy())
-    assert np.array_equal(mine["4x"].to_numpy(), best["4x"].to_numpy())
-    assert (mine["check"].to_numpy() <= best["check"].to_numpy()).all()
-    assert (mine["check"].to_numpy() < best["check"].to_numpy()).any()
-    assert np.array_equal(counts.trips_hands, optimal.trips_hands)
-    # the same deals reach the showdown, only the Play multiples differ
-    assert np.array_equal(counts.settlement_by_hand.sum(axis=0), optimal.settlement_by_hand.sum(axis=0))
-
-
-def test_checkpoints_and_parallel_runs_give_the_same_integers(tmp_path, reduced_posted, monkeypatch):
-    strategy = PostedStrategy()
-    sums = posted.posted_sums(strategy, progress=False, checkpoint_dir=tmp_path, flop_class_indices=REDUCED[:2],
-                              chunk_flops=1)
-    assert len(list(tmp_path.glob("posted_uth_*.npy"))) == 2 and not list(tmp_path.glob("uth_*"))
-    calls = []
-    original = posted.posted_class_sums
-    monkeypatch.setattr(posted, "posted_class_sums", lambda *args: calls.append(1) or original(*args))
-    resumed = posted.posted_strategy_counts(strategy, jobs=2, progress=False, checkpoint_dir=tmp_path,
-                                            flop_class_indices=REDUCED[::-1], chunk_flops=1)
-    assert len(calls) == 2  # the two chunks missing from the checkpoint ran
-    assert np.array_equal(resumed.settlement_by_hand, reduced_posted.settlement_by_hand)
-    assert np.array_equal(resumed.river_actions, reduced_posted.river_actions)
-    # another pre-flop chart reuses the checkpoints: the class sums do not depend on it
-    other = posted.posted_strategy_counts(PostedStrategy(preflop_raise_4x=("AA",)), progress=False,
-                                          checkpoint_dir=tmp_path, flop_class_indices=REDUCED, chunk_flops=1)
-    assert len(calls) == 2 and other.preflop_actions[2] < reduced_posted.preflop_actions[2]
-    assert posted.posted_sums(strategy, progress=False, flop_class_indices=REDUCED[:2]) == sums
-    assert not list(tmp_path.glob("*.tmp*"))
+    played = reduced_posted.counts(optimal)
+    assert played.house_edge_per_ante() > optimal.house_edge_per_ante()
+    # the same deals, by dealer outcome and final hand: only the Play multiples differ
+    assert np.array_equal(played.settlement_by_hand.sum(axis=0), optimal.settlement_by_hand.sum(axis=0))
 
 
 def test_csv_round_trip(tmp_path, reduced_posted):
     optimal_edge = Fraction(1, 50)
-    for name, text in posted.posted_csvs(reduced_posted, optimal_edge).items():
+    for name, text in posted.posted_csvs(reduced_posted.settlement_by_hand, optimal_edge).items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     header = (tmp_path / posted.POSTED_SETTLEMENT_FILE).read_text(encoding="utf-8").split("\n")[0]
     assert header == "multiple,outcome,hand,combinations"
     loaded = posted.load_posted_counts(tmp_path)
     settlement, cost = loaded
     assert np.array_equal(settlement, reduced_posted.settlement_by_hand)
-    assert loaded.house_edge == reduced_posted.house_edge_per_ante()
-    assert cost == reduced_posted.house_edge_per_ante() - optimal_edge and loaded.optimal_house_edge == optimal_edge
+    edge = posted.house_edge_of_settlement(reduced_posted.settlement_by_hand)
+    assert loaded.house_edge == edge
+    assert cost == edge - optimal_edge and loaded.optimal_house_edge == optimal_edge
 
 
 # --------------------------------------------------------------------------- the committed full run
 
 
 def test_saved_full_run():
-    """enumerations/uth_posted (python -m analyzer.engines.holdem.posted): exact, and against the optimal run."""
+    """enumerations/uth_posted (scripts/posted_run.py): exact, and against the optimal run."""
     figures = posted.load_posted_counts(ENUMERATIONS / "uth_posted", ENUMERATIONS / "uth")
     optimal = load_counts(ENUMERATIONS / "uth")
     assert int(figures.settlement_by_hand.sum()) == uth.CYCLE

@@ -15,7 +15,7 @@ import pytest
 
 from analyzer.engines.base import Run
 from analyzer.engines.holdem import engine as holdem_engine
-from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedStrategy
+from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedRun, PostedStrategy
 from analyzer.engines.holdem.strategy_files import (
     load_holdem_strategy,
     same_rules,
@@ -110,14 +110,14 @@ def test_the_example_file_costs_what_the_report_says(uth):
 
 @pytest.mark.parametrize("file_change, cache", [({"flop_flush_draw_min_rank": None}, True), ({}, False)])
 def test_other_files_and_fresh_runs_enumerate_the_files_rules(uth, tmp_path, monkeypatch, file_change, cache):
-    """Any other file, and the card itself without the cache, go to the posted-strategy enumeration with the
-    file's strategy and the game's main wagers (replaced here by the optimal counts: cost 0)."""
+    """Any other file, and the card itself without the cache, go to the streets kernel's run of the file's strategy
+    on the game (replaced here by the optimal settlement: cost 0)."""
     asked = []
-    monkeypatch.setattr(holdem_engine, "posted_strategy_counts",
-                        lambda strategy, **options: asked.append((strategy, options["wagers"])) or uth.counts)
+    monkeypatch.setattr(holdem_engine, "posted_run", lambda rules, strategy, run: asked.append((strategy, rules))
+                        or PostedRun(strategy, uth.counts.settlement_by_hand))
     written = dataclasses.replace(CARD_WITH_DEALER_OUTS, name="mine", **file_change)
     engine = engine_for(uth.rules)
     strategy = engine.load_strategy(uth.rules, write(tmp_path, strategy_file_text(written, "uth")))
     evaluated = engine.evaluate_strategy(uth, strategy, Run(cache=cache))
-    assert asked == [(written, uth.counts.wagers)] and evaluated.cost_per_ante == 0
+    assert asked == [(written, uth.rules)] and evaluated.cost_per_ante == 0
     assert evaluated.house_edge_per_ante == uth.counts.house_edge_per_ante()

@@ -1,6 +1,6 @@
 """A posted card played by the streets kernel: placed on a game's streets (or refused in one line), then the kernel
-with the card's choices against a plain recursion that reads the card hand by hand, and a reduced problem against
-the one-Play-bet kernel's posted run."""
+with the card's choices against a plain recursion that reads the card hand by hand (whole reduced runs against a slow
+direct play: tests/engines/holdem/test_posted.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,10 @@ import numpy as np
 import pytest
 
 from analyzer.core.cards import parse_cards
-from analyzer.engines.base import Run
 from analyzer.engines.holdem.enumeration import HOLE_PAIRS, pair_index
-from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedStrategy, posted_strategy_counts
+from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedStrategy
 from analyzer.engines.holdem.sevens import FLUSH_RANK, LINE_COUNT, STRAIGHT_TOP
-from analyzer.engines.holdem.street_engine import written_analysis
-from analyzer.engines.holdem.street_posted import posted_streets
+from analyzer.engines.holdem.street_posted import one_play_bet_settlement, posted_streets
 from analyzer.engines.holdem.streets import LEVELS, as_streets, flop_work, qualifying_rank, street_flop
 from analyzer.games.rules import RulesError, load_game
 from tests.engines.holdem.test_streets import FLOP_CLASSES, plain_values, plan_of
@@ -94,14 +92,10 @@ def test_the_kernel_plays_the_card_as_a_plain_recursion_reads_it_hand_by_hand(st
         assert np.array_equal(showdown[h], counts), hole_text
 
 
-# --------------------------------------------------------------------------- a reduced problem
+# --------------------------------------------------------------------------- the one-Play-bet settlement
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("strategy", [CARD_WITH_DEALER_OUTS, PostedStrategy()])
-def test_a_reduced_run_equals_the_one_play_bet_kernel_s_posted_run(strategy):
-    rules = load_game("uth")
-    over_streets = written_analysis(rules, posted_streets(as_streets(rules), strategy), Run(progress=False),
-                                    FLOP_CLASSES)
-    one_play_bet = posted_strategy_counts(strategy, progress=False, flop_class_indices=FLOP_CLASSES)
-    assert over_streets.main_figures()["house_edge_per_ante"] == one_play_bet.house_edge_per_ante()
+def test_a_game_whose_turn_decides_has_no_one_play_bet_settlement():
+    from tests.engines.holdem.test_streets import reduced
+    with pytest.raises(ValueError, match="whose turn decides, or with a Play bet past 4x"):
+        one_play_bet_settlement(reduced(load_game("thb"), FLOP_CLASSES[:1]))
