@@ -371,11 +371,11 @@ GROUPS = RANK_PAIRS * BOARD_SHAPES
 
 @njit(cache=True, nogil=True)
 def _group_work(rest, classes, width):
-    """Work arrays of :func:`_group_boards` for one flop (``rest``: the cards left): the scratch of one board's
-    classes, then per board shape (:data:`BOARD_SHAPES`) its class table by card types, lines, dealer outcomes,
+    """Work arrays of :func:`_group_boards` for one flop (``rest``: the cards left): per board shape
+    (:data:`BOARD_SHAPES`) its class table by card types, lines, dealer outcomes,
     river values and choices, flush suit, boards and boards holding each card; ``board_shape[i, j]``: the shape
     of board {rest[i], rest[j]} while its rank pair is taken (-1 otherwise); the cards by rank; each card's type;
-    each shape's number of classes."""
+    each shape's number of classes and its classes' two card types."""
     n = rest.shape[0]
     of_rank = np.zeros(13, dtype=np.int64)
     by_rank = np.zeros((13, 4), dtype=np.int64)
@@ -383,15 +383,13 @@ def _group_work(rest, classes, width):
         r = rest[i] >> 2
         by_rank[r, of_rank[r]] = i
         of_rank[r] += 1
-    return (np.zeros((TYPE_COUNT, TYPE_COUNT), dtype=np.int64), np.zeros((classes, width), dtype=np.int64),
-            np.zeros((classes, width), dtype=np.int64), np.zeros(classes, dtype=np.int64),
-            np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64),
+    return (np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64),
             np.zeros((BOARD_SHAPES, classes), dtype=np.int64), np.zeros((BOARD_SHAPES, classes, 6), dtype=np.int64),
             np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64),
             np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64), np.zeros(BOARD_SHAPES, dtype=np.int64),
             np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, n), dtype=np.int64),
             np.full((n, n), -1, dtype=np.int64), of_rank, by_rank, np.zeros((BOARD_SHAPES, DECK_SIZE), np.int64),
-            np.zeros(BOARD_SHAPES, dtype=np.int64))
+            np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, classes, 2), dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -403,8 +401,8 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
     ``valued`` states), and the shape's boards and the boards holding each card are counted (``work``:
     :func:`_group_work`; :func:`_ungroup` clears them). Without ``classify`` the boards are only counted and
     the cards typed (a pass whose classes were kept, :func:`_keep_groups`)."""
-    (type_table, river_value, river_choice, line_of, shape_table, shape_line, shape_outcomes, shape_value,
-     shape_choice, shape_suit, boards, with_card, board_shape, of_rank, by_rank, card_type, shape_count) = work
+    (shape_table, shape_line, shape_outcomes, shape_value, shape_choice, shape_suit, boards, with_card, board_shape,
+     of_rank, by_rank, card_type, shape_count, shape_pair) = work
     boards[:] = 0
     for u in range(of_rank[low]):
         for v in range(u + 1 if low == high else 0, of_rank[high]):
@@ -415,18 +413,15 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
                                               + (rest[j] & 3 == flush_suit))
             if boards[shape] == 0 and classify:
                 count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
-                                     nets, plan, type_table, river_value, river_choice, line_of, valued, seen,
-                                     dealer_hands, river_rule)
+                                     nets, plan, shape_table[shape], shape_value[shape], shape_choice[shape],
+                                     shape_line[shape], valued, seen, dealer_hands, river_rule)
                 shape_count[shape] = count
-                shape_table[shape] = type_table
-                outcomes = scratch[CLASS_OUTCOMES]
+                outcomes, first, second = scratch[CLASS_OUTCOMES], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
                 for c in range(count):
-                    shape_line[shape, c] = line_of[c]
+                    shape_pair[shape, c, 0] = first[c]
+                    shape_pair[shape, c, 1] = second[c]
                     for o in range(6):
                         shape_outcomes[shape, c, o] = outcomes[c, o]
-                    for s in range(river_value.shape[1]):
-                        shape_value[shape, c, s] = river_value[c, s]
-                        shape_choice[shape, c, s] = river_choice[c, s]
             if boards[shape] == 0:
                 shape_suit[shape] = flush_suit
                 for card in rest:
@@ -491,14 +486,14 @@ def _add_turn_outcomes(t, rest, shape_of, shape, partners, table, types, lines, 
 def _shape_data(work, shape):
     """One board shape's class table, lines, dealer outcomes, river values and choices, card types and boards
     holding each card, from the work arrays of :func:`_group_boards`."""
-    return work[4][shape], work[5][shape], work[6][shape], work[7][shape], work[8][shape], work[15][shape], \
-        work[11][shape]
+    return work[0][shape], work[1][shape], work[2][shape], work[3][shape], work[4][shape], work[11][shape], \
+        work[7][shape]
 
 
 @njit(cache=True, nogil=True)
 def _ungroup(low, high, work):
     """Clear what :func:`_group_boards` counted for the rank pair ``low``, ``high``."""
-    with_card, board_shape, of_rank, by_rank = work[11], work[12], work[13], work[14]
+    with_card, board_shape, of_rank, by_rank = work[7], work[8], work[9], work[10]
     with_card[:] = 0
     for u in range(of_rank[low]):
         for v in range(of_rank[high]):
@@ -523,6 +518,129 @@ def _add_outcomes(row, times, outcomes, first_outcome):
         row[o] += times * outcomes[o]
 
 
+#: A hole pair's dealer outcomes in pass 1 of :func:`street_flop`, summed per (river choice, final line) over the
+#: boards, are packed three to a 63-bit word, 21 bits each: a hole pair meets at most C(47, 2) = 1,081 boards of
+#: C(45, 2) = 990 dealer hands, 1,070,190 < 2**21 deals in all (:func:`_check_packing` makes sure), so adding a
+#: class's words ``times`` over adds each outcome ``times`` over, no field spilling into the next.
+OUTCOME_BITS = 21
+OUTCOMES_PER_WORD = 3
+_FIELD = (1 << OUTCOME_BITS) - 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _tally_words(first_outcome):
+    """Words per packed tally cell: the outcomes counted (from ``first_outcome`` on), three to a word."""
+    return (6 - first_outcome + OUTCOMES_PER_WORD - 1) // OUTCOMES_PER_WORD
+
+
+@njit(cache=True, nogil=True)
+def _check_packing(pair_boards, dealer_hands):
+    """Refuse a deal whose packed tallies could spill: a hole pair's deals over its ``pair_boards`` boards must
+    stay under 2**OUTCOME_BITS."""
+    if pair_boards * dealer_hands > _FIELD:
+        raise ValueError("a hole pair's deals per flop exceed a packed tally field")
+
+
+@njit(cache=True, nogil=True)
+def _pack_classes(count, pairs, lines, outcomes, choices, tallied, first_outcome, choice_width, pair_words):
+    """Per class c of one board shape (``pairs[c]``: its two card types t1, t2), ``pair_words[t1, t2]`` and
+    ``pair_words[t2, t1]``: the offsets of its cells in a hole pair's packed tally (:func:`_unpack_tally`), one per
+    tallied river state (the class's choice there and its line; no state tallied: one cell per line), then its
+    dealer outcomes (from ``first_outcome`` on) packed three to a word, the first in the highest bits (e.g.
+    outcomes 3, 4, 5 = 7, 0, 983: ``7 << 42 | 983``)."""
+    words = _tally_words(first_outcome)
+    slots = pair_words.shape[2] - words
+    for c in range(count):
+        t1, t2 = pairs[c, 0], pairs[c, 1]
+        for j in range(slots):
+            k = choices[c, tallied[j]] if tallied.shape[0] > 0 else 0
+            pair_words[t1, t2, j] = ((j * choice_width + k) * LINE_COUNT + lines[c]) * words
+        for w in range(words):
+            word = 0
+            for f in range(OUTCOMES_PER_WORD):
+                o = first_outcome + OUTCOMES_PER_WORD * w + f
+                word = (word << OUTCOME_BITS) | (outcomes[c, o] if o < 6 else 0)
+            pair_words[t1, t2, slots + w] = word
+        pair_words[t2, t1] = pair_words[t1, t2]
+
+
+@njit(cache=True, nogil=True)
+def _unpack_tally(holes, packed, first_outcome, into):
+    """``into[h, j, choice, line, o]``: twice each hole pair's packed tally (both orders of a board's two cards),
+    unpacked (:func:`_pack_classes`)."""
+    words = _tally_words(first_outcome)
+    slots, width = into.shape[1], into.shape[2]
+    for pair in range(holes.shape[0]):
+        h = holes[pair, 2]
+        for j in range(slots):
+            for k in range(width):
+                for line in range(LINE_COUNT):
+                    at = ((j * width + k) * LINE_COUNT + line) * words
+                    for w in range(words):
+                        word = packed[h, at + w]
+                        for f in range(OUTCOMES_PER_WORD):
+                            o = first_outcome + OUTCOMES_PER_WORD * w + f
+                            if o < 6:
+                                shift = OUTCOME_BITS * (OUTCOMES_PER_WORD - 1 - f)
+                                into[h, j, k, line, o] = 2 * ((word >> shift) & _FIELD)
+
+
+@njit(cache=True, nogil=True)
+def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, words, packed_tally, boarded, table,
+               values, flop_total):
+    """Add one board shape's classes to every hole pair {rest[p], rest[q]}, ``boards - with_shape[p] -
+    with_shape[q] + [{p, q} is one of them]`` times (the shape's ``boards`` holding neither card): its packed
+    outcomes (``pair_words`` by the cards' ``types``, :func:`_pack_classes`; ``words`` per cell) into
+    ``packed_tally`` and twice its values (class by ``table``) at the ``boarded`` river states into
+    ``flop_total`` (both orders of a board's two cards). The innermost loop of a game whose turn does not
+    decide."""
+    slots = pair_words.shape[2] - words
+    stride = packed_tally.shape[1]
+    flat = packed_tally.reshape(-1)
+    for q in range(rest.shape[0]):
+        y = rest[q]
+        base = y * (y - 1) // 2
+        type_y = types[y]
+        less_y = boards - with_shape[q]
+        for p in range(q):
+            times = less_y - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
+            if times == 0:
+                continue
+            h = rest[p] + base
+            cell = pair_words[types[rest[p]], type_y]
+            row = h * stride
+            for j in range(slots):
+                at = row + cell[j]
+                flat[at] += times * cell[slots]
+                if words > 1:
+                    flat[at + 1] += times * cell[slots + 1]
+            for b in range(boarded.shape[0]):
+                c = table[types[rest[p]], type_y]
+                flop_total[h, boarded[b]] += 2 * times * values[c, boarded[b]]
+
+
+@njit(cache=True, nogil=True)
+def _tallied_values(holes, river_tally, tallied, following, stake, fold_value, nets, flop_total):
+    """``flop_total[h, s]``, the value summed over the boards of each river state s that decides, from its tally
+    (``river_tally[h, j]`` for the j-th of them, ``tallied``): per choice, line and outcome, a fold's scaled net
+    or the showdown's, times the deals (what the choices' values per board add up to)."""
+    for j in range(tallied.shape[0]):
+        s = tallied[j]
+        for pair in range(holes.shape[0]):
+            h = holes[pair, 2]
+            total = 0
+            for k in range(river_tally.shape[2]):
+                target = following[3, s, k]
+                if target == NONE:
+                    continue
+                for line in range(LINE_COUNT):
+                    for o in range(6):
+                        deals = river_tally[h, j, k, line, o]
+                        total += deals * (fold_value[3, s] if target == FOLDS else
+                                          nets[line, o, 0] + stake[4, target] * nets[line, o, 1])
+            flop_total[h, s] = total
+
+
 @njit(cache=True, nogil=True)
 def _keep_groups(work, kept, groups):
     """Keep the classes of the board shapes of the rank pair just grouped (:func:`_group_boards`): each one's
@@ -530,8 +648,8 @@ def _keep_groups(work, kept, groups):
     kept before (``kept``: tables, each group's first class row, lines, outcomes, choices; :func:`flop_work`);
     returns how many groups are kept now."""
     kept_table, kept_first, kept_line, kept_outcomes, kept_choice = kept
-    shape_table, shape_line, shape_outcomes, shape_choice = work[4], work[5], work[6], work[8]
-    boards, shape_count = work[10], work[16]
+    shape_table, shape_line, shape_outcomes, shape_choice = work[0], work[1], work[2], work[4]
+    boards, shape_count = work[6], work[12]
     for shape in range(BOARD_SHAPES):
         if boards[shape] == 0:
             continue
@@ -559,21 +677,22 @@ def _kept_group(kept, group):
 
 @njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                  dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total, kept, tallied, river_tally, river_rule):
+                  dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
+                  flop_total, kept, tallied, packed_tally, river_rule):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
     A hole pair {x, y} takes a shape's class values once per board holding neither card, ``boards - with[x] -
-    with[y] + [{x, y} is such a board]`` times (twice: both orders of the turn and the river), into
-    ``local_final`` (and ``flop_total`` when the turn does not decide); as the turn card t, once per board
-    {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into
-    ``turn_outcomes[t, h, line, o - first_outcome]`` (it has rows when the turn decides and no river state
-    does: :func:`_add_turn_outcomes`) or ``turn_sums`` (the turn and some river state decide). Equal to the
-    sums over every board, which the tests compare with a plain loop. Where river states decide (``tallied``),
-    the outcomes go into ``river_tally[h, j, choice, line]`` by the choice taken at the j-th of them instead of
-    into ``local_final``; when the turn decides too, the groups' classes are kept for pass 2 (``kept`` has
-    rows, :func:`_keep_groups`)."""
+    with[y] + [{x, y} is such a board]`` times (twice: both orders of the turn and the river), its dealer outcomes
+    packed (:func:`_pack_classes`) into ``packed_tally[h]``, by final line and, where river states decide
+    (``tallied``), by the choice taken at each of them (:func:`_unpack_tally` reads it out; a river state that
+    decides is valued from it, not board by board), and the values of the other river states valued per board
+    into ``flop_total`` when the turn does not decide; as the turn card t, once per board {t, r} with r neither
+    x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into ``turn_outcomes[t, h, line, o -
+    first_outcome]`` (it has rows when the turn decides and no river state does: :func:`_add_turn_outcomes`)
+    or ``turn_sums`` (the turn and some river state decide). Equal to the sums over every board, which the
+    tests compare with a plain loop. When the turn and a river state decide, the groups' classes are kept for
+    pass 2 (``kept`` has rows, :func:`_keep_groups`)."""
     n = rest.shape[0]
     valued = per_board.any()
     # the river states valued per board: those that decide, and every one when the turn decides too (its
@@ -583,10 +702,17 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
         valued_states[s] = per_board[s] or turn_decides
     by_turn = turn_outcomes.shape[0] > 0
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1])
-    boards, shape_of = work[10], work[12]
+    boards, shape_of = work[6], work[8]
     found_hole = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_class = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_times = np.zeros(HOLE_PAIRS, dtype=np.int64)
+    words = _tally_words(first_outcome)
+    pair_words = np.zeros((TYPE_COUNT, TYPE_COUNT, max(1, tallied.shape[0]) + words), dtype=np.int64)
+    choice_width = plan[1].shape[2]
+    # the river states valued per board into ``flop_total``: those that end otherwise than at a showdown with
+    # no choice (a river state that decides is valued from its tally)
+    boarded = np.array([s for s in range(river_states if valued and not turn_decides else 0)
+                        if per_board[s] and plan[0][3, s] < 2], dtype=np.int64)
     groups = 0
     for low in range(13):
         for high in range(low, 13):
@@ -610,24 +736,11 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     for e in range(found):
                         for s in range(river_states):
                             turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
-                for q in range(n):
-                    y = rest[q]
-                    base = y * (y - 1) // 2
-                    less_y = boards[shape] - with_shape[q]
-                    for p in range(q):
-                        times = less_y - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
-                        if times == 0:
-                            continue
-                        h = rest[p] + base
-                        c = table[types[rest[p]], types[y]]
-                        if tallied.shape[0] == 0:
-                            _add_outcomes(local_final[h, lines[c]], 2 * times, outcomes[c], first_outcome)
-                        for j in range(tallied.shape[0]):
-                            _add_outcomes(river_tally[h, j, choices[c, tallied[j]], lines[c]], 2 * times,
-                                          outcomes[c], first_outcome)
-                        for s in range(river_states if valued and not turn_decides else 0):
-                            if per_board[s]:
-                                flop_total[h, s] += 2 * times * values[c, s]
+                if packed_tally.shape[1] > 0:
+                    _pack_classes(work[12][shape], work[13][shape], lines, outcomes, choices, tallied,
+                                  first_outcome, choice_width, pair_words)
+                    _add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, words,
+                               packed_tally, boarded, table, values, flop_total)
             _ungroup(low, high, work)
 
 
@@ -645,7 +758,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     n = rest.shape[0]
     roots = allowed[0, 0]
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1])
-    boards, shape_of, of_rank, by_rank = work[10], work[12], work[13], work[14]
+    boards, shape_of, of_rank, by_rank = work[6], work[8], work[9], work[10]
     members = np.zeros(8, dtype=np.int64)
     # the hole pairs (positions p < q in ``rest``) with something to walk: often half of them or fewer
     walked = np.empty((n * (n - 1) // 2, 2), dtype=np.int64)
@@ -673,7 +786,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     continue
                 table, lines, outcomes, choices = _kept_group(kept, group)
                 group += 1
-                types, with_shape = work[15][shape], work[11][shape]
+                types, with_shape = work[11][shape], work[7][shape]
                 for e in range(pairs):
                     p, q = walked[e, 0], walked[e, 1]
                     h = rest[p] + rest[q] * (rest[q] - 1) // 2
@@ -822,7 +935,9 @@ def flop_work(plan, qualify, classes):
     board group's classes (:func:`_keep_groups`: at most :data:`GROUPS` groups of :data:`MAX_CLASSES` classes,
     of which only the pages used are ever touched), and pass 2's boards reaching each river choice and deals
     reaching each showdown, by hole pair class (of ``classes``); per hole pair, the deals by river choice, line
-    and outcome at each river state that decides (:func:`_tallied_rivers`).
+    and outcome at each river state that decides (:func:`_tallied_rivers`; none deciding: by line alone), and
+    the same packed as pass 1 adds them (:func:`_pack_classes`; no columns when the turn decides and no river
+    state does).
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
     allowed, action = plan[0], plan[1]
@@ -848,7 +963,9 @@ def flop_work(plan, qualify, classes):
             np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept,
             np.zeros((walked_classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64),
             np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, tallied.shape[0], action.shape[2], LINE_COUNT, 6), dtype=np.int64))
+            np.zeros((HOLE_PAIRS, max(1, tallied.shape[0]), action.shape[2], LINE_COUNT, 6), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, 0 if by_turn else max(1, tallied.shape[0]) * action.shape[2] * LINE_COUNT
+                      * _tally_words(_first_outcome(qualify))), dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -909,7 +1026,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     unseen = np.empty(n - 2, dtype=np.int64)
     river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
-     walked_boards, walked_showdown, river_tally) = work
+     walked_boards, walked_showdown, river_tally, packed_tally) = work
+    _check_packing((n - 2) * (n - 3) // 2, dealer_hands)
     tallied = _tallied_rivers(allowed)
     tally_of = np.full(width, -1, dtype=np.int64)
     tally_of[tallied] = np.arange(tallied.shape[0])
@@ -923,7 +1041,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     local_final[:] = 0
     flop_total[:] = 0
     walk[:] = 0
-    river_tally[:] = 0
+    packed_tally[:] = 0
     trial = np.empty(action.shape[2], dtype=np.int64)
     # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]``. Its values
     # follow from outcome counts summed over boards, so only deciding river states are summed per board.
@@ -941,9 +1059,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     turn_outcomes[:] = 0
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
-                  dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, local_final,
-                  turn_sums, flop_total, kept, tallied, river_tally, river_rule)
-    for pair in range(holes.shape[0] if tallied.shape[0] > 0 else 0):  # every deal, from the first tally
+                  dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
+                  flop_total, kept, tallied, packed_tally, river_rule)
+    # every deal, from the first tally (its cells of the flop's hole pairs are all set; the outcomes before
+    # ``first_outcome`` never occur and stay zero)
+    if not by_turn:
+        _unpack_tally(holes, packed_tally, first_outcome, river_tally)
+    for pair in range(holes.shape[0] if not by_turn else 0):
         h = holes[pair, 2]
         for k in range(river_tally.shape[2]):
             for line in range(LINE_COUNT):
@@ -956,6 +1078,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         for i in range(n):
             if rest[i] != holes[pair, 0] and rest[i] != holes[pair, 1]:
                 _turn_card_values(turn_outcomes[i, h], linear, first_outcome, river_states, turn_sums[i, h])
+    if not turn_decides:
+        _tallied_values(holes, river_tally, tallied, following, stake, fold_value, nets, flop_total)
     for pair in range(holes.shape[0] if not turn_decides else 0):
         h = holes[pair, 2]
         for s in range(river_states):
