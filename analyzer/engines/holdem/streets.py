@@ -607,13 +607,13 @@ def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, wor
             if times == 0:
                 continue
             h = rest[p] + base
-            cell = pair_words[types[rest[p]], type_y]
+            type_x = types[rest[p]]
             row = h * stride
             for j in range(slots):
-                at = row + cell[j]
-                flat[at] += times * cell[slots]
+                at = row + pair_words[type_x, type_y, j]
+                flat[at] += times * pair_words[type_x, type_y, slots]
                 if words > 1:
-                    flat[at + 1] += times * cell[slots + 1]
+                    flat[at + 1] += times * pair_words[type_x, type_y, slots + 1]
             for b in range(boarded.shape[0]):
                 c = table[types[rest[p]], type_y]
                 flop_total[h, boarded[b]] += 2 * times * values[c, boarded[b]]
@@ -708,7 +708,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     found_times = np.zeros(HOLE_PAIRS, dtype=np.int64)
     words = _tally_words(first_outcome)
     pair_words = np.zeros((TYPE_COUNT, TYPE_COUNT, max(1, tallied.shape[0]) + words), dtype=np.int64)
-    choice_width = plan[1].shape[2]
+    choice_width = _river_width(plan[0])
     # the river states valued per board into ``flop_total``: those that end otherwise than at a showdown with
     # no choice (a river state that decides is valued from its tally)
     boarded = np.array([s for s in range(river_states if valued and not turn_decides else 0)
@@ -926,6 +926,12 @@ def _tallied_rivers(allowed):
 
 
 @njit(cache=True, nogil=True)
+def _river_width(allowed):
+    """The most choices a river state offers (at least one): the width of a tally's choices."""
+    return max(1, allowed[3].max())
+
+
+@njit(cache=True, nogil=True)
 def flop_work(plan, qualify, classes):
     """The work arrays of :func:`street_flop` for one plan (as packed there) and qualifier, made once and used
     flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
@@ -963,8 +969,8 @@ def flop_work(plan, qualify, classes):
             np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept,
             np.zeros((walked_classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64),
             np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, max(1, tallied.shape[0]), action.shape[2], LINE_COUNT, 6), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, 0 if by_turn else max(1, tallied.shape[0]) * action.shape[2] * LINE_COUNT
+            np.zeros((HOLE_PAIRS, max(1, tallied.shape[0]), _river_width(allowed), LINE_COUNT, 6), dtype=np.int64),
+            np.zeros((HOLE_PAIRS, 0 if by_turn else max(1, tallied.shape[0]) * _river_width(allowed) * LINE_COUNT
                       * _tally_words(_first_outcome(qualify))), dtype=np.int64))
 
 
