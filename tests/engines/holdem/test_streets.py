@@ -46,6 +46,10 @@ from analyzer.engines.holdem.streets import (
     DEALER_HANDS,
     FOLDS,
     LEVELS,
+    OUTCOME_BITS,
+    _check_packing,
+    _pack_classes,
+    _unpack_tally,
     as_streets,
     flop_work,
     qualifying_rank,
@@ -202,6 +206,40 @@ def test_a_turn_cards_outcome_cells_fit_the_kernels_narrow_integers():
     work = flop_work((plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger), 0, 169)
     turn_outcomes = work[5]
     assert turn_outcomes.shape[0] == 49 and 46 * DEALER_HANDS <= np.iinfo(turn_outcomes.dtype).max
+
+
+@pytest.mark.parametrize("first_outcome, words", [(0, 2), (3, 1)])
+def test_packed_outcomes_unpack_to_what_was_added(first_outcome, words):
+    # two classes on one board shape, a hole pair adding the first 3 times and the second 2 times; with a
+    # qualifier every outcome is counted (two words), without one only the qualified three (one word)
+    outcomes = np.array([[5, 0, 7, 20, 1, 957], [0, 0, 0, 990, 0, 0]], dtype=np.int64)
+    if first_outcome:
+        outcomes[:, :3] = 0
+    pairs = np.array([[0, 13], [4, 4]], dtype=np.int64)        # card types: a deuce and a flush deuce; two sixes
+    lines, choices = np.array([1, 3]), np.array([[0, 1], [0, 0]])  # the river state 1 decides: choices 1 and 0
+    pair_words = np.zeros((26, 26, 1 + words), dtype=np.int64)
+    _pack_classes(2, pairs, lines, outcomes, choices, np.array([1]), first_outcome, 2, pair_words)
+    assert (pair_words[0, 13] == pair_words[13, 0]).all()
+    if first_outcome:
+        assert pair_words[0, 13, 1] == (20 << 42) + (1 << 21) + 957
+    packed = np.zeros((1, 2 * LINE_COUNT * words), dtype=np.int64)
+    for (t1, t2), times in (((0, 13), 3), ((4, 4), 2)):
+        at = pair_words[t1, t2, 0]
+        packed[0, at:at + words] += times * pair_words[t1, t2, 1:]
+    unpacked = np.zeros((1, 1, 2, LINE_COUNT, 6), dtype=np.int64)
+    _unpack_tally(np.array([[0, 1, 0]]), packed, first_outcome, unpacked)
+    expected = np.zeros_like(unpacked)
+    expected[0, 0, 1, 1] = 2 * 3 * outcomes[0]   # twice: both orders of a board's two cards
+    expected[0, 0, 0, 3] = 2 * 2 * outcomes[1]
+    assert (unpacked == expected).all()
+
+
+def test_packed_outcome_fields_hold_a_hole_pairs_deals_per_flop():
+    # a hole pair on one flop meets C(47, 2) boards of C(45, 2) dealer hands: 1,070,190 < 2**21
+    assert comb(47, 2) * DEALER_HANDS < 1 << OUTCOME_BITS
+    _check_packing(comb(47, 2), DEALER_HANDS)
+    with pytest.raises(ValueError, match="packed tally"):   # twice the dealer hands would spill
+        _check_packing(comb(47, 2), 2 * DEALER_HANDS)
 
 
 @pytest.mark.slow
