@@ -47,7 +47,9 @@ from analyzer.engines.holdem.protection import committed_exposure, exposure_of, 
 from analyzer.engines.holdem.street_collusion import DEFAULT_SAMPLES, StreetCollusionEstimate, estimate_street_collusion
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
-from analyzer.engines.holdem.street_strategy import WrittenStreets, load_written_streets
+from analyzer.engines.holdem.street_posted import posted_streets, takes_a_posted_card
+from analyzer.engines.holdem.street_strategy import KernelStrategy, load_written_streets
+from analyzer.engines.holdem.strategy_files import load_holdem_strategy
 from analyzer.engines.holdem.streets import (
     FOLDS,
     StreetClassSums,
@@ -81,7 +83,7 @@ def check_sums(plan: StreetPlan, sums: StreetClassSums) -> None:
                "deals not summing to those of each hole class")
 
 
-class StreetHoldemEngine(Engine[StreetAnalysis, WrittenStreets]):
+class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
     """Hold'em against a dealer with the decision points, bets and settlement the rules file gives."""
 
     def count_inputs(self, rules: GameRules) -> dict[str, object]:
@@ -123,18 +125,22 @@ class StreetHoldemEngine(Engine[StreetAnalysis, WrittenStreets]):
                              save_sums, SUMS_FILE)
         return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
 
-    def load_strategy(self, rules: GameRules, path: Path) -> WrittenStreets:
-        """A strategy written street by street (:mod:`analyzer.engines.holdem.street_strategy`), checked before any
-        work."""
+    def load_strategy(self, rules: GameRules, path: Path) -> KernelStrategy:
+        """A strategy checked before any work: for a game that decides where a posted card does (before the flop,
+        on the flop and on the river: a one-Play-bet game read over streets), a posted card's rules
+        (:mod:`analyzer.engines.holdem.strategy_files`); for any other, rules street by street
+        (:mod:`analyzer.engines.holdem.street_strategy`)."""
         rules = as_streets(rules)
         check_street_game(rules)
+        if takes_a_posted_card(rules):
+            return posted_streets(rules, load_holdem_strategy(path, rules.name))
         return load_written_streets(path, rules)
 
-    def evaluate_strategy(self, analysis: StreetAnalysis, strategy: WrittenStreets, run: Run = Run()
+    def evaluate_strategy(self, analysis: StreetAnalysis, strategy: KernelStrategy, run: Run = Run()
                           ) -> StrategyFigures:
-        """The written strategy's exact figures, from a fresh enumeration with its choices imposed on the flop
-        and the turn (its pre-flop choice per starting-hand class), and its cost against the optimal strategy of
-        ``analysis`` (the written house edge minus the optimal one)."""
+        """The written strategy's exact figures, from a fresh enumeration with its choices imposed after the flop
+        (its pre-flop choice per starting-hand class), and its cost against the optimal strategy of ``analysis``
+        (the written house edge minus the optimal one)."""
         return StrategyFigures.played(strategy.title, written_analysis(analysis.rules, strategy, run).main_figures(),
                                       analysis.main_figures()["house_edge_per_ante"])
 

@@ -128,15 +128,32 @@ class PostedStreets:
         return ImposedChoices(self.flop_rows, self.strategy.policy().packed())
 
 
-def posted_streets(rules: GameRules, strategy: PostedStrategy) -> PostedStreets:
-    """``strategy`` placed on the streets of ``rules`` (over streets): a RulesError when the game does not offer
-    what the card plays (see the module docstring)."""
+def posted_choices(rules: GameRules) -> tuple[tuple[int, int], ...]:
+    """The choice indices (check or fold, the bet) a posted card takes before the flop, on the flop and on the
+    river of ``rules`` (over streets): a RulesError when the game does not offer what the card plays (see the
+    module docstring)."""
     levels = street_levels(rules)
     for level, street in enumerate(levels):
         if CARD_BETS[level] is None and street is not None:
             raise RulesError(f"{rules.source}: a posted card decides nothing {POINTS[level]}; the game does")
-    preflop, flop, _, river = (_quiet_and_bet(rules, level, street) if CARD_BETS[level] is not None else (0, 0)
-                               for level, street in enumerate(levels))
+    return tuple(_quiet_and_bet(rules, level, street) for level, street in enumerate(levels)
+                 if CARD_BETS[level] is not None)
+
+
+def takes_a_posted_card(rules: GameRules) -> bool:
+    """Whether a posted card can be played on ``rules`` (over streets): it decides where the card does and offers
+    its choices there."""
+    try:
+        posted_choices(rules)
+    except RulesError:
+        return False
+    return True
+
+
+def posted_streets(rules: GameRules, strategy: PostedStrategy) -> PostedStreets:
+    """``strategy`` placed on the streets of ``rules`` (over streets): a RulesError when the game does not offer
+    what the card plays (:func:`posted_choices`)."""
+    preflop, flop, river = posted_choices(rules)
     return PostedStreets(strategy, preflop, flop, river)
 
 

@@ -11,10 +11,19 @@ from analyzer.core.cards import parse_cards
 from analyzer.engines.holdem.enumeration import HOLE_PAIRS, pair_index
 from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedStrategy
 from analyzer.engines.holdem.sevens import FLUSH_RANK, LINE_COUNT, STRAIGHT_TOP
-from analyzer.engines.holdem.street_posted import one_play_bet_settlement, posted_streets
+from analyzer.engines.holdem.street_engine import StreetHoldemEngine
+from analyzer.engines.holdem.street_posted import (
+    PostedStreets,
+    one_play_bet_settlement,
+    posted_streets,
+    takes_a_posted_card,
+)
+from analyzer.engines.holdem.street_strategy import WrittenStreets
+from analyzer.engines.holdem.strategy_files import same_rules
+from analyzer.engines.registry import engine_for
 from analyzer.engines.holdem.streets import LEVELS, as_streets, flop_work, qualifying_rank, street_flop
 from analyzer.games.rules import RulesError, load_game
-from tests.engines.holdem.test_streets import FLOP_CLASSES, plain_values, plan_of
+from tests.engines.holdem.test_streets import FLOP_CLASSES, ROOT, plain_values, plan_of
 
 
 # --------------------------------------------------------------------------- placed on the streets
@@ -38,6 +47,24 @@ def test_a_game_that_does_not_offer_the_card_s_choices_is_refused_in_one_line(ga
     with pytest.raises(RulesError, match=message) as error:
         posted_streets(as_streets(load_game(game)), CARD_WITH_DEALER_OUTS)
     assert "\n" not in str(error.value)
+
+
+def test_a_game_over_streets_reads_a_posted_card_where_it_decides_as_the_card_does(tmp_path):
+    # UTH with a Blind the one-Play-bet kernel cannot count goes over streets, and reads UTH's strategy files;
+    # Texas Hold'em Bonus decides on the turn, so its files give rules street by street
+    blind = tmp_path / "blind.toml"
+    blind.write_text('game = "uth"\n[wagers.blind.paytables."flush 7 to 5"]\ndefault = true\nlines = [\n'
+                     '  { hand = "royal_flush", pays = "500" }, { hand = "straight_flush", pays = "50" },\n'
+                     '  { hand = "four_of_a_kind", pays = "10" }, { hand = "full_house", pays = "3" },\n'
+                     '  { hand = "flush", pays = "7 to 5" }, { hand = "straight", pays = "1" },\n]\n')
+    variant = load_game("uth", paytable_files=(blind,))
+    engine = engine_for(variant)
+    assert isinstance(engine, StreetHoldemEngine) and takes_a_posted_card(as_streets(variant))
+    card = engine.load_strategy(variant, ROOT / "examples" / "uth-strategy.toml")
+    assert isinstance(card, PostedStreets) and same_rules(card.strategy, CARD_WITH_DEALER_OUTS)
+    thb = load_game("thb")
+    assert not takes_a_posted_card(as_streets(thb))
+    assert isinstance(engine_for(thb).load_strategy(thb, ROOT / "examples" / "thb-strategy.toml"), WrittenStreets)
 
 
 def test_the_flop_rows_are_the_card_s_flop_rule_hand_by_hand():
