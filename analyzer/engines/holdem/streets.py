@@ -519,18 +519,14 @@ def _add_outcomes(row, times, outcomes, first_outcome):
 
 
 #: A hole pair's dealer outcomes in pass 1 of :func:`street_flop`, summed per (river choice, final line) over the
-#: boards, are packed three to a 63-bit word, 21 bits each: a hole pair meets at most C(47, 2) = 1,081 boards of
-#: C(45, 2) = 990 dealer hands, 1,070,190 < 2**21 deals in all (:func:`_check_packing` makes sure), so adding a
-#: class's words ``times`` over adds each outcome ``times`` over, no field spilling into the next.
+#: boards, are packed three to a 63-bit word, 21 bits each, the six in two words: a hole pair meets at most
+#: C(47, 2) = 1,081 boards of C(45, 2) = 990 dealer hands, 1,070,190 < 2**21 deals in all (:func:`_check_packing`
+#: makes sure), so adding a class's words ``times`` over adds each outcome ``times`` over, no field spilling into
+#: the next.
 OUTCOME_BITS = 21
 OUTCOMES_PER_WORD = 3
+TALLY_WORDS = 6 // OUTCOMES_PER_WORD
 _FIELD = (1 << OUTCOME_BITS) - 1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _tally_words(first_outcome):
-    """Words per packed tally cell: the outcomes counted (from ``first_outcome`` on), three to a word."""
-    return (6 - first_outcome + OUTCOMES_PER_WORD - 1) // OUTCOMES_PER_WORD
 
 
 @njit(cache=True, nogil=True)
@@ -542,61 +538,53 @@ def _check_packing(pair_boards, dealer_hands):
 
 
 @njit(cache=True, nogil=True)
-def _pack_classes(count, pairs, lines, outcomes, choices, tallied, first_outcome, choice_width, pair_words):
+def _pack_classes(count, pairs, lines, outcomes, choices, tallied, choice_width, pair_words):
     """Per class c of one board shape (``pairs[c]``: its two card types t1, t2), ``pair_words[t1, t2]`` and
     ``pair_words[t2, t1]``: the offsets of its cells in a hole pair's packed tally (:func:`_unpack_tally`), one per
     tallied river state (the class's choice there and its line; no state tallied: one cell per line), then its
-    dealer outcomes (from ``first_outcome`` on) packed three to a word, the first in the highest bits (e.g.
-    outcomes 3, 4, 5 = 7, 0, 983: ``7 << 42 | 983``)."""
-    words = _tally_words(first_outcome)
-    slots = pair_words.shape[2] - words
+    six dealer outcomes packed three to a word, the first in the highest bits (e.g. outcomes 0, 0, 0, 7, 0, 983:
+    words 0 and ``7 << 42 | 983``)."""
+    slots = pair_words.shape[2] - TALLY_WORDS
     for c in range(count):
         t1, t2 = pairs[c, 0], pairs[c, 1]
         for j in range(slots):
             k = choices[c, tallied[j]] if tallied.shape[0] > 0 else 0
-            pair_words[t1, t2, j] = ((j * choice_width + k) * LINE_COUNT + lines[c]) * words
-        for w in range(words):
+            pair_words[t1, t2, j] = ((j * choice_width + k) * LINE_COUNT + lines[c]) * TALLY_WORDS
+        for w in range(TALLY_WORDS):
             word = 0
             for f in range(OUTCOMES_PER_WORD):
-                o = first_outcome + OUTCOMES_PER_WORD * w + f
-                word = (word << OUTCOME_BITS) | (outcomes[c, o] if o < 6 else 0)
+                word = (word << OUTCOME_BITS) | outcomes[c, OUTCOMES_PER_WORD * w + f]
             pair_words[t1, t2, slots + w] = word
         pair_words[t2, t1] = pair_words[t1, t2]
 
 
 @njit(cache=True, nogil=True)
-def _unpack_tally(holes, packed, first_outcome, into):
+def _unpack_tally(holes, packed, into):
     """``into[h, j, choice, line, o]``: twice each hole pair's packed tally (both orders of a board's two cards),
     unpacked (:func:`_pack_classes`)."""
-    words = _tally_words(first_outcome)
     slots, width = into.shape[1], into.shape[2]
     for pair in range(holes.shape[0]):
         h = holes[pair, 2]
         for j in range(slots):
             for k in range(width):
                 for line in range(LINE_COUNT):
-                    at = ((j * width + k) * LINE_COUNT + line) * words
-                    for w in range(words):
+                    at = ((j * width + k) * LINE_COUNT + line) * TALLY_WORDS
+                    for w in range(TALLY_WORDS):
                         word = packed[h, at + w]
                         for f in range(OUTCOMES_PER_WORD):
-                            o = first_outcome + OUTCOMES_PER_WORD * w + f
-                            if o < 6:
-                                shift = OUTCOME_BITS * (OUTCOMES_PER_WORD - 1 - f)
-                                into[h, j, k, line, o] = 2 * ((word >> shift) & _FIELD)
+                            shift = OUTCOME_BITS * (OUTCOMES_PER_WORD - 1 - f)
+                            into[h, j, k, line, OUTCOMES_PER_WORD * w + f] = 2 * ((word >> shift) & _FIELD)
 
 
 @njit(cache=True, nogil=True)
-def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, words, packed_tally, boarded, table,
-               values, flop_total):
+def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, slot, packed_tally):
     """Add one board shape's classes to every hole pair {rest[p], rest[q]}, ``boards - with_shape[p] -
     with_shape[q] + [{p, q} is one of them]`` times (the shape's ``boards`` holding neither card): its packed
-    outcomes (``pair_words`` by the cards' ``types``, :func:`_pack_classes`; ``words`` per cell) into
-    ``packed_tally`` and twice its values (class by ``table``) at the ``boarded`` river states into
-    ``flop_total`` (both orders of a board's two cards). The innermost loop of a game whose turn does not
-    decide."""
-    slots = pair_words.shape[2] - words
-    stride = packed_tally.shape[1]
-    flat = packed_tally.reshape(-1)
+    outcomes (``pair_words`` by the cards' ``types``, :func:`_pack_classes`) into the cell of tallied river state
+    ``slot`` of ``packed_tally`` (flat, a hole pair's cells in a row). The innermost loop of a game whose turn does
+    not decide: one slot per call and no other work in it, which keeps it as tight as the compiler can make it."""
+    slots = pair_words.shape[2] - TALLY_WORDS
+    stride = packed_tally.shape[0] // HOLE_PAIRS
     for q in range(rest.shape[0]):
         y = rest[q]
         base = y * (y - 1) // 2
@@ -606,17 +594,10 @@ def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, wor
             times = less_y - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
             if times == 0:
                 continue
-            h = rest[p] + base
-            type_x = types[rest[p]]
-            row = h * stride
-            for j in range(slots):
-                at = row + pair_words[type_x, type_y, j]
-                flat[at] += times * pair_words[type_x, type_y, slots]
-                if words > 1:
-                    flat[at + 1] += times * pair_words[type_x, type_y, slots + 1]
-            for b in range(boarded.shape[0]):
-                c = table[types[rest[p]], type_y]
-                flop_total[h, boarded[b]] += 2 * times * values[c, boarded[b]]
+            word = pair_words[types[rest[p]], type_y]
+            at = (rest[p] + base) * stride + word[slot]
+            packed_tally[at] += times * word[slots]
+            packed_tally[at + 1] += times * word[slots + 1]
 
 
 @njit(cache=True, nogil=True)
@@ -678,21 +659,20 @@ def _kept_group(kept, group):
 @njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  flop_total, kept, tallied, packed_tally, river_rule):
+                  kept, tallied, packed_tally, river_rule):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
     A hole pair {x, y} takes a shape's class values once per board holding neither card, ``boards - with[x] -
     with[y] + [{x, y} is such a board]`` times (twice: both orders of the turn and the river), its dealer outcomes
-    packed (:func:`_pack_classes`) into ``packed_tally[h]``, by final line and, where river states decide
-    (``tallied``), by the choice taken at each of them (:func:`_unpack_tally` reads it out; a river state that
-    decides is valued from it, not board by board), and the values of the other river states valued per board
-    into ``flop_total`` when the turn does not decide; as the turn card t, once per board {t, r} with r neither
-    x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into ``turn_outcomes[t, h, line, o -
-    first_outcome]`` (it has rows when the turn decides and no river state does: :func:`_add_turn_outcomes`)
-    or ``turn_sums`` (the turn and some river state decide). Equal to the sums over every board, which the
-    tests compare with a plain loop. When the turn and a river state decide, the groups' classes are kept for
-    pass 2 (``kept`` has rows, :func:`_keep_groups`)."""
+    packed (:func:`_pack_classes`) into ``packed_tally`` (a row per hole pair) when the turn does not decide
+    alone, by final line and, where river states decide (``tallied``), by the choice taken at each of them
+    (:func:`_unpack_tally` reads it out; the river states are valued from it, :func:`_tallied_values`); as the
+    turn card t, once per board {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]``
+    times, into ``turn_outcomes[t, h, line, o - first_outcome]`` (it has rows when the turn decides and no river
+    state does: :func:`_add_turn_outcomes`) or ``turn_sums`` (the turn and some river state decide). Equal to
+    the sums over every board, which the tests compare with a plain loop. When the turn and a river state
+    decide, the groups' classes are kept for pass 2 (``kept`` has rows, :func:`_keep_groups`)."""
     n = rest.shape[0]
     valued = per_board.any()
     # the river states valued per board: those that decide, and every one when the turn decides too (its
@@ -706,13 +686,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     found_hole = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_class = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_times = np.zeros(HOLE_PAIRS, dtype=np.int64)
-    words = _tally_words(first_outcome)
-    pair_words = np.zeros((TYPE_COUNT, TYPE_COUNT, max(1, tallied.shape[0]) + words), dtype=np.int64)
+    slots = max(1, tallied.shape[0])
+    pair_words = np.zeros((TYPE_COUNT, TYPE_COUNT, slots + TALLY_WORDS), dtype=np.int64)
     choice_width = _river_width(plan[0])
-    # the river states valued per board into ``flop_total``: those that end otherwise than at a showdown with
-    # no choice (a river state that decides is valued from its tally)
-    boarded = np.array([s for s in range(river_states if valued and not turn_decides else 0)
-                        if per_board[s] and plan[0][3, s] < 2], dtype=np.int64)
     groups = 0
     for low in range(13):
         for high in range(low, 13):
@@ -736,11 +712,12 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     for e in range(found):
                         for s in range(river_states):
                             turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
-                if packed_tally.shape[1] > 0:
-                    _pack_classes(work[12][shape], work[13][shape], lines, outcomes, choices, tallied,
-                                  first_outcome, choice_width, pair_words)
-                    _add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, words,
-                               packed_tally, boarded, table, values, flop_total)
+                if packed_tally.shape[0] > 0:
+                    _pack_classes(work[12][shape], work[13][shape], lines, outcomes, choices, tallied, choice_width,
+                                  pair_words)
+                    for slot in range(slots):
+                        _add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, slot,
+                                   packed_tally)
             _ungroup(low, high, work)
 
 
@@ -970,8 +947,8 @@ def flop_work(plan, qualify, classes):
             np.zeros((walked_classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64),
             np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64),
             np.zeros((HOLE_PAIRS, max(1, tallied.shape[0]), _river_width(allowed), LINE_COUNT, 6), dtype=np.int64),
-            np.zeros((HOLE_PAIRS, 0 if by_turn else max(1, tallied.shape[0]) * _river_width(allowed) * LINE_COUNT
-                      * _tally_words(_first_outcome(qualify))), dtype=np.int64))
+            np.zeros(0 if by_turn else HOLE_PAIRS * max(1, tallied.shape[0]) * _river_width(allowed) * LINE_COUNT
+                     * TALLY_WORDS, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -1049,13 +1026,16 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     walk[:] = 0
     packed_tally[:] = 0
     trial = np.empty(action.shape[2], dtype=np.int64)
-    # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]``. Its values
-    # follow from outcome counts summed over boards, so only deciding river states are summed per board.
+    # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]`` (its one action's:
+    # a fold's scaled net, or the showdown's). Its values follow from outcome counts summed over boards, so only
+    # where the turn and the river decide are river states valued board by board.
     linear = np.zeros((river_states, LINE_COUNT, 6), dtype=np.int64)
     for s in range(river_states):
-        for line in range(LINE_COUNT if not per_board[s] else 0):
+        target = following[3, s, 0]
+        for line in range(LINE_COUNT if allowed[3, s] == 1 else 0):
             for o in range(6):
-                linear[s, line, o] = nets[line, o, 0] + stake[4, following[3, s, 0]] * nets[line, o, 1]
+                linear[s, line, o] = fold_value[3, s] if target == FOLDS else \
+                    nets[line, o, 0] + stake[4, target] * nets[line, o, 1]
     # When the turn decides and no river state does, a hole pair's showdowns after a turn card are its outcomes
     # summed over the river cards, kept per turn card (``turn_outcomes`` has rows), and its turn values follow
     # from them; when the turn never decides, its values are summed per hole pair (``flop_total`` has rows).
@@ -1066,11 +1046,11 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  flop_total, kept, tallied, packed_tally, river_rule)
+                  kept, tallied, packed_tally, river_rule)
     # every deal, from the first tally (its cells of the flop's hole pairs are all set; the outcomes before
     # ``first_outcome`` never occur and stay zero)
     if not by_turn:
-        _unpack_tally(holes, packed_tally, first_outcome, river_tally)
+        _unpack_tally(holes, packed_tally.reshape(HOLE_PAIRS, -1), river_tally)
     for pair in range(holes.shape[0] if not by_turn else 0):
         h = holes[pair, 2]
         for k in range(river_tally.shape[2]):
@@ -1089,7 +1069,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     for pair in range(holes.shape[0] if not turn_decides else 0):
         h = holes[pair, 2]
         for s in range(river_states):
-            if per_board[s]:
+            if allowed[3, s] > 1:
                 continue
             total = 0
             for line in range(LINE_COUNT):

@@ -81,11 +81,23 @@ def test_a_bad_file_is_one_line_naming_it(tmp_path, text, message):
 
 
 def test_rules_on_the_river_are_refused_in_one_line(tmp_path):
-    from tests.engines.holdem.test_streets import uth_over_streets
-    rules = uth_over_streets(tmp_path)
-    path = strategy_file(tmp_path, '[[streets]]\nrules = ["check"]\n' * 2 + '[[streets]]\nrules = ["1x"]\n')
+    from tests.engines.holdem.test_streets import thb_with_a_river_bet
+    rules = load_game(thb_with_a_river_bet(tmp_path))
+    path = strategy_file(tmp_path, '[[streets]]\nrules = ["otherwise flop bet 2x"]\n'
+                         + '[[streets]]\nrules = ["otherwise check"]\n' * 3)
     with pytest.raises(RulesError, match="river: a written Hold'em strategy over streets decides before the river"):
         StreetHoldemEngine("holdem").load_strategy(rules, path)
+
+
+def test_a_game_deciding_where_a_posted_card_does_reads_the_card_s_rules(tmp_path):
+    # UTH over streets decides before the flop, on the flop and on the river: rules street by street are read as
+    # a posted card's, and refused in one line when they are not one
+    from tests.engines.holdem.test_streets import uth_over_streets
+    rules = uth_over_streets(tmp_path)
+    path = strategy_file(tmp_path, '[[streets]]\nrules = ["otherwise check"]\n' * 2 + '[[streets]]\nrules = ["1x"]\n')
+    with pytest.raises(RulesError) as error:
+        StreetHoldemEngine("holdem").load_strategy(rules, path)
+    assert str(error.value).startswith(str(path)) and "\n" not in str(error.value)
 
 
 # --------------------------------------------------------------------------- the kernel against a plain recursion

@@ -47,6 +47,7 @@ from analyzer.engines.holdem.streets import (
     FOLDS,
     LEVELS,
     OUTCOME_BITS,
+    TALLY_WORDS,
     _check_packing,
     _pack_classes,
     _unpack_tally,
@@ -208,26 +209,25 @@ def test_a_turn_cards_outcome_cells_fit_the_kernels_narrow_integers():
     assert turn_outcomes.shape[0] == 49 and 46 * DEALER_HANDS <= np.iinfo(turn_outcomes.dtype).max
 
 
-@pytest.mark.parametrize("first_outcome, words", [(0, 2), (3, 1)])
-def test_packed_outcomes_unpack_to_what_was_added(first_outcome, words):
-    # two classes on one board shape, a hole pair adding the first 3 times and the second 2 times; with a
-    # qualifier every outcome is counted (two words), without one only the qualified three (one word)
+@pytest.mark.parametrize("qualifier", [True, False])
+def test_packed_outcomes_unpack_to_what_was_added(qualifier):
+    # two classes on one board shape, a hole pair adding the first 3 times and the second 2 times; without a
+    # qualifier the no-qualify outcomes are zero
     outcomes = np.array([[5, 0, 7, 20, 1, 957], [0, 0, 0, 990, 0, 0]], dtype=np.int64)
-    if first_outcome:
+    if not qualifier:
         outcomes[:, :3] = 0
     pairs = np.array([[0, 13], [4, 4]], dtype=np.int64)        # card types: a deuce and a flush deuce; two sixes
     lines, choices = np.array([1, 3]), np.array([[0, 1], [0, 0]])  # the river state 1 decides: choices 1 and 0
-    pair_words = np.zeros((26, 26, 1 + words), dtype=np.int64)
-    _pack_classes(2, pairs, lines, outcomes, choices, np.array([1]), first_outcome, 2, pair_words)
+    pair_words = np.zeros((26, 26, 1 + TALLY_WORDS), dtype=np.int64)
+    _pack_classes(2, pairs, lines, outcomes, choices, np.array([1]), 2, pair_words)
     assert (pair_words[0, 13] == pair_words[13, 0]).all()
-    if first_outcome:
-        assert pair_words[0, 13, 1] == (20 << 42) + (1 << 21) + 957
-    packed = np.zeros((1, 2 * LINE_COUNT * words), dtype=np.int64)
+    assert pair_words[0, 13, 2] == (20 << 42) + (1 << 21) + 957
+    packed = np.zeros((1, 2 * LINE_COUNT * TALLY_WORDS), dtype=np.int64)
     for (t1, t2), times in (((0, 13), 3), ((4, 4), 2)):
         at = pair_words[t1, t2, 0]
-        packed[0, at:at + words] += times * pair_words[t1, t2, 1:]
+        packed[0, at:at + TALLY_WORDS] += times * pair_words[t1, t2, 1:]
     unpacked = np.zeros((1, 1, 2, LINE_COUNT, 6), dtype=np.int64)
-    _unpack_tally(np.array([[0, 1, 0]]), packed, first_outcome, unpacked)
+    _unpack_tally(np.array([[0, 1, 0]]), packed, unpacked)
     expected = np.zeros_like(unpacked)
     expected[0, 0, 1, 1] = 2 * 3 * outcomes[0]   # twice: both orders of a board's two cards
     expected[0, 0, 0, 3] = 2 * 2 * outcomes[1]
