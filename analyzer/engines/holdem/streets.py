@@ -1127,6 +1127,10 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             if after == FOLDS:
                 folds[c, a0, 1, target] += weight * flop_deals
                 continue
+            if allowed[2, after] < 2 and action[2, after, 0] == CONTINUE:  # the turn just deals: alike for every card
+                if following[2, after, 0] == FOLDS:
+                    folds[c, a0, 2, after] += weight * turn_deals * turns
+                continue
             for i in range(n):
                 if rest[i] == x or rest[i] == y:
                     continue
