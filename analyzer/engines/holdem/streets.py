@@ -577,27 +577,73 @@ def _unpack_tally(holes, packed, into):
 
 
 @njit(cache=True, nogil=True)
-def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, slot, packed_tally):
-    """Add one board shape's classes to every hole pair {rest[p], rest[q]}, ``boards - with_shape[p] -
-    with_shape[q] + [{p, q} is one of them]`` times (the shape's ``boards`` holding neither card): its packed
-    outcomes (``pair_words`` by the cards' ``types``, :func:`_pack_classes`) into the cell of tallied river state
-    ``slot`` of ``packed_tally`` (flat, a hole pair's cells in a row). The innermost loop of a game whose turn does
-    not decide: one slot per call and no other work in it, which keeps it as tight as the compiler can make it."""
+def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, count, pairs, members, slot,
+               gathered, packed_tally):
+    """Add one board shape's classes into the cell of tallied river state ``slot``: every hole pair {rest[p],
+    rest[q]} takes its class's packed outcomes (``pair_words`` by the cards' ``types``, :func:`_pack_classes`)
+    ``boards - with_shape[p] - with_shape[q] + [{p, q} is one of them]`` times (the shape's ``boards`` holding
+    neither card). The ``boards`` term is the same for every hole pair of a class's two card types, so it is added
+    once per class into ``gathered[t1, t2]`` (t1 <= t2; :func:`_add_gathered` hands it to the hole pairs at the
+    end of the flop); only the hole pairs meeting a board of the shape (a card of the ``members``, the positions
+    of the two board ranks) take the rest into their own row of ``packed_tally`` (flat). A type pair that is not a
+    class of the shape has zero words (:func:`_clear_classes`): its hole pairs meet every board of the shape.
+
+    Per shape that is the classes and about 48 hole pairs per board card, not all 1,176: the innermost work of a
+    game whose turn does not decide."""
     slots = pair_words.shape[2] - TALLY_WORDS
     stride = packed_tally.shape[0] // HOLE_PAIRS
-    for q in range(rest.shape[0]):
-        y = rest[q]
-        base = y * (y - 1) // 2
-        type_y = types[y]
-        less_y = boards - with_shape[q]
-        for p in range(q):
-            times = less_y - with_shape[p] + (1 if shape_of[p, q] == shape else 0)
+    for c in range(count):
+        t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
+        at = pair_words[t1, t2, slot]
+        gathered[t1, t2, at] += boards * pair_words[t1, t2, slots]
+        gathered[t1, t2, at + 1] += boards * pair_words[t1, t2, slots + 1]
+    for m in range(members.shape[0]):
+        p = members[m]
+        if with_shape[p] == 0:
+            continue
+        x = rest[p]
+        type_x = types[x]
+        for q in range(rest.shape[0]):
+            if q == p or (with_shape[q] > 0 and q < p):  # a pair of two board cards once
+                continue
+            times = (1 if shape_of[p, q] == shape else 0) - with_shape[p] - with_shape[q]
             if times == 0:
                 continue
-            word = pair_words[types[rest[p]], type_y]
-            at = (rest[p] + base) * stride + word[slot]
+            y = rest[q]
+            low, high = min(x, y), max(x, y)
+            word = pair_words[type_x, types[y]]
+            at = (low + high * (high - 1) // 2) * stride + word[slot]
             packed_tally[at] += times * word[slots]
             packed_tally[at + 1] += times * word[slots + 1]
+
+
+@njit(cache=True, nogil=True)
+def _clear_classes(count, pairs, pair_words):
+    """Zero the entries :func:`_pack_classes` made for one board shape's ``count`` classes."""
+    for c in range(count):
+        pair_words[pairs[c, 0], pairs[c, 1]] = 0
+        pair_words[pairs[c, 1], pairs[c, 0]] = 0
+
+
+@njit(cache=True, nogil=True)
+def _add_gathered(rest, gathered, used, packed_tally):
+    """Hand every hole pair {x, y} of the ``rest`` cards its gathered rows (:func:`_add_shape`): one per flush suit
+    of the board shapes (``used[m]``; m = 0: no flush suit, m = 1 + suit), read at the cards' types under it
+    (rank, plus 13 for a card of that suit)."""
+    stride = packed_tally.shape[0] // HOLE_PAIRS
+    for m in range(gathered.shape[0]):
+        if not used[m]:
+            continue
+        for q in range(rest.shape[0]):
+            y = rest[q]
+            type_y = (y >> 2) + (13 if y & 3 == m - 1 else 0)
+            for p in range(q):
+                x = rest[p]
+                type_x = (x >> 2) + (13 if x & 3 == m - 1 else 0)
+                row = gathered[m, min(type_x, type_y), max(type_x, type_y)]
+                at = (x + y * (y - 1) // 2) * stride
+                for w in range(stride):
+                    packed_tally[at + w] += row[w]
 
 
 @njit(cache=True, nogil=True)
@@ -689,9 +735,19 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     slots = max(1, tallied.shape[0])
     pair_words = np.zeros((TYPE_COUNT, TYPE_COUNT, slots + TALLY_WORDS), dtype=np.int64)
     choice_width = _river_width(plan[0])
+    # the boards' terms of the tally by card types, per flush suit of the shapes (:func:`_add_shape`)
+    gathered = np.zeros((5 if packed_tally.shape[0] > 0 else 0, TYPE_COUNT, TYPE_COUNT,
+                         packed_tally.shape[0] // HOLE_PAIRS), dtype=np.int64)
+    used = np.zeros(5, dtype=np.bool_)
+    members = np.empty(8, dtype=np.int64)
     groups = 0
     for low in range(13):
         for high in range(low, 13):
+            held = 0  # the positions of the cards of the two ranks
+            for rank in range(low, high + 1):
+                for u in range(work[9][rank] if rank == low or rank == high else 0):
+                    members[held] = work[10][rank, u]
+                    held += 1
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, valued_states, work, river_rule)
             if kept[0].shape[0] > 0:
@@ -713,12 +769,17 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                         for s in range(river_states):
                             turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
                 if packed_tally.shape[0] > 0:
-                    _pack_classes(work[12][shape], work[13][shape], lines, outcomes, choices, tallied, choice_width,
-                                  pair_words)
+                    count, pairs = work[12][shape], work[13][shape]
+                    _pack_classes(count, pairs, lines, outcomes, choices, tallied, choice_width, pair_words)
+                    suit = work[5][shape] + 1
+                    used[suit] = True
                     for slot in range(slots):
-                        _add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, slot,
-                                   packed_tally)
+                        _add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, count, pairs,
+                                   members[:held], slot, gathered[suit], packed_tally)
+                    _clear_classes(count, pairs, pair_words)
             _ungroup(low, high, work)
+    if packed_tally.shape[0] > 0:
+        _add_gathered(rest, gathered, used, packed_tally)
 
 
 @njit(cache=True, nogil=True)
