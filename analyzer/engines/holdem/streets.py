@@ -519,10 +519,10 @@ def _add_outcomes(row, times, outcomes, first_outcome):
 
 
 #: A hole pair's dealer outcomes in pass 1 of :func:`street_flop`, summed per (river choice, final line) over the
-#: boards, are packed three to a 63-bit word, 21 bits each, the six in two words: a hole pair meets at most
-#: C(47, 2) = 1,081 boards of C(45, 2) = 990 dealer hands, 1,070,190 < 2**21 deals in all (:func:`_check_packing`
-#: makes sure), so adding a class's words ``times`` over adds each outcome ``times`` over, no field spilling into
-#: the next.
+#: boards, are packed three to a 63-bit word, 21 bits each, the six in two words: a flop has C(49, 2) = 1,176
+#: boards of C(45, 2) = 990 dealer hands, 1,164,240 < 2**21 deals (:func:`_check_packing` makes sure; a hole pair
+#: meets fewer, and a gathered row, :func:`_add_shape`, no more), so adding a class's words ``times`` over adds
+#: each outcome ``times`` over, no field spilling into the next.
 OUTCOME_BITS = 21
 OUTCOMES_PER_WORD = 3
 TALLY_WORDS = 6 // OUTCOMES_PER_WORD
@@ -530,11 +530,11 @@ _FIELD = (1 << OUTCOME_BITS) - 1
 
 
 @njit(cache=True, nogil=True)
-def _check_packing(pair_boards, dealer_hands):
-    """Refuse a deal whose packed tallies could spill: a hole pair's deals over its ``pair_boards`` boards must
-    stay under 2**OUTCOME_BITS."""
-    if pair_boards * dealer_hands > _FIELD:
-        raise ValueError("a hole pair's deals per flop exceed a packed tally field")
+def _check_packing(boards, dealer_hands):
+    """Refuse a deal whose packed tallies could spill: the deals over a flop's ``boards`` must stay under
+    2**OUTCOME_BITS."""
+    if boards * dealer_hands > _FIELD:
+        raise ValueError("a flop's deals exceed a packed tally field")
 
 
 @njit(cache=True, nogil=True)
@@ -1071,7 +1071,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
      walked_boards, walked_showdown, river_tally, packed_tally) = work
-    _check_packing((n - 2) * (n - 3) // 2, dealer_hands)
+    _check_packing(n * (n - 1) // 2, dealer_hands)
     tallied = _tallied_rivers(allowed)
     tally_of = np.full(width, -1, dtype=np.int64)
     tally_of[tallied] = np.arange(tallied.shape[0])

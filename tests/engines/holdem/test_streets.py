@@ -234,12 +234,12 @@ def test_packed_outcomes_unpack_to_what_was_added(qualifier):
     assert (unpacked == expected).all()
 
 
-def test_packed_outcome_fields_hold_a_hole_pairs_deals_per_flop():
-    # a hole pair on one flop meets C(47, 2) boards of C(45, 2) dealer hands: 1,070,190 < 2**21
-    assert comb(47, 2) * DEALER_HANDS < 1 << OUTCOME_BITS
-    _check_packing(comb(47, 2), DEALER_HANDS)
+def test_packed_outcome_fields_hold_a_flop_s_deals():
+    # a flop has C(49, 2) boards of C(45, 2) dealer hands: 1,164,240 < 2**21
+    assert comb(49, 2) * DEALER_HANDS < 1 << OUTCOME_BITS
+    _check_packing(comb(49, 2), DEALER_HANDS)
     with pytest.raises(ValueError, match="packed tally"):   # twice the dealer hands would spill
-        _check_packing(comb(47, 2), 2 * DEALER_HANDS)
+        _check_packing(comb(49, 2), 2 * DEALER_HANDS)
 
 
 @pytest.mark.slow
