@@ -912,7 +912,7 @@ def _seen_line(plain_rank, flop_masks, x, y, z, flush_rank):
 @njit(cache=True, nogil=True)
 def _hole_pairs(local):
     """The hole pairs the flop leaves (``local[card] < 0``: a flop card), one row each: (x, y, h) with x < y and
-    ``h = x + y * (y - 1) // 2`` (1,081 rows for one flop)."""
+    ``h = x + y * (y - 1) // 2`` (1,176 rows for one flop, C(49, 2))."""
     rows = np.empty((DECK_SIZE * (DECK_SIZE - 1) // 2, 3), dtype=np.int64)
     count = 0
     for y in range(DECK_SIZE):
