@@ -527,6 +527,8 @@ OUTCOME_BITS = 21
 OUTCOMES_PER_WORD = 3
 TALLY_WORDS = 6 // OUTCOMES_PER_WORD
 _FIELD = (1 << OUTCOME_BITS) - 1
+#: The ways a board shape types its cards: no flush suit (0), or a flush suit s (1 + s).
+TYPINGS = 1 + 4
 
 
 @njit(cache=True, nogil=True)
@@ -627,9 +629,9 @@ def _clear_classes(count, pairs, pair_words):
 
 @njit(cache=True, nogil=True)
 def _add_gathered(rest, gathered, used, packed_tally):
-    """Hand every hole pair {x, y} of the ``rest`` cards its gathered rows (:func:`_add_shape`): one per flush suit
-    of the board shapes (``used[m]``; m = 0: no flush suit, m = 1 + suit), read at the cards' types under it
-    (rank, plus 13 for a card of that suit)."""
+    """Hand every hole pair {x, y} of the ``rest`` cards its gathered rows (:func:`_add_shape`): one per typing
+    of the board shapes met (``used[m]``, :data:`TYPINGS`; m = 0: no flush suit, m = 1 + suit), read at the cards'
+    types under it (rank, plus 13 for a card of that suit)."""
     stride = packed_tally.shape[0] // HOLE_PAIRS
     for m in range(gathered.shape[0]):
         if not used[m]:
@@ -736,9 +738,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     pair_words = np.zeros((TYPE_COUNT, TYPE_COUNT, slots + TALLY_WORDS), dtype=np.int64)
     choice_width = _river_width(plan[0])
     # the boards' terms of the tally by card types, per flush suit of the shapes (:func:`_add_shape`)
-    gathered = np.zeros((5 if packed_tally.shape[0] > 0 else 0, TYPE_COUNT, TYPE_COUNT,
+    gathered = np.zeros((TYPINGS if packed_tally.shape[0] > 0 else 0, TYPE_COUNT, TYPE_COUNT,
                          packed_tally.shape[0] // HOLE_PAIRS), dtype=np.int64)
-    used = np.zeros(5, dtype=np.bool_)
+    used = np.zeros(TYPINGS, dtype=np.bool_)
     members = np.empty(8, dtype=np.int64)
     groups = 0
     for low in range(13):
