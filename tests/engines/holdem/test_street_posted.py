@@ -23,7 +23,13 @@ from analyzer.engines.holdem.strategy_files import same_rules
 from analyzer.engines.registry import engine_for
 from analyzer.engines.holdem.streets import LEVELS, as_streets, flop_work, qualifying_rank, street_flop
 from analyzer.games.rules import RulesError, load_game
-from tests.engines.holdem.test_streets import FLOP_CLASSES, ROOT, plain_values, plan_of
+from tests.engines.holdem.test_streets import (
+    FLOP_CLASSES,
+    ROOT,
+    plain_values,
+    plan_of,
+    uth_with_a_blind_flush_at_7_to_5,
+)
 
 
 # --------------------------------------------------------------------------- placed on the streets
@@ -52,12 +58,7 @@ def test_a_game_that_does_not_offer_the_card_s_choices_is_refused_in_one_line(ga
 def test_a_game_over_streets_reads_a_posted_card_where_it_decides_as_the_card_does(tmp_path):
     # UTH with a Blind the one-Play-bet kernel cannot count goes over streets, and reads UTH's strategy files;
     # Texas Hold'em Bonus decides on the turn, so its files give rules street by street
-    blind = tmp_path / "blind.toml"
-    blind.write_text('game = "uth"\n[wagers.blind.paytables."flush 7 to 5"]\ndefault = true\nlines = [\n'
-                     '  { hand = "royal_flush", pays = "500" }, { hand = "straight_flush", pays = "50" },\n'
-                     '  { hand = "four_of_a_kind", pays = "10" }, { hand = "full_house", pays = "3" },\n'
-                     '  { hand = "flush", pays = "7 to 5" }, { hand = "straight", pays = "1" },\n]\n')
-    variant = load_game("uth", paytable_files=(blind,))
+    variant = uth_with_a_blind_flush_at_7_to_5(tmp_path)
     engine = engine_for(variant)
     assert isinstance(engine, StreetHoldemEngine) and takes_a_posted_card(as_streets(variant))
     card = engine.load_strategy(variant, ROOT / "examples" / "uth-strategy.toml")

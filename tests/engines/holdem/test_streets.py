@@ -365,13 +365,18 @@ def test_uth_s_play_table_reads_as_the_same_streets(tmp_path):
         [(s.title, s.cards, s.wager, [(c.action, c.multiple) for c in s.choices]) for s in written.streets]
 
 
-def test_a_blind_pay_the_one_bet_kernel_cannot_count_goes_over_streets(tmp_path):
+def uth_with_a_blind_flush_at_7_to_5(tmp_path):
+    """UTH whose Blind pays a flush 7 to 5: a pay the one-Play-bet kernel cannot count (not a half ante)."""
     path = tmp_path / "blind.toml"
     path.write_text('game = "uth"\n[wagers.blind.paytables."flush 7 to 5"]\ndefault = true\nlines = [\n'
                     '  { hand = "royal_flush", pays = "500" }, { hand = "straight_flush", pays = "50" },\n'
                     '  { hand = "four_of_a_kind", pays = "10" }, { hand = "full_house", pays = "3" },\n'
                     '  { hand = "flush", pays = "7 to 5" }, { hand = "straight", pays = "1" },\n]\n')
-    rules = load_game("uth", paytable_files=(path,))
+    return load_game("uth", paytable_files=(path,))
+
+
+def test_a_blind_pay_the_one_bet_kernel_cannot_count_goes_over_streets(tmp_path):
+    rules = uth_with_a_blind_flush_at_7_to_5(tmp_path)
     assert kernel_problem(rules) and kernel_problem(load_game("uth")) is None
     assert isinstance(analyzer.engines.registry.engine_for(rules), StreetHoldemEngine)
     flush_7_5 = reduced(as_streets(rules), FLOP_CLASSES[:1])
