@@ -648,6 +648,13 @@ def _add_gathered(rest, gathered, used, packed_tally):
                     packed_tally[at + w] += row[w]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _river_net(fold_value, nets, stake, s, target, line, o):
+    """The scaled net of one deal leaving river state s for ``target`` (a fold, or a showdown state) with the final
+    ``line`` and dealer outcome o."""
+    return fold_value[3, s] if target == FOLDS else nets[line, o, 0] + stake[4, target] * nets[line, o, 1]
+
+
 @njit(cache=True, nogil=True)
 def _tallied_values(holes, river_tally, tallied, following, stake, fold_value, nets, flop_total):
     """``flop_total[h, s]``, the value summed over the boards of each river state s that decides, from its tally
@@ -665,8 +672,7 @@ def _tallied_values(holes, river_tally, tallied, following, stake, fold_value, n
                 for line in range(LINE_COUNT):
                     for o in range(6):
                         deals = river_tally[h, j, k, line, o]
-                        total += deals * (fold_value[3, s] if target == FOLDS else
-                                          nets[line, o, 0] + stake[4, target] * nets[line, o, 1])
+                        total += deals * _river_net(fold_value, nets, stake, s, target, line, o)
             flop_total[h, s] = total
 
 
@@ -1097,8 +1103,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         target = following[3, s, 0]
         for line in range(LINE_COUNT if allowed[3, s] == 1 else 0):
             for o in range(6):
-                linear[s, line, o] = fold_value[3, s] if target == FOLDS else \
-                    nets[line, o, 0] + stake[4, target] * nets[line, o, 1]
+                linear[s, line, o] = _river_net(fold_value, nets, stake, s, target, line, o)
     # When the turn decides and no river state does, a hole pair's showdowns after a turn card are its outcomes
     # summed over the river cards, kept per turn card (``turn_outcomes`` has rows), and its turn values follow
     # from them; when the turn never decides, its values are summed per hole pair (``flop_total`` has rows).
