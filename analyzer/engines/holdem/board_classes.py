@@ -64,15 +64,19 @@ TYPE_COUNT = 2 * RANK_COUNT
 MAX_CLASSES = TYPE_COUNT * (TYPE_COUNT + 1) // 2
 #: Positions in :func:`class_scratch`'s tuple.
 (CARD_TYPE, TYPE_COUNTS, TYPE_CARD, CLASS_FIRST, CLASS_SECOND, CLASS_RANKS, CLASS_MULTIPLICITY, CLASS_OUTCOMES,
- BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER, SIX_PER_TYPE) = range(15)
+ BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER, SIX_PER_TYPE, SORT_SPARE,
+ SORT_BUCKETS) = range(17)
+#: A type's rank, and its bit in a flush suit's rank mask (0 for a type not of the flush suit).
+TYPE_RANK = np.arange(TYPE_COUNT, dtype=np.int64) % RANK_COUNT
+TYPE_FLUSH_BIT = np.where(np.arange(TYPE_COUNT) >= RANK_COUNT, 1 << TYPE_RANK, 0).astype(np.int64)
 #: Rank pairs (low <= high), coded ``low * 13 + high``.
 RANK_PAIRS = RANK_COUNT * (RANK_COUNT + 1) // 2
 #: Bits of a rank pair's code in a sort key ``(rank + 1) << _CODE_BITS | code``.
 _CODE_BITS = 8
 assert RANK_COUNT * RANK_COUNT <= 1 << _CODE_BITS
-#: Bits of a class index in a sort key ``rank << _CLASS_BITS | class``.
-_CLASS_BITS = 9
-assert MAX_CLASSES <= 1 << _CLASS_BITS
+#: Ranks (< 2**24) are sorted in three passes of 8 bits (:func:`order_by_rank`).
+_RADIX_BITS = 8
+assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
 
 
 @njit(cache=True, nogil=True)
@@ -83,14 +87,46 @@ def class_scratch():
     ``card_type[card]`` (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one
     of them), per class: ``first <= second`` types, rank, multiplicity (hands in the class),
     ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``: the board's 4 suit masks;
-    then work space (the last for :func:`board_plus_one_by_type`)."""
+    then work space (:func:`board_plus_one_by_type`'s, then :func:`order_by_rank`'s)."""
     return (np.full(DECK_SIZE, -1, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
             np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
             np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
             np.empty((MAX_CLASSES, 6), dtype=np.int64), np.zeros(4, dtype=np.int64),
             np.zeros(TYPE_COUNT, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
             np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64),
-            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64))
+            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64),
+            np.empty(MAX_CLASSES, dtype=np.int64), np.zeros(1 << _RADIX_BITS, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def order_by_rank(ranks, count, order, spare, buckets):
+    """``order[:count]``: the indices 0 ... count - 1 sorted by ``ranks`` (< 2**24), equal ranks in rising index
+    (a stable LSD radix sort, three passes of 8 bits; ``spare``: work space of ``count``, ``buckets`` of 256).
+
+    >>> order = np.empty(4, dtype=np.int64)
+    >>> order_by_rank(np.array([70000, 5, 70000, 300]), 4, order, np.empty(4, dtype=np.int64),
+    ...               np.empty(256, dtype=np.int64)); order.tolist()
+    [1, 3, 0, 2]
+    """
+    for k in range(count):
+        spare[k] = k
+    source = spare
+    target = order
+    for shift in (0, _RADIX_BITS, 2 * _RADIX_BITS):
+        buckets[:] = 0
+        for q in range(count):
+            buckets[(ranks[source[q]] >> shift) & 255] += 1
+        total = 0
+        for digit in range(256):
+            size = buckets[digit]
+            buckets[digit] = total
+            total += size
+        for q in range(count):
+            k = source[q]
+            digit = (ranks[k] >> shift) & 255
+            target[buckets[digit]] = k
+            buckets[digit] += 1
+        source, target = target, source
 
 
 @njit(cache=True, nogil=True)
@@ -197,7 +233,7 @@ def type_cards(board, unseen, scratch):
 def _class_list(flush_suit, plain, pair_order, flush_rank, scratch):
     """The classes of the two-card hands on a board (after :func:`type_cards`): their types, ranks and
     multiplicities, and ``order``, the classes in rising rank; returns their number."""
-    (_, type_counts, _, first, second, ranks, multiplicity, _, suit_masks, _, _, _, present, order, _) = scratch
+    (_, type_counts, _, first, second, ranks, multiplicity, _, suit_masks, _, _, _, present, order, _, _, _) = scratch
     count = 0
     if flush_suit < 0:  # the classes are rank pairs, taken in the order of their ranks
         for q in range(RANK_PAIRS):
@@ -209,31 +245,24 @@ def _class_list(flush_suit, plain, pair_order, flush_rank, scratch):
                 ranks[count] = plain[t1, t2]
                 order[count] = count
                 count += 1
-    else:
+    else:  # every pair of the types present, sorted by rank
         types = 0
         for kind in range(TYPE_COUNT):
             if type_counts[kind] > 0:
                 present[types] = kind
                 types += 1
+        board_flush = suit_masks[flush_suit]
         for u in range(types):
             t1 = present[u]
-            for v in range(u, types):
+            r1 = TYPE_RANK[t1]
+            with_first = board_flush | TYPE_FLUSH_BIT[t1]  # the flush suit's ranks with the first card
+            for v in range(u if type_counts[t1] > 1 else u + 1, types):
                 t2 = present[v]
-                if t1 == t2 and type_counts[t1] < 2:
-                    continue
-                r1 = t1 % RANK_COUNT
-                r2 = t2 % RANK_COUNT
-                # the flush suit's cards of the two types (none where a type is another suit)
-                value = max(plain[r1, r2], flush_rank[suit_masks[flush_suit] | (1 << r1 if t1 >= RANK_COUNT else 0)
-                                                      | (1 << r2 if t2 >= RANK_COUNT else 0)])
                 first[count] = t1
                 second[count] = t2
-                ranks[count] = value
-                order[count] = value << _CLASS_BITS | count
+                ranks[count] = max(plain[r1, TYPE_RANK[t2]], flush_rank[with_first | TYPE_FLUSH_BIT[t2]])
                 count += 1
-        order[:count].sort()
-        for q in range(count):
-            order[q] &= (1 << _CLASS_BITS) - 1
+        order_by_rank(ranks, count, order, scratch[SORT_SPARE], scratch[SORT_BUCKETS])
     for c in range(count):
         t1 = first[c]
         t2 = second[c]
@@ -249,7 +278,7 @@ def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, sc
     qualifier); returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries
     of :func:`flop_rank_tables`."""
     (_, type_counts, _, first, second, ranks, multiplicity, outcomes, _, below_per_type, no_pair_per_type,
-     below, _, order, _) = scratch
+     below, _, order, _, _, _) = scratch
     count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
     size = unseen.shape[0]
     dealer_hands = (size - 2) * (size - 3) // 2
@@ -297,7 +326,8 @@ def exposed_board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qua
     A type's dealer rank does not depend on which card of the type it is, and the player's two cards take one
     card of each of their types out of the dealer's, so a class's counts are those of every card left below
     (or up to) its rank, less its own two cards where they are."""
-    (_, type_counts, _, first, second, ranks, _, outcomes, suit_masks, dealer_rank, _, _, present, order, _) = scratch
+    (_, type_counts, _, first, second, ranks, _, outcomes, suit_masks, dealer_rank, _, _, present, order, _, _,
+     _) = scratch
     count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
     seen_rank = seen >> 2
     flush_mask = -1

@@ -86,6 +86,7 @@ from analyzer.engines.holdem.board_classes import (
     class_scratch,
     fill_outcomes,
     flop_rank_tables,
+    order_by_rank,
     type_cards,
 )
 from analyzer.engines.holdem.features import (
@@ -171,8 +172,6 @@ FLOP_SUMMARY_SHAPE = (len(FLOP_MADE_HANDS), len(DRAWS), 2)
 RIVER_SUMMARY_SHAPE = (len(RIVER_MADE_HANDS), OUTS_COUNT, 2)
 
 _OPTIMAL_POLICY = OPTIMAL.packed()                 # a global: numba compiles it in as a constant
-_RADIX_BITS = 8                                    # ranks (< 2**24) sorted in three passes of 8 bits
-assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
 
 # --------------------------------------------------------------------------- the main wagers
 
@@ -304,31 +303,6 @@ def flop_classes() -> FlopClasses:
 
 
 # --------------------------------------------------------------------------- numba kernels
-
-
-@njit(cache=True, nogil=True)
-def order_by_rank(ranks, pairs, order, scratch, buckets):
-    """``order[:pairs]``: the pair indices sorted by rank (LSD radix sort, three 8-bit passes)."""
-    for k in range(pairs):
-        scratch[k] = k
-    source = scratch
-    target = order
-    for shift in (0, _RADIX_BITS, 2 * _RADIX_BITS):
-        buckets[:] = 0
-        for q in range(pairs):
-            buckets[(ranks[source[q]] >> shift) & 255] += 1
-        total = 0
-        for digit in range(256):
-            count = buckets[digit]
-            buckets[digit] = total
-            total += count
-        for q in range(pairs):
-            k = source[q]
-            digit = (ranks[k] >> shift) & 255
-            target[buckets[digit]] = k
-            buckets[digit] += 1
-        source, target = target, source
-    # three passes: scratch -> order -> scratch -> order
 
 
 @njit(cache=True, nogil=True)

@@ -65,7 +65,7 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, RANK_SYMBOLS, format_cards
 from analyzer.core.isomorphism import canonical_keys
-from analyzer.engines.holdem.board_classes import fill_outcomes
+from analyzer.engines.holdem.board_classes import fill_outcomes, order_by_rank
 from analyzer.engines.holdem.enumeration import (
     CHUNK_FLOPS,
     CYCLE,
@@ -78,7 +78,6 @@ from analyzer.engines.holdem.enumeration import (
     SHIPPED,
     deal_board,
     flop_rest,
-    order_by_rank,
     river_values,
     sum_over_flop_classes,
 )
