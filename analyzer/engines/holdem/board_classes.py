@@ -229,6 +229,25 @@ def type_cards(board, unseen, scratch):
     return flush_suit
 
 
+@njit(cache=True, nogil=True, inline="always")
+def board_flush_suit(flop, turn, river):
+    """The board's flush suit (of three or more of its five cards; -1 for none), as :func:`type_cards` finds it,
+    without typing the cards left.
+
+    >>> from analyzer.core.cards import parse_cards
+    >>> flop, turn, river = np.array(parse_cards("2c 7c 9h")), *parse_cards("Jc Kd")
+    >>> int(board_flush_suit(flop, turn, river)) == parse_cards("2c")[0] & 3   # clubs
+    True
+    """
+    for suit in range(4):
+        held = (turn & 3 == suit) + (river & 3 == suit)
+        for card in flop:
+            held += card & 3 == suit
+        if held >= 3:
+            return suit
+    return -1
+
+
 @njit(cache=True, nogil=True)
 def _class_list(flush_suit, plain, pair_order, flush_rank, scratch):
     """The classes of the two-card hands on a board (after :func:`type_cards`): their types, ranks and
@@ -284,10 +303,12 @@ def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, sc
     dealer_hands = (size - 2) * (size - 3) // 2
     no_pair_total = 0
     no_pair_per_type[:] = 0
-    for c in range(count):
-        if ranks[c] < qualify:
-            no_pair_total += multiplicity[c]
-            _add_class(first[c], second[c], type_counts, no_pair_per_type)
+    for q in range(count):  # the classes ranked below the qualifier come first
+        c = order[q]
+        if ranks[c] >= qualify:
+            break
+        no_pair_total += multiplicity[c]
+        _add_class(first[c], second[c], type_counts, no_pair_per_type)
     below_per_type[:] = 0
     processed = 0
     start = 0

@@ -81,6 +81,7 @@ from analyzer.engines.holdem.board_classes import (
     TYPE_CARD,
     TYPE_COUNT,
     board_classes,
+    board_flush_suit,
     board_plus_one_by_type,
     board_rank,
     class_scratch,
@@ -552,20 +553,22 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
             boards[:] = 0
             for u in range(of_rank[turn]):
                 for v in range(u + 1 if turn == river else 0, of_rank[river]):
-                    deal_board(flop, rest, by_rank[turn, u], by_rank[river, v], board, unseen)
-                    flush_suit = type_cards(board, unseen, scratch)
-                    shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (board[3] & 3 == flush_suit)
-                                                      + (board[4] & 3 == flush_suit))
+                    i, j = by_rank[turn, u], by_rank[river, v]
+                    flush_suit = board_flush_suit(flop, rest[i], rest[j])
+                    shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
+                                                      + (rest[j] & 3 == flush_suit))
                     if classes[shape] < 0:
+                        deal_board(flop, rest, i, j, board, unseen)
+                        type_cards(board, unseen, scratch)
                         classes[shape] = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
                                                         turn, river, flush_rank, nets, fold_river, scratch,
                                                         sorted_six, card_six, words[shape], summary[shape])
                         shape_suit[shape] = flush_suit
                     boards[shape] += 1
-                    with_card[shape, board[3]] += 1
-                    with_card[shape, board[4]] += 1
-                    board_shape[board[3], board[4]] = shape
-                    board_shape[board[4], board[3]] = shape
+                    with_card[shape, rest[i]] += 1
+                    with_card[shape, rest[j]] += 1
+                    board_shape[rest[i], rest[j]] = shape
+                    board_shape[rest[j], rest[i]] = shape
             for shape in range(_BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue

@@ -56,6 +56,7 @@ from analyzer.engines.holdem.board_classes import (
     TYPE_CARD,
     TYPE_COUNT,
     board_classes,
+    board_flush_suit,
     board_plus_one_by_type,
     board_rank,
     class_scratch,
@@ -407,8 +408,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
     for u in range(of_rank[low]):
         for v in range(u + 1 if low == high else 0, of_rank[high]):
             i, j = by_rank[low, u], by_rank[high, v]
-            deal_board(flop, rest, i, j, board, unseen)
-            flush_suit = type_cards(board, unseen, scratch)
+            flush_suit = board_flush_suit(flop, rest[i], rest[j])
             shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
                                               + (rest[j] & 3 == flush_suit))
             if boards[shape] == 0 and classify:
