@@ -292,16 +292,23 @@ def river_trials(allowed, following, stake, fold_value, state, outcomes, line, n
     return n
 
 
+#: How :func:`_river_choices` takes a river state: its choice per class (CHOSEN), or its choice and that action's
+#: value (PRICED, which the turn's values read).
+CHOSEN, PRICED = 1, 2
+
+
 @njit(cache=True, nogil=True)
 def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
                    values, choice, line_of, valued, dealer_hands, rule, board_made, sorted_six, card_six, scratch):
-    """Per board class c: ``line_of[c]``, its final line; and per river state s that is ``valued[s]``,
-    ``values[c, s]`` (the value of the action taken) and ``choice[c, s]`` (its position): the best one, or, where
+    """Per board class c: ``line_of[c]``, its final line; and per river state s that ``valued[s]`` marks
+    (:data:`CHOSEN` or :data:`PRICED`), ``choice[c, s]``, the position of the action taken: the best one, or, where
     the ``rule`` (a packed :class:`analyzer.engines.holdem.policy.Policy`) decides the river, its smallest action
     (fold or check) or its largest (the bet) as :func:`analyzer.engines.holdem.policy.river_bets` says for one
     hand of the class (every hand of a class has the same rank, dealer outs and made part, ``board_made``: the
-    board's, ``sorted_six`` and ``card_six``: the board with each unseen card); ``dealer_hands``: the dealer hands
-    beside each hand of a class (a fold's value is its scaled net times them)."""
+    board's, ``sorted_six`` and ``card_six``: the board with each unseen card); and ``values[c, s]``, the value
+    of that action, where the values choose it or the state is PRICED (a rule's choice at a CHOSEN state is
+    taken without valuing the actions); ``dealer_hands``: the dealer hands beside each hand of a class (a fold's
+    value is its scaled net times them)."""
     states = allowed.shape[1]
     by_rule = rule[RIVER_BY_VALUE] == 0
     type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
@@ -310,18 +317,21 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
         line = rank_line(ranks[c])
         line_of[c] = line
         for s in range(states):
-            if not valued[s]:
+            if valued[s] == 0:
                 continue
-            n = river_trials(allowed, following, stake, fold_value, s, outcomes[c], line, nets, dealer_hands, trial)
-            if n == 0:
-                continue
-            best = best_action(trial, n, larger)
+            n = allowed[3, s]
             if by_rule and n > 1:
                 bets = river_bets(rule, 0, 0, type_card[first[c]], type_card[second[c]], ranks[c], board_made,
                                   sorted_six, card_six)
-                best = n - 1 if bets else 0
-            values[c, s] = trial[best]
-            choice[c, s] = best
+                choice[c, s] = n - 1 if bets else 0
+                if valued[s] == CHOSEN:
+                    continue
+            n = river_trials(allowed, following, stake, fold_value, s, outcomes[c], line, nets, dealer_hands, trial)
+            if n == 0:
+                continue
+            if not (by_rule and n > 1):
+                choice[c, s] = best_action(trial, n, larger)
+            values[c, s] = trial[choice[c, s]]
 
 
 @njit(cache=True, nogil=True)
@@ -731,9 +741,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     valued = per_board.any()
     # the river states valued per board: those that decide, and every one when the turn decides too (its
     # values sum them all)
-    valued_states = np.zeros(plan[0].shape[1], dtype=np.bool_)
+    valued_states = np.zeros(plan[0].shape[1], dtype=np.int8)
     for s in range(river_states if valued else 0):
-        valued_states[s] = per_board[s] or turn_decides
+        valued_states[s] = PRICED if turn_decides else CHOSEN if per_board[s] else 0
     by_turn = turn_outcomes.shape[0] > 0
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1])
     boards, shape_of = work[6], work[8]
@@ -818,7 +828,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     for low in range(13):
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                          plan, seen, dealer_hands, np.zeros(allowed.shape[1], dtype=np.bool_), work, river_rule,
+                          plan, seen, dealer_hands, np.zeros(allowed.shape[1], dtype=np.int8), work, river_rule,
                           False)
             count = 0
             for rank in range(low, high + 1):   # the cards of the two ranks
