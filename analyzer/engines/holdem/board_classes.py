@@ -11,8 +11,9 @@ everything the river needs:
 
 * the pair's seven-card rank: the best non-flush rank, a function of the
   seven ranks (per flop, :func:`flop_rank_tables` tabulates it for every
-  turn, river and two hole ranks: 8,281 evaluations instead of 91 per
-  board), or the flush suit's best five (the flush table);
+  turn, river and two hole ranks: 1,820 evaluations, one per multiset of
+  the four ranks, instead of 91 per board), or the flush suit's best five
+  (the flush table);
 * the dealer outcome counts: with ``m[t]`` unseen cards of type t, the
   dealer pairs ranked below {x, y} among the cards other than x and y number
   ``L - C[t(x)] - C[t(y)]``, where ``L`` counts every pair ranked below and
@@ -54,7 +55,6 @@ from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, RANK_COUNT
 from analyzer.engines.holdem.sevens import (
-    plain_pair_ranks,
     rank_from_counts,
 )
 
@@ -134,41 +134,62 @@ def flop_rank_tables(flop, straight_top):
     """The best non-flush ranks on one flop (3 cards), by the ranks of the turn ``t`` and river ``r``:
     ``plain[t, r]`` (13 x 13): with two more cards (as :func:`analyzer.engines.holdem.sevens.plain_pair_ranks`),
     ``six[t, r, rank]``: with one more, ``five[t, r]``: the board alone (-1 where the deck has no such cards);
-    ``pair_order[t, r]``: the 91 rank pairs (``low * 13 + high``) in the order of ``plain[t, r]``."""
+    ``pair_order[t, r]``: the 91 rank pairs (``low * 13 + high``) in the order of ``plain[t, r]``.
+
+    A non-flush rank depends on the ranks alone, so ``plain[t, r, low, high]`` is the rank of the flop's ranks
+    and the four others as a multiset: each of the 1,820 multisets of four ranks is evaluated once
+    (:func:`_four_more`), the six and five card ranks likewise, instead of 91 x 91 evaluations."""
     counts = np.zeros(RANK_COUNT, dtype=np.int64)
     for card in flop:
         counts[card >> 2] += 1
     plain = np.full((RANK_COUNT, RANK_COUNT, RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
     six = np.full((RANK_COUNT, RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
     five = np.full((RANK_COUNT, RANK_COUNT), -1, dtype=np.int64)
+    for a in range(RANK_COUNT):
+        counts[a] += 1
+        for b in range(a, RANK_COUNT):
+            counts[b] += 1
+            if counts[a] <= 4 and counts[b] <= 4:
+                five[a, b] = five[b, a] = rank_from_counts(counts, straight_top)
+            for c in range(b, RANK_COUNT):
+                counts[c] += 1
+                if counts[a] <= 4 and counts[b] <= 4 and counts[c] <= 4:
+                    value = rank_from_counts(counts, straight_top)
+                    for t, r, q in ((a, b, c), (a, c, b), (b, c, a)):
+                        six[t, r, q] = six[r, t, q] = value
+                _four_more(counts, straight_top, a, b, c, plain)
+                counts[c] -= 1
+            counts[b] -= 1
+        counts[a] -= 1
     pair_order = np.zeros((RANK_COUNT, RANK_COUNT, RANK_PAIRS), dtype=np.int64)
     keys = np.empty(RANK_PAIRS, dtype=np.int64)
     for turn in range(RANK_COUNT):
         for river in range(turn, RANK_COUNT):
-            counts[turn] += 1
-            counts[river] += 1
-            if counts[turn] <= 4 and counts[river] <= 4:
-                five[turn, river] = five[river, turn] = rank_from_counts(counts, straight_top)
-                for rank in range(RANK_COUNT):
-                    if counts[rank] < 4:
-                        counts[rank] += 1
-                        six[turn, river, rank] = six[river, turn, rank] = rank_from_counts(counts, straight_top)
-                        counts[rank] -= 1
-                pairs = plain[turn, river]
-                plain_pair_ranks(counts, straight_top, pairs)
-                n = 0
-                for low in range(RANK_COUNT):
-                    for high in range(RANK_COUNT):
-                        plain[river, turn, low, high] = pairs[low, high]
-                        if low <= high:  # sort keys: the rank (-1: no such cards) above the pair's code
-                            keys[n] = (pairs[low, high] + 1) << _CODE_BITS | (low * RANK_COUNT + high)
-                            n += 1
-                keys.sort()
-                for q in range(RANK_PAIRS):
-                    pair_order[turn, river, q] = pair_order[river, turn, q] = keys[q] & ((1 << _CODE_BITS) - 1)
-            counts[turn] -= 1
-            counts[river] -= 1
+            if five[turn, river] < 0:
+                continue
+            n = 0
+            for low in range(RANK_COUNT):
+                for high in range(low, RANK_COUNT):  # sort keys: the rank (-1: no such cards) above the pair's code
+                    keys[n] = (plain[turn, river, low, high] + 1) << _CODE_BITS | (low * RANK_COUNT + high)
+                    n += 1
+            keys.sort()
+            for q in range(RANK_PAIRS):
+                pair_order[turn, river, q] = pair_order[river, turn, q] = keys[q] & ((1 << _CODE_BITS) - 1)
     return plain, six, five, pair_order
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _four_more(counts, straight_top, a, b, c, plain):
+    """``plain`` at every arrangement of the ranks a <= b <= c and each d >= c as (turn, river, low, high): the
+    rank of ``counts`` (the flop with a, b, c) with d (none where a rank would be held five times)."""
+    for d in range(c, RANK_COUNT):
+        counts[d] += 1
+        if counts[a] <= 4 and counts[b] <= 4 and counts[c] <= 4 and counts[d] <= 4:
+            value = rank_from_counts(counts, straight_top)
+            for w, x, y, z in ((a, b, c, d), (a, c, b, d), (a, d, b, c)):  # the three ways to make two pairs
+                plain[w, x, y, z] = plain[x, w, y, z] = plain[w, x, z, y] = plain[x, w, z, y] = value
+                plain[y, z, w, x] = plain[z, y, w, x] = plain[y, z, x, w] = plain[z, y, x, w] = value
+        counts[d] -= 1
 
 
 @njit(cache=True, nogil=True, inline="always")

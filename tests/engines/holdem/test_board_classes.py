@@ -25,6 +25,8 @@ from analyzer.engines.holdem.sevens import (
     PAIR_OR_BETTER,
     STRAIGHT_TOP,
     evaluate_cards,
+    plain_pair_ranks,
+    rank_from_counts,
 )
 
 BOARDS = ["2c 7d 9h Jc Ks", "2h 7h 9h Jc Ks", "2h 7h 9h Jh Ks", "2h 7h 9h Jh Kh", "As Ks Qs 2s 3s",
@@ -72,3 +74,31 @@ def test_board_and_six_card_ranks(text):
     expected_sorted, expected_card = board_six_ranks(board)
     assert np.array_equal(sorted_six, expected_sorted)
     assert np.array_equal(card_six, expected_card)
+
+
+@pytest.mark.parametrize("text", ["2c 7d 9h", "8h 8d 8c", "5d 5c Ks", "Ac Kc Qc", "2s 3s 4d"])
+def test_flop_tables_are_the_rank_of_every_turn_river_and_two_more(text):
+    """Each (turn, river) entry of the flop's tables, once per four ranks, equals its own evaluation: the plain
+    pairs table of the five ranks, and the six and five card ranks (-1 where a rank would be held five times)."""
+    flop = np.array(parse_cards(text), dtype=np.int64)
+    plain, six, five, pair_order = classes.flop_rank_tables(flop, STRAIGHT_TOP)
+    counts = np.bincount(flop >> 2, minlength=13)
+    for turn in range(13):
+        for river in range(13):
+            board = counts.copy()
+            board[turn] += 1
+            board[river] += 1
+            if board.max() > 4:
+                assert (plain[turn, river] == -1).all() and five[turn, river] == -1
+                assert (six[turn, river] == -1).all()
+                continue
+            expected = np.empty((13, 13), dtype=np.int64)
+            plain_pair_ranks(board, STRAIGHT_TOP, expected)
+            assert np.array_equal(plain[turn, river], expected)
+            assert five[turn, river] == rank_from_counts(board, STRAIGHT_TOP)
+            for rank in range(13):
+                board[rank] += 1
+                assert six[turn, river, rank] == (rank_from_counts(board, STRAIGHT_TOP) if board[rank] <= 4 else -1)
+                board[rank] -= 1
+            pairs = [(expected[low, high], low * 13 + high) for low in range(13) for high in range(low, 13)]
+            assert pair_order[turn, river].tolist() == [code for _, code in sorted(pairs)]  # ties: by code
