@@ -110,6 +110,14 @@ from analyzer.engines.holdem.policy import (
     river_bets,
     river_made_part,
 )
+from analyzer.engines.holdem.shape_tally import (
+    BOARD_SHAPES,
+    TALLY_WORDS,
+    TYPINGS,
+    add_gathered,
+    add_shape,
+    clear_classes,
+)
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
@@ -415,13 +423,9 @@ def deal_board(flop, rest, i, j, board, unseen):
 #: dealer's no-qualify wins; ties << 32 plus the losses of a player with high card to a non-qualifying dealer
 #: or the qualified wins of a player with a pair or better (each under 2**32 per flop). The dealer's wins
 #: (every dealer hand not in the other three) and the outcomes that cannot happen are left out.
-_TALLY = 2
-_TALLY_PER_HOLE = len(RIVER_CHOICES) * LINE_COUNT * _TALLY
+_TALLY_PER_HOLE = len(RIVER_CHOICES) * LINE_COUNT * TALLY_WORDS
 _LOW = (1 << 32) - 1
 _HIGH_CARD_LINE = LINES.index("high_card")
-#: Boards of one flop with the same turn and river ranks that share their classes: no flush suit, or the
-#: flush suit (4) and whether the turn and the river are of it.
-_BOARD_SHAPES = 1 + 4 * 4
 
 
 @njit(cache=True, nogil=True)
@@ -450,7 +454,7 @@ def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, tu
         y = type_card[second[c]]
         choice = 0 if river_bets(policy, a + b, fold_river, x, y, rank, board_made, sorted_six, card_six) else 1
         for t1, t2 in ((first[c], second[c]), (second[c], first[c])):
-            pair_words[t1, t2, 0] = (choice * LINE_COUNT + line) * _TALLY
+            pair_words[t1, t2, 0] = (choice * LINE_COUNT + line) * TALLY_WORDS
             pair_words[t1, t2, 1] = (1 << 32) + outcomes[c, NQ_WIN]
             pair_words[t1, t2, 2] = ((outcomes[c, NQ_TIE] + outcomes[c, TIE]) << 32) + outcomes[c, NQ_LOSE] + \
                 outcomes[c, WIN]
@@ -467,26 +471,6 @@ def _add_summary(river_summary, summary, count, boards):
     """``river_summary[made hand, dealer outs, choice] += hands * boards`` for the ``count`` rows of ``summary``."""
     for c in range(count):
         river_summary[summary[c, 0], summary[c, 1], summary[c, 2]] += summary[c, 3] * boards
-
-
-@njit(cache=True, nogil=True)
-def _add_tallies(tally, rest, boards, with_card, board_shape, shape, card_type, words):
-    """Add one board shape's tallies (``words[t1, t2]``, see :func:`_river_classes`) for its ``boards``: a
-    hole pair {x, y} of the ``rest`` cards takes them once per board holding neither card, ``boards -
-    with_card[x] - with_card[y]`` plus one when {x, y} is itself such a board (``board_shape[x, y] ==
-    shape``)."""
-    for q in range(rest.shape[0]):
-        y = rest[q]
-        base = y * (y - 1) // 2
-        kind = card_type[y]
-        for p in range(q):
-            x = rest[p]
-            times = boards - with_card[x] - with_card[y] + (1 if board_shape[x, y] == shape else 0)
-            if times:
-                word = words[card_type[x], kind]
-                at = (x + base) * _TALLY_PER_HOLE + word[0]
-                tally[at] += times * word[1]
-                tally[at + 1] += times * word[2]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -516,8 +500,8 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
     taken by turn and river ranks and each shape is worked out once. Each
     hole pair then adds its class's tally (boards and three outcome counts,
     packed) under its river choice and line, once per shape, times the
-    number of the shape's boards it does not meet (:func:`_add_tallies`),
-    and the sums above follow from the tallies at the end (A and B are
+    number of the shape's boards it does not meet (gathered per class,
+    :mod:`analyzer.engines.holdem.shape_tally`), and the sums above follow from the tallies at the end (A and B are
     linear in the outcome counts).
     """
     rest, _ = flop_rest(flop)
@@ -532,15 +516,19 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
     unseen = np.empty(n - 2, dtype=np.int64)
     scratch = class_scratch()
     tables = flop_rank_tables(flop, straight_top)
-    tally = np.zeros(HOLE_PAIRS * _TALLY_PER_HOLE, dtype=np.int64)
-    words = np.zeros((_BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT, 3), dtype=np.int64)
-    summary = np.zeros((_BOARD_SHAPES, MAX_CLASSES, 4), dtype=np.int64)
-    classes = np.empty(_BOARD_SHAPES, dtype=np.int64)
-    boards = np.empty(_BOARD_SHAPES, dtype=np.int64)
-    shape_suit = np.empty(_BOARD_SHAPES, dtype=np.int64)
-    with_card = np.zeros((_BOARD_SHAPES, DECK_SIZE), dtype=np.int64)
-    board_shape = np.full((DECK_SIZE, DECK_SIZE), -1, dtype=np.int64)
-    type_in_suit = np.empty((5, DECK_SIZE), dtype=np.int64)  # a card's type, by flush suit + 1 (0: none)
+    tally = np.zeros((HOLE_PAIRS, _TALLY_PER_HOLE), dtype=np.int64)
+    words = np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT, 1 + TALLY_WORDS), dtype=np.int64)
+    summary = np.zeros((BOARD_SHAPES, MAX_CLASSES, 4), dtype=np.int64)
+    classes = np.empty(BOARD_SHAPES, dtype=np.int64)
+    boards = np.empty(BOARD_SHAPES, dtype=np.int64)
+    shape_suit = np.empty(BOARD_SHAPES, dtype=np.int64)
+    shape_pairs = np.empty((BOARD_SHAPES, MAX_CLASSES, 2), dtype=np.int64)
+    with_card = np.zeros((BOARD_SHAPES, n), dtype=np.int64)  # by position in ``rest``
+    board_shape = np.full((n, n), -1, dtype=np.int64)
+    gathered = np.zeros((TYPINGS, TYPE_COUNT, TYPE_COUNT, _TALLY_PER_HOLE), dtype=np.int64)
+    used = np.zeros(TYPINGS, dtype=np.bool_)
+    members = np.empty(8, dtype=np.int64)
+    type_in_suit = np.empty((TYPINGS, DECK_SIZE), dtype=np.int64)  # a card's type, by flush suit + 1 (0: none)
     for card in range(DECK_SIZE):
         for suit in range(-1, 4):
             type_in_suit[suit + 1, card] = (card >> 2) + (RANK_COUNT if card & 3 == suit else 0)
@@ -551,6 +539,11 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
         for river in range(turn, RANK_COUNT):
             classes[:] = -1
             boards[:] = 0
+            held = 0  # the positions of the cards of the two ranks
+            for rank in range(turn, river + 1):
+                for u in range(of_rank[rank] if rank == turn or rank == river else 0):
+                    members[held] = by_rank[rank, u]
+                    held += 1
             for u in range(of_rank[turn]):
                 for v in range(u + 1 if turn == river else 0, of_rank[river]):
                     i, j = by_rank[turn, u], by_rank[river, v]
@@ -560,28 +553,35 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
                     if classes[shape] < 0:
                         deal_board(flop, rest, i, j, board, unseen)
                         type_cards(board, unseen, scratch)
-                        classes[shape] = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables,
-                                                        turn, river, flush_rank, nets, fold_river, scratch,
-                                                        sorted_six, card_six, words[shape], summary[shape])
+                        count = _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, turn, river,
+                                               flush_rank, nets, fold_river, scratch, sorted_six, card_six,
+                                               words[shape], summary[shape])
+                        classes[shape] = count
                         shape_suit[shape] = flush_suit
+                        shape_pairs[shape, :count, 0] = scratch[CLASS_FIRST][:count]
+                        shape_pairs[shape, :count, 1] = scratch[CLASS_SECOND][:count]
                     boards[shape] += 1
-                    with_card[shape, rest[i]] += 1
-                    with_card[shape, rest[j]] += 1
-                    board_shape[rest[i], rest[j]] = shape
-                    board_shape[rest[j], rest[i]] = shape
-            for shape in range(_BOARD_SHAPES):
+                    with_card[shape, i] += 1
+                    with_card[shape, j] += 1
+                    board_shape[i, j] = shape
+                    board_shape[j, i] = shape
+            for shape in range(BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue
                 if situations:
                     _add_summary(river_summary, summary[shape], classes[shape], boards[shape])
-                _add_tallies(tally, rest, boards[shape], with_card[shape], board_shape, shape,
-                             type_in_suit[shape_suit[shape] + 1], words[shape])
+                typing = shape_suit[shape] + 1
+                used[typing] = True
+                add_shape(rest, boards[shape], with_card[shape], board_shape, shape, type_in_suit[typing],
+                          words[shape], classes[shape], shape_pairs[shape], members[:held], 0, gathered[typing], tally)
+                clear_classes(classes[shape], shape_pairs[shape], words[shape])
                 with_card[shape] = 0
             for u in range(of_rank[turn]):
                 for v in range(of_rank[river]):
-                    board_shape[rest[by_rank[turn, u]], rest[by_rank[river, v]]] = -1
-                    board_shape[rest[by_rank[river, v]], rest[by_rank[turn, u]]] = -1
-    _untally(tally, nets, fold_river, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
+                    board_shape[by_rank[turn, u], by_rank[river, v]] = -1
+                    board_shape[by_rank[river, v], by_rank[turn, u]] = -1
+    add_gathered(rest, gathered, used, tally)
+    _untally(tally.ravel(), nets, fold_river, sum_a, sum_b, sum_check, showdown, river_fold, river_actions)
 
 
 @njit(cache=True, nogil=True)
@@ -591,7 +591,7 @@ def _untally(tally, nets, fold_river, sum_a, sum_b, sum_check, showdown, river_f
     for h in range(HOLE_PAIRS):
         for choice in range(len(RIVER_CHOICES)):
             for line in range(LINE_COUNT):
-                at = h * _TALLY_PER_HOLE + (choice * LINE_COUNT + line) * _TALLY
+                at = h * _TALLY_PER_HOLE + (choice * LINE_COUNT + line) * TALLY_WORDS
                 boards = tally[at] >> 32
                 if boards == 0:
                     continue

@@ -73,6 +73,14 @@ from analyzer.engines.holdem.enumeration import (
     flop_rest,
 )
 from analyzer.engines.holdem.policy import OPTIMAL, RIVER_BY_VALUE, reads_dealer_outs, river_bets, river_made_part
+from analyzer.engines.holdem.shape_tally import (
+    BOARD_SHAPES,
+    TALLY_WORDS,
+    TYPINGS,
+    add_gathered,
+    add_shape,
+    clear_classes,
+)
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
@@ -373,9 +381,6 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
     return count
 
 
-#: Boards of one flop with the same turn and river ranks whose hands fall into the same classes: no flush suit
-#: (0), or the flush suit and whether the lower and the higher of the two cards are of it (1 + 4 * suit + ...).
-BOARD_SHAPES = 1 + 4 * 4
 #: The most board groups of one flop: a shape per rank pair of the turn and the river.
 GROUPS = RANK_PAIRS * BOARD_SHAPES
 
@@ -531,14 +536,12 @@ def _add_outcomes(row, times, outcomes, first_outcome):
 #: A hole pair's dealer outcomes in pass 1 of :func:`street_flop`, summed per (river choice, final line) over the
 #: boards, are packed three to a 63-bit word, 21 bits each, the six in two words: a flop has C(49, 2) = 1,176
 #: boards of C(45, 2) = 990 dealer hands, 1,164,240 < 2**21 deals (:func:`_check_packing` makes sure; a hole pair
-#: meets fewer, and a gathered row, :func:`_add_shape`, no more), so adding a class's words ``times`` over adds
-#: each outcome ``times`` over, no field spilling into the next.
+#: meets fewer, and a gathered row, :func:`analyzer.engines.holdem.shape_tally.add_shape`, no more), so adding a
+#: class's words ``times`` over adds each outcome ``times`` over, no field spilling into the next.
 OUTCOME_BITS = 21
 OUTCOMES_PER_WORD = 3
-TALLY_WORDS = 6 // OUTCOMES_PER_WORD
+assert OUTCOMES_PER_WORD * TALLY_WORDS == 6
 _FIELD = (1 << OUTCOME_BITS) - 1
-#: The ways a board shape types its cards: no flush suit (0), or a flush suit s (1 + s).
-TYPINGS = 1 + 4
 
 
 @njit(cache=True, nogil=True)
@@ -586,76 +589,6 @@ def _unpack_tally(holes, packed, into):
                         for f in range(OUTCOMES_PER_WORD):
                             shift = OUTCOME_BITS * (OUTCOMES_PER_WORD - 1 - f)
                             into[h, j, k, line, OUTCOMES_PER_WORD * w + f] = 2 * ((word >> shift) & _FIELD)
-
-
-@njit(cache=True, nogil=True)
-def _add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, count, pairs, members, slot,
-               gathered, packed_tally):
-    """Add one board shape's classes into the cell of tallied river state ``slot``: every hole pair {rest[p],
-    rest[q]} takes its class's packed outcomes (``pair_words`` by the cards' ``types``, :func:`_pack_classes`)
-    ``boards - with_shape[p] - with_shape[q] + [{p, q} is one of them]`` times (the shape's ``boards`` holding
-    neither card). The ``boards`` term is the same for every hole pair of a class's two card types, so it is added
-    once per class into ``gathered[t1, t2]`` (t1 <= t2; :func:`_add_gathered` hands it to the hole pairs at the
-    end of the flop); only the hole pairs meeting a board of the shape (a card of the ``members``, the positions
-    of the two board ranks) take the rest into their own row of ``packed_tally`` (flat). A type pair that is not a
-    class of the shape has zero words (:func:`_clear_classes`): its hole pairs meet every board of the shape.
-
-    Per shape that is the classes and about 48 hole pairs per board card, not all 1,176: the innermost work of a
-    game whose turn does not decide."""
-    slots = pair_words.shape[2] - TALLY_WORDS
-    stride = packed_tally.shape[0] // HOLE_PAIRS
-    for c in range(count):
-        t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
-        at = pair_words[t1, t2, slot]
-        gathered[t1, t2, at] += boards * pair_words[t1, t2, slots]
-        gathered[t1, t2, at + 1] += boards * pair_words[t1, t2, slots + 1]
-    for m in range(members.shape[0]):
-        p = members[m]
-        if with_shape[p] == 0:
-            continue
-        x = rest[p]
-        type_x = types[x]
-        for q in range(rest.shape[0]):
-            if q == p or (with_shape[q] > 0 and q < p):  # a pair of two board cards once
-                continue
-            times = (1 if shape_of[p, q] == shape else 0) - with_shape[p] - with_shape[q]
-            if times == 0:
-                continue
-            y = rest[q]
-            low, high = min(x, y), max(x, y)
-            word = pair_words[type_x, types[y]]
-            at = (low + high * (high - 1) // 2) * stride + word[slot]
-            packed_tally[at] += times * word[slots]
-            packed_tally[at + 1] += times * word[slots + 1]
-
-
-@njit(cache=True, nogil=True)
-def _clear_classes(count, pairs, pair_words):
-    """Zero the entries :func:`_pack_classes` made for one board shape's ``count`` classes."""
-    for c in range(count):
-        pair_words[pairs[c, 0], pairs[c, 1]] = 0
-        pair_words[pairs[c, 1], pairs[c, 0]] = 0
-
-
-@njit(cache=True, nogil=True)
-def _add_gathered(rest, gathered, used, packed_tally):
-    """Hand every hole pair {x, y} of the ``rest`` cards its gathered rows (:func:`_add_shape`): one per typing
-    of the board shapes met (``used[m]``, :data:`TYPINGS`; m = 0: no flush suit, m = 1 + suit), read at the cards'
-    types under it (rank, plus 13 for a card of that suit)."""
-    stride = packed_tally.shape[0] // HOLE_PAIRS
-    for m in range(gathered.shape[0]):
-        if not used[m]:
-            continue
-        for q in range(rest.shape[0]):
-            y = rest[q]
-            type_y = (y >> 2) + (13 if y & 3 == m - 1 else 0)
-            for p in range(q):
-                x = rest[p]
-                type_x = (x >> 2) + (13 if x & 3 == m - 1 else 0)
-                row = gathered[m, min(type_x, type_y), max(type_x, type_y)]
-                at = (x + y * (y - 1) // 2) * stride
-                for w in range(stride):
-                    packed_tally[at + w] += row[w]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -729,14 +662,15 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
     A hole pair {x, y} takes a shape's class values once per board holding neither card, ``boards - with[x] -
     with[y] + [{x, y} is such a board]`` times (twice: both orders of the turn and the river), its dealer outcomes
-    packed (:func:`_pack_classes`) into ``packed_tally`` (a row per hole pair) when the turn does not decide
-    alone, by final line and, where river states decide (``tallied``), by the choice taken at each of them
-    (:func:`_unpack_tally` reads it out; the river states are valued from it, :func:`_tallied_values`); as the
-    turn card t, once per board {t, r} with r neither x nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]``
-    times, into ``turn_outcomes[t, h, line, o - first_outcome]`` (it has rows when the turn decides and no river
-    state does: :func:`_add_turn_outcomes`) or ``turn_sums`` (the turn and some river state decide). Equal to
-    the sums over every board, which the tests compare with a plain loop. When the turn and a river state
-    decide, the groups' classes are kept for pass 2 (``kept`` has rows, :func:`_keep_groups`)."""
+    packed (:func:`_pack_classes`) into ``packed_tally`` (a row per hole pair; gathered per class,
+    :mod:`analyzer.engines.holdem.shape_tally`) when the turn does not decide alone, by final line and, where river
+    states decide (``tallied``), by the choice taken at each of them (:func:`_unpack_tally` reads it out; the river
+    states are valued from it, :func:`_tallied_values`); as the turn card t, once per board {t, r} with r neither x
+    nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into ``turn_outcomes[t, h, line, o -
+    first_outcome]`` (it has rows when the turn decides and no river state does: :func:`_add_turn_outcomes`) or
+    ``turn_sums`` (the turn and some river state decide). Equal to the sums over every board, which the tests
+    compare with a plain loop. When the turn and a river state decide, the groups' classes are kept for pass 2
+    (``kept`` has rows, :func:`_keep_groups`)."""
     n = rest.shape[0]
     valued = per_board.any()
     # the river states valued per board: those that decide, and every one when the turn decides too (its
@@ -753,9 +687,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     slots = max(1, tallied.shape[0])
     pair_words = np.zeros((TYPE_COUNT, TYPE_COUNT, slots + TALLY_WORDS), dtype=np.int64)
     choice_width = _river_width(plan[0])
-    # the boards' terms of the tally by card types, per flush suit of the shapes (:func:`_add_shape`)
-    gathered = np.zeros((TYPINGS if packed_tally.shape[0] > 0 else 0, TYPE_COUNT, TYPE_COUNT,
-                         packed_tally.shape[0] // HOLE_PAIRS), dtype=np.int64)
+    # the boards' terms of the tally by card types, per flush suit of the shapes (shape_tally.add_shape)
+    gathered = np.zeros((TYPINGS if packed_tally.shape[1] > 0 else 0, TYPE_COUNT, TYPE_COUNT,
+                         packed_tally.shape[1]), dtype=np.int64)
     used = np.zeros(TYPINGS, dtype=np.bool_)
     members = np.empty(8, dtype=np.int64)
     groups = 0
@@ -786,18 +720,18 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     for e in range(found):
                         for s in range(river_states):
                             turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
-                if packed_tally.shape[0] > 0:
+                if packed_tally.shape[1] > 0:
                     count, pairs = work[12][shape], work[13][shape]
                     _pack_classes(count, pairs, lines, outcomes, choices, tallied, choice_width, pair_words)
                     suit = work[5][shape] + 1
                     used[suit] = True
                     for slot in range(slots):
-                        _add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, count, pairs,
-                                   members[:held], slot, gathered[suit], packed_tally)
-                    _clear_classes(count, pairs, pair_words)
+                        add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, count, pairs,
+                                  members[:held], slot, gathered[suit], packed_tally)
+                    clear_classes(count, pairs, pair_words)
             _ungroup(low, high, work)
-    if packed_tally.shape[0] > 0:
-        _add_gathered(rest, gathered, used, packed_tally)
+    if packed_tally.shape[1] > 0:
+        add_gathered(rest, gathered, used, packed_tally)
 
 
 @njit(cache=True, nogil=True)
@@ -1124,7 +1058,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  kept, tallied, packed_tally, river_rule)
+                  kept, tallied, packed_tally.reshape(HOLE_PAIRS, -1), river_rule)
     # every deal, from the first tally (its cells of the flop's hole pairs are all set; the outcomes before
     # ``first_outcome`` never occur and stay zero)
     if not by_turn:

@@ -42,12 +42,12 @@ from analyzer.engines.holdem.street_game import (
     game_plan,
     street_counts,
 )
+from analyzer.engines.holdem.shape_tally import TALLY_WORDS
 from analyzer.engines.holdem.streets import (
     DEALER_HANDS,
     FOLDS,
     LEVELS,
     OUTCOME_BITS,
-    TALLY_WORDS,
     _check_packing,
     _pack_classes,
     _unpack_tally,

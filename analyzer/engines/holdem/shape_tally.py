@@ -1,0 +1,95 @@
+"""A flop's board shapes added to every hole pair's tally: once per class, then per hole pair meeting a board.
+
+The boards of one flop whose two cards have the same ranks fall into a few *shapes* (no flush suit, or the flush
+suit and which of the two cards are of it, :data:`BOARD_SHAPES`); the boards of a shape have the same classes of
+two-card hands (:mod:`analyzer.engines.holdem.board_classes`), so one board per shape is worked out. A hole pair
+{x, y} then takes its class's tally cell once per board of the shape holding neither card:
+
+    ``boards - with[x] - with[y] + [{x, y} is itself a board of the shape]`` times
+
+(``with[c]``: the shape's boards holding card c). The first term is the same for every hole pair of a class's two
+card types, so it is *gathered* once per class (:func:`add_shape`) and handed out at the end of the flop
+(:func:`add_gathered`); only the hole pairs holding a card of the two board ranks take the rest, about 48 per
+board card instead of all 1,176. A kernel packs a class's cell as it likes (two 64-bit words, :data:`TALLY_WORDS`,
+added ``times`` over: the packing must stay exact under such sums, negative ones included on the way).
+
+For example, a shape of 2 boards {Ah Kd} and {As Kd}: the hole pair {Ac, Qc} takes both (2 - 0 - 0), {Ah, Qc}
+one (2 - 1 - 0), {Kd, Qc} none (2 - 2 - 0), and {Ah, Kd} none (2 - 1 - 2 + 1).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+#: Boards of one flop with the same turn and river ranks whose hands fall into the same classes: no flush suit
+#: (0), or the flush suit and whether the lower and the higher of the two cards are of it (1 + 4 * suit + ...).
+BOARD_SHAPES = 1 + 4 * 4
+#: The ways a board shape types its cards: no flush suit (0), or a flush suit s (1 + s).
+TYPINGS = 1 + 4
+#: Words in one cell of a hole pair's tally.
+TALLY_WORDS = 2
+
+
+@njit(cache=True, nogil=True)
+def add_shape(rest, boards, with_shape, shape_of, shape, types, pair_words, count, pairs, members, slot,
+              gathered, tally):
+    """Add one board shape's classes into the cells of ``slot``: every hole pair {rest[p], rest[q]} takes its
+    class's words (``pair_words[t1, t2]``, by the cards' ``types``: an offset per slot, then the
+    :data:`TALLY_WORDS` words) ``boards - with_shape[p] - with_shape[q] + [shape_of[p, q] == shape]`` times. The
+    ``boards`` term goes once per class into ``gathered[t1, t2]`` (t1 <= t2; :func:`add_gathered`); only the hole
+    pairs holding a card of the ``members`` (the positions of the two board ranks) take the rest into their row
+    of ``tally`` (hole pair, colex ``x + y * (y - 1) // 2``). A type pair that is not one of the ``count``
+    classes (``pairs[c]``: its two types) must have zero words (:func:`clear_classes`): its hole pairs meet every
+    board of the shape."""
+    slots = pair_words.shape[2] - TALLY_WORDS
+    for c in range(count):
+        t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
+        at = pair_words[t1, t2, slot]
+        for w in range(TALLY_WORDS):
+            gathered[t1, t2, at + w] += boards * pair_words[t1, t2, slots + w]
+    for m in range(members.shape[0]):
+        p = members[m]
+        if with_shape[p] == 0:
+            continue
+        x = rest[p]
+        type_x = types[x]
+        for q in range(rest.shape[0]):
+            if q == p or (with_shape[q] > 0 and q < p):  # a pair of two board cards once
+                continue
+            times = (1 if shape_of[p, q] == shape else 0) - with_shape[p] - with_shape[q]
+            if times == 0:
+                continue
+            y = rest[q]
+            low, high = min(x, y), max(x, y)
+            word = pair_words[type_x, types[y]]
+            row = tally[low + high * (high - 1) // 2]
+            for w in range(TALLY_WORDS):
+                row[word[slot] + w] += times * word[slots + w]
+
+
+@njit(cache=True, nogil=True)
+def clear_classes(count, pairs, pair_words):
+    """Zero the words of one board shape's ``count`` classes (both orders of their types)."""
+    for c in range(count):
+        pair_words[pairs[c, 0], pairs[c, 1]] = 0
+        pair_words[pairs[c, 1], pairs[c, 0]] = 0
+
+
+@njit(cache=True, nogil=True)
+def add_gathered(rest, gathered, used, tally):
+    """Hand every hole pair {x, y} of the ``rest`` cards its gathered rows (:func:`add_shape`): one per typing of
+    the board shapes met (``used[m]``, :data:`TYPINGS`; m = 0: no flush suit, m = 1 + suit), read at the cards'
+    types under it (rank, plus 13 for a card of that suit)."""
+    for m in range(gathered.shape[0]):
+        if not used[m]:
+            continue
+        for q in range(rest.shape[0]):
+            y = rest[q]
+            type_y = (y >> 2) + (13 if y & 3 == m - 1 else 0)
+            for p in range(q):
+                x = rest[p]
+                type_x = (x >> 2) + (13 if x & 3 == m - 1 else 0)
+                gathered_row = gathered[m, min(type_x, type_y), max(type_x, type_y)]
+                row = tally[x + y * (y - 1) // 2]
+                for w in range(tally.shape[1]):
+                    row[w] += gathered_row[w]

@@ -1,0 +1,76 @@
+"""A board shape's classes added to every hole pair's tally (gathered per class, then corrected for the hole pairs
+meeting a board) give each hole pair its class's words once per board of the shape holding neither of its cards:
+checked by hand on the module's example, then against a count over the boards for every hole pair."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from analyzer.core.cards import parse_cards
+from analyzer.engines.holdem.enumeration import HOLE_PAIRS, flop_rest, pair_index
+from analyzer.engines.holdem.shape_tally import (
+    BOARD_SHAPES,
+    TALLY_WORDS,
+    TYPINGS,
+    add_gathered,
+    add_shape,
+    clear_classes,
+)
+
+FLOP = "2c 7d 9h"
+
+
+def boards_met(boards_text: list[str]) -> np.ndarray:
+    """Each hole pair's tally after one shape of the given boards (two cards each, of the same two ranks), every
+    card typed by its rank (no flush suit) and every class's words (offset 0; 1, then the class's code): the
+    boards of the shape holding neither card, and the sum of the class codes over them."""
+    flop = np.array(parse_cards(FLOP), dtype=np.int64)
+    rest, local = flop_rest(flop)
+    n = len(rest)
+    boards = [tuple(int(local[card]) for card in parse_cards(text)) for text in boards_text]
+    shape = 0
+    with_shape = np.zeros(n, dtype=np.int64)
+    shape_of = np.full((n, n), -1, dtype=np.int64)
+    for i, j in boards:
+        with_shape[i] += 1
+        with_shape[j] += 1
+        shape_of[i, j] = shape_of[j, i] = shape
+    ranks = {int(rest[p]) >> 2 for board in boards for p in board}
+    members = np.array([p for p in range(n) if int(rest[p]) >> 2 in ranks], dtype=np.int64)
+    types = np.array([card >> 2 for card in range(52)], dtype=np.int64)
+    pairs = np.array([(t1, t2) for t1 in range(13) for t2 in range(t1, 13)], dtype=np.int64)
+    pair_words = np.zeros((26, 26, 1 + TALLY_WORDS), dtype=np.int64)
+    for t1, t2 in pairs:
+        pair_words[t1, t2] = pair_words[t2, t1] = (0, 1, 13 * t1 + t2)
+    gathered = np.zeros((TYPINGS, 26, 26, TALLY_WORDS), dtype=np.int64)
+    used = np.zeros(TYPINGS, dtype=np.bool_)
+    used[0] = True
+    tally = np.zeros((HOLE_PAIRS, TALLY_WORDS), dtype=np.int64)
+    add_shape(rest, len(boards), with_shape, shape_of, shape, types, pair_words, len(pairs), pairs, members, 0,
+              gathered[0], tally)
+    clear_classes(len(pairs), pairs, pair_words)
+    assert not pair_words.any()
+    add_gathered(rest, gathered, used, tally)
+    return tally
+
+
+def test_the_module_example_by_hand():
+    tally = boards_met(["Ah Kd", "As Kd"])
+    met = {text: int(tally[pair_index(*parse_cards(text)), 0]) for text in ("Ac Qc", "Ah Qc", "Kd Qc", "Ah Kd")}
+    assert met == {"Ac Qc": 2, "Ah Qc": 1, "Kd Qc": 0, "Ah Kd": 0}
+    assert BOARD_SHAPES == 17 and TYPINGS == 5
+
+
+def test_every_hole_pair_takes_its_class_once_per_board_it_does_not_meet():
+    boards_text = ["Ah Kd", "As Kd", "Ac Kh", "Ad Kc"]
+    tally = boards_met(boards_text)
+    boards = [set(parse_cards(text)) for text in boards_text]
+    rest = [card for card in range(52) if card not in parse_cards(FLOP)]
+    for x, y in combinations(rest, 2):
+        times = sum(1 for board in boards if not board & {x, y})
+        code = 13 * min(x >> 2, y >> 2) + max(x >> 2, y >> 2)
+        assert tally[pair_index(x, y)].tolist() == [times, times * code]
+    flop_pairs = [pair_index(x, y) for x, y in combinations(range(52), 2) if {x, y} & set(parse_cards(FLOP))]
+    assert not tally[flop_pairs].any()
