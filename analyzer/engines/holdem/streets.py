@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, make_dataclass, replace
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -385,13 +386,34 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
 GROUPS = RANK_PAIRS * BOARD_SHAPES
 
 
+class GroupWork(NamedTuple):
+    """Work arrays of :func:`_group_boards` for one flop (:func:`_group_work`): per board shape
+    (:data:`BOARD_SHAPES`) its class table by card types, classes' lines, dealer outcomes, river values and
+    choices, flush suit, boards and boards holding each card (by position in the cards left); ``board_shape[i,
+    j]``: the shape of board {rest[i], rest[j]} while its rank pair is taken (-1 otherwise); the cards' positions
+    by rank (``of_rank[r]`` of them, ``by_rank[r, u]``); each card's type per shape; each shape's number of
+    classes and its classes' two card types."""
+
+    shape_table: np.ndarray
+    shape_line: np.ndarray
+    shape_outcomes: np.ndarray
+    shape_value: np.ndarray
+    shape_choice: np.ndarray
+    shape_suit: np.ndarray
+    boards: np.ndarray
+    with_card: np.ndarray
+    board_shape: np.ndarray
+    of_rank: np.ndarray
+    by_rank: np.ndarray
+    card_type: np.ndarray
+    shape_count: np.ndarray
+    shape_pair: np.ndarray
+
+
 @njit(cache=True, nogil=True)
 def _group_work(rest, classes, width):
-    """Work arrays of :func:`_group_boards` for one flop (``rest``: the cards left): per board shape
-    (:data:`BOARD_SHAPES`) its class table by card types, lines, dealer outcomes,
-    river values and choices, flush suit, boards and boards holding each card; ``board_shape[i, j]``: the shape
-    of board {rest[i], rest[j]} while its rank pair is taken (-1 otherwise); the cards by rank; each card's type;
-    each shape's number of classes and its classes' two card types."""
+    """The :class:`GroupWork` of one flop (``rest``: the cards left), for ``classes`` classes a shape at most and
+    river states ``width``."""
     n = rest.shape[0]
     of_rank = np.zeros(13, dtype=np.int64)
     by_rank = np.zeros((13, 4), dtype=np.int64)
@@ -399,13 +421,15 @@ def _group_work(rest, classes, width):
         r = rest[i] >> 2
         by_rank[r, of_rank[r]] = i
         of_rank[r] += 1
-    return (np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64),
-            np.zeros((BOARD_SHAPES, classes), dtype=np.int64), np.zeros((BOARD_SHAPES, classes, 6), dtype=np.int64),
-            np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64),
-            np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64), np.zeros(BOARD_SHAPES, dtype=np.int64),
-            np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, n), dtype=np.int64),
-            np.full((n, n), -1, dtype=np.int64), of_rank, by_rank, np.zeros((BOARD_SHAPES, DECK_SIZE), np.int64),
-            np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, classes, 2), dtype=np.int64))
+    return GroupWork(np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64),
+                     np.zeros((BOARD_SHAPES, classes), dtype=np.int64),
+                     np.zeros((BOARD_SHAPES, classes, 6), dtype=np.int64),
+                     np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64),
+                     np.zeros((BOARD_SHAPES, classes, width), dtype=np.int64), np.zeros(BOARD_SHAPES, dtype=np.int64),
+                     np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, n), dtype=np.int64),
+                     np.full((n, n), -1, dtype=np.int64), of_rank, by_rank,
+                     np.zeros((BOARD_SHAPES, DECK_SIZE), np.int64), np.zeros(BOARD_SHAPES, dtype=np.int64),
+                     np.zeros((BOARD_SHAPES, classes, 2), dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -415,7 +439,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
     fall into the same classes, a hand's class given by its cards' types (rank, and whether of the flush suit),
     so one board of each shape is classed (:func:`_river_board`; with its river values and choices at the
     ``valued`` states), and the shape's boards and the boards holding each card are counted (``work``:
-    :func:`_group_work`; :func:`_ungroup` clears them). Without ``classify`` the boards are only counted and
+    :class:`GroupWork`; :func:`_ungroup` clears them). Without ``classify`` the boards are only counted and
     the cards typed (a pass whose classes were kept, :func:`_keep_groups`)."""
     (shape_table, shape_line, shape_outcomes, shape_value, shape_choice, shape_suit, boards, with_card, board_shape,
      of_rank, by_rank, card_type, shape_count, shape_pair) = work
@@ -501,14 +525,14 @@ def _add_turn_outcomes(t, rest, shape_of, shape, partners, table, types, lines, 
 def _shape_data(work, shape):
     """One board shape's class table, lines, dealer outcomes, river values and choices, card types and boards
     holding each card, from the work arrays of :func:`_group_boards`."""
-    return work[0][shape], work[1][shape], work[2][shape], work[3][shape], work[4][shape], work[11][shape], \
-        work[7][shape]
+    return (work.shape_table[shape], work.shape_line[shape], work.shape_outcomes[shape], work.shape_value[shape],
+            work.shape_choice[shape], work.card_type[shape], work.with_card[shape])
 
 
 @njit(cache=True, nogil=True)
 def _ungroup(low, high, work):
     """Clear what :func:`_group_boards` counted for the rank pair ``low``, ``high``."""
-    with_card, board_shape, of_rank, by_rank = work[7], work[8], work[9], work[10]
+    with_card, board_shape, of_rank, by_rank = work.with_card, work.board_shape, work.of_rank, work.by_rank
     with_card[:] = 0
     for u in range(of_rank[low]):
         for v in range(of_rank[high]):
@@ -626,8 +650,9 @@ def _keep_groups(work, kept, groups):
     kept before (``kept``: tables, each group's first class row, lines, outcomes, choices; :func:`flop_work`);
     returns how many groups are kept now."""
     kept_table, kept_first, kept_line, kept_outcomes, kept_choice = kept
-    shape_table, shape_line, shape_outcomes, shape_choice = work[0], work[1], work[2], work[4]
-    boards, shape_count = work[6], work[12]
+    shape_table, shape_line, shape_outcomes, shape_choice = (work.shape_table, work.shape_line, work.shape_outcomes,
+                                                             work.shape_choice)
+    boards, shape_count = work.boards, work.shape_count
     for shape in range(BOARD_SHAPES):
         if boards[shape] == 0:
             continue
@@ -680,7 +705,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
         valued_states[s] = PRICED if turn_decides else CHOSEN if per_board[s] else 0
     by_turn = turn_outcomes.shape[0] > 0
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1])
-    boards, shape_of = work[6], work[8]
+    boards, shape_of = work.boards, work.board_shape
     found_hole = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_class = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_times = np.zeros(HOLE_PAIRS, dtype=np.int64)
@@ -697,8 +722,8 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
         for high in range(low, 13):
             held = 0  # the positions of the cards of the two ranks
             for rank in range(low, high + 1):
-                for u in range(work[9][rank] if rank == low or rank == high else 0):
-                    members[held] = work[10][rank, u]
+                for u in range(work.of_rank[rank] if rank == low or rank == high else 0):
+                    members[held] = work.by_rank[rank, u]
                     held += 1
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, valued_states, work, river_rule)
@@ -721,9 +746,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                         for s in range(river_states):
                             turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
                 if packed_tally.shape[1] > 0:
-                    count, pairs = work[12][shape], work[13][shape]
+                    count, pairs = work.shape_count[shape], work.shape_pair[shape]
                     _pack_classes(count, pairs, lines, outcomes, choices, tallied, choice_width, pair_words)
-                    suit = work[5][shape] + 1
+                    suit = work.shape_suit[shape] + 1
                     used[suit] = True
                     for slot in range(slots):
                         add_shape(rest, boards[shape], with_shape, shape_of, shape, types, pair_words, count, pairs,
@@ -748,7 +773,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     n = rest.shape[0]
     roots = allowed[0, 0]
     work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1])
-    boards, shape_of, of_rank, by_rank = work[6], work[8], work[9], work[10]
+    boards, shape_of, of_rank, by_rank = work.boards, work.board_shape, work.of_rank, work.by_rank
     members = np.zeros(8, dtype=np.int64)
     # the hole pairs (positions p < q in ``rest``) with something to walk: often half of them or fewer
     walked = np.empty((n * (n - 1) // 2, 2), dtype=np.int64)
@@ -776,7 +801,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     continue
                 table, lines, outcomes, choices = _kept_group(kept, group)
                 group += 1
-                types, with_shape = work[11][shape], work[7][shape]
+                types, with_shape = work.card_type[shape], work.with_card[shape]
                 for e in range(pairs):
                     p, q = walked[e, 0], walked[e, 1]
                     h = rest[p] + rest[q] * (rest[q] - 1) // 2
