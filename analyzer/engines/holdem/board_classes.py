@@ -54,9 +54,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.core.cards import DECK_SIZE, RANK_COUNT
-from analyzer.engines.holdem.sevens import (
-    rank_from_counts,
-)
+from analyzer.engines.holdem.sevens import rank_from_counts
 
 #: Card types: the rank, plus RANK_COUNT for a card of the flush suit.
 TYPE_COUNT = 2 * RANK_COUNT

@@ -422,7 +422,9 @@ def deal_board(flop, rest, i, j, board, unseen):
 #: Per hole pair, river choice (1x, fold) and final hand line, a tally of two words: boards << 32 plus the
 #: dealer's no-qualify wins; ties << 32 plus the losses of a player with high card to a non-qualifying dealer
 #: or the qualified wins of a player with a pair or better (each under 2**32 per flop). The dealer's wins
-#: (every dealer hand not in the other three) and the outcomes that cannot happen are left out.
+#: (every dealer hand not in the other three) and the outcomes that cannot happen are left out. The words are
+#: added ``times`` over, gathered per class and corrected per hole pair (:mod:`analyzer.engines.holdem.shape_tally`):
+#: a row passes through negative values on the way, exactly, and every field ends in range.
 _TALLY_PER_HOLE = len(RIVER_CHOICES) * LINE_COUNT * TALLY_WORDS
 _LOW = (1 << 32) - 1
 _HIGH_CARD_LINE = LINES.index("high_card")
@@ -501,8 +503,9 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
     hole pair then adds its class's tally (boards and three outcome counts,
     packed) under its river choice and line, once per shape, times the
     number of the shape's boards it does not meet (gathered per class,
-    :mod:`analyzer.engines.holdem.shape_tally`), and the sums above follow from the tallies at the end (A and B are
-    linear in the outcome counts).
+    :mod:`analyzer.engines.holdem.shape_tally`), and the sums above
+    follow from the tallies at the end (A and B are linear in the outcome
+    counts).
     """
     rest, _ = flop_rest(flop)
     n = rest.shape[0]
