@@ -81,7 +81,6 @@ from analyzer.engines.holdem.board_classes import (
     TYPE_CARD,
     TYPE_COUNT,
     board_classes,
-    board_flush_suit,
     board_plus_one_by_type,
     board_rank,
     class_scratch,
@@ -116,7 +115,10 @@ from analyzer.engines.holdem.shape_tally import (
     TYPINGS,
     add_gathered,
     add_shape,
+    board_shape_of,
+    cards_by_rank,
     clear_classes,
+    rank_pair_cards,
 )
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
@@ -509,12 +511,7 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
     """
     rest, _ = flop_rest(flop)
     n = rest.shape[0]
-    by_rank = np.empty((RANK_COUNT, 4), dtype=np.int64)
-    of_rank = np.zeros(RANK_COUNT, dtype=np.int64)
-    for u in range(n):
-        rank = rest[u] >> 2
-        by_rank[rank, of_rank[rank]] = u
-        of_rank[rank] += 1
+    of_rank, by_rank = cards_by_rank(rest)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     scratch = class_scratch()
@@ -542,17 +539,11 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
         for river in range(turn, RANK_COUNT):
             classes[:] = -1
             boards[:] = 0
-            held = 0  # the positions of the cards of the two ranks
-            for rank in range(turn, river + 1):
-                for u in range(of_rank[rank] if rank == turn or rank == river else 0):
-                    members[held] = by_rank[rank, u]
-                    held += 1
+            held = rank_pair_cards(of_rank, by_rank, turn, river, members)
             for u in range(of_rank[turn]):
                 for v in range(u + 1 if turn == river else 0, of_rank[river]):
                     i, j = by_rank[turn, u], by_rank[river, v]
-                    flush_suit = board_flush_suit(flop, rest[i], rest[j])
-                    shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
-                                                      + (rest[j] & 3 == flush_suit))
+                    shape, flush_suit = board_shape_of(flop, rest[i], rest[j])
                     if classes[shape] < 0:
                         deal_board(flop, rest, i, j, board, unseen)
                         type_cards(board, unseen, scratch)

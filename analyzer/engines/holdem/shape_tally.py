@@ -19,7 +19,11 @@ one (2 - 1 - 0), {Kd, Qc} none (2 - 2 - 0), and {Ah, Kd} none (2 - 1 - 2 + 1).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
+
+from analyzer.core.cards import RANK_COUNT
+from analyzer.engines.holdem.board_classes import board_flush_suit
 
 #: Boards of one flop with the same turn and river ranks whose hands fall into the same classes: no flush suit
 #: (0), or the flush suit and whether the lower and the higher of the two cards are of it (1 + 4 * suit + ...).
@@ -28,6 +32,40 @@ BOARD_SHAPES = 1 + 4 * 4
 TYPINGS = 1 + 4
 #: Words in one cell of a hole pair's tally.
 TALLY_WORDS = 2
+
+
+@njit(cache=True, nogil=True)
+def cards_by_rank(rest):
+    """The positions of the cards left, by rank: ``of_rank[r]`` of them, ``by_rank[r, u]`` the u-th."""
+    of_rank = np.zeros(RANK_COUNT, dtype=np.int64)
+    by_rank = np.zeros((RANK_COUNT, 4), dtype=np.int64)
+    for i in range(rest.shape[0]):
+        r = rest[i] >> 2
+        by_rank[r, of_rank[r]] = i
+        of_rank[r] += 1
+    return of_rank, by_rank
+
+
+@njit(cache=True, nogil=True)
+def rank_pair_cards(of_rank, by_rank, low, high, members):
+    """``members[:k]``: the positions of the cards of ranks ``low`` and ``high`` (:func:`cards_by_rank`), the
+    cards a board of the rank pair is made of; returns k."""
+    held = 0
+    for rank in range(low, high + 1):
+        for u in range(of_rank[rank] if rank == low or rank == high else 0):
+            members[held] = by_rank[rank, u]
+            held += 1
+    return held
+
+
+@njit(cache=True, nogil=True, inline="always")
+def board_shape_of(flop, turn, river):
+    """The shape (:data:`BOARD_SHAPES`) of the board of ``flop``, ``turn`` and ``river``, and its flush suit (-1
+    for none): 0 without a flush suit, else ``1 + 4 * suit + 2 * [turn of it] + [river of it]``."""
+    flush_suit = board_flush_suit(flop, turn, river)
+    if flush_suit < 0:
+        return 0, flush_suit
+    return 1 + 4 * flush_suit + 2 * (turn & 3 == flush_suit) + (river & 3 == flush_suit), flush_suit
 
 
 @njit(cache=True, nogil=True)

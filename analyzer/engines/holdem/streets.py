@@ -57,7 +57,6 @@ from analyzer.engines.holdem.board_classes import (
     TYPE_CARD,
     TYPE_COUNT,
     board_classes,
-    board_flush_suit,
     board_plus_one_by_type,
     board_rank,
     class_scratch,
@@ -80,7 +79,10 @@ from analyzer.engines.holdem.shape_tally import (
     TYPINGS,
     add_gathered,
     add_shape,
+    board_shape_of,
+    cards_by_rank,
     clear_classes,
+    rank_pair_cards,
 )
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
@@ -415,12 +417,7 @@ def _group_work(rest, classes, width):
     """The :class:`GroupWork` of one flop (``rest``: the cards left), for ``classes`` classes a shape at most and
     river states ``width``."""
     n = rest.shape[0]
-    of_rank = np.zeros(13, dtype=np.int64)
-    by_rank = np.zeros((13, 4), dtype=np.int64)
-    for i in range(n):
-        r = rest[i] >> 2
-        by_rank[r, of_rank[r]] = i
-        of_rank[r] += 1
+    of_rank, by_rank = cards_by_rank(rest)
     return GroupWork(np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64),
                      np.zeros((BOARD_SHAPES, classes), dtype=np.int64),
                      np.zeros((BOARD_SHAPES, classes, 6), dtype=np.int64),
@@ -447,9 +444,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
     for u in range(of_rank[low]):
         for v in range(u + 1 if low == high else 0, of_rank[high]):
             i, j = by_rank[low, u], by_rank[high, v]
-            flush_suit = board_flush_suit(flop, rest[i], rest[j])
-            shape = 0 if flush_suit < 0 else (1 + 4 * flush_suit + 2 * (rest[i] & 3 == flush_suit)
-                                              + (rest[j] & 3 == flush_suit))
+            shape, flush_suit = board_shape_of(flop, rest[i], rest[j])
             if boards[shape] == 0 and classify:
                 count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
                                      nets, plan, shape_table[shape], shape_value[shape], shape_choice[shape],
@@ -720,11 +715,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     groups = 0
     for low in range(13):
         for high in range(low, 13):
-            held = 0  # the positions of the cards of the two ranks
-            for rank in range(low, high + 1):
-                for u in range(work.of_rank[rank] if rank == low or rank == high else 0):
-                    members[held] = work.by_rank[rank, u]
-                    held += 1
+            held = rank_pair_cards(work.of_rank, work.by_rank, low, high, members)
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, valued_states, work, river_rule)
             if kept[0].shape[0] > 0:
@@ -789,13 +780,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, np.zeros(allowed.shape[1], dtype=np.int8), work, river_rule,
                           False)
-            count = 0
-            for rank in range(low, high + 1):   # the cards of the two ranks
-                if rank != low and rank != high:
-                    continue
-                for u in range(of_rank[rank]):
-                    members[count] = by_rank[rank, u]
-                    count += 1
+            count = rank_pair_cards(of_rank, by_rank, low, high, members)
             for shape in range(BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue

@@ -16,7 +16,10 @@ from analyzer.engines.holdem.shape_tally import (
     TYPINGS,
     add_gathered,
     add_shape,
+    board_shape_of,
+    cards_by_rank,
     clear_classes,
+    rank_pair_cards,
 )
 
 FLOP = "2c 7d 9h"
@@ -74,3 +77,16 @@ def test_every_hole_pair_takes_its_class_once_per_board_it_does_not_meet():
         assert tally[pair_index(x, y)].tolist() == [times, times * code]
     flop_pairs = [pair_index(x, y) for x, y in combinations(range(52), 2) if {x, y} & set(parse_cards(FLOP))]
     assert not tally[flop_pairs].any()
+
+
+def test_a_board_s_shape_and_a_rank_pair_s_cards():
+    flop = np.array(parse_cards(FLOP), dtype=np.int64)   # 2c 7d 9h
+    clubs = parse_cards("2c")[0] & 3
+    assert board_shape_of(flop, *parse_cards("Ah Kd")) == (0, -1)  # no suit three times
+    assert board_shape_of(flop, *parse_cards("Ac Kc")) == (1 + 4 * clubs + 2 + 1, clubs)
+    rest, _ = flop_rest(flop)
+    of_rank, by_rank = cards_by_rank(rest)
+    members = np.empty(8, dtype=np.int64)
+    held = rank_pair_cards(of_rank, by_rank, 5, 12, members)  # sevens (three left) and aces (four)
+    assert sorted(int(rest[p]) for p in members[:held]) == sorted(
+        card for card in range(52) if card >> 2 in (5, 12) and card not in flop)
