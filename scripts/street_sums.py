@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the committed class sums of the Hold'em games over streets, enumerations/GAME/street_sums.npz,
-and the flop choices beside them (street_flop_choices.npz, for a game deciding on the flop).
+and beside them the flop choices (street_flop_choices.npz, for a game deciding on the flop) and the situations by
+what a person sees (street_situations.npz).
 
     .venv/bin/python scripts/street_sums.py [--games thb casinoholdem] [--jobs 2] [--check]
 
@@ -24,8 +25,10 @@ from analyzer.engines.holdem.street_engine import SUMS_FILE, StreetHoldemEngine
 from analyzer.engines.holdem.enumeration import FlopClassSums
 from analyzer.engines.holdem.street_game import (
     FLOP_CHOICES_FILE,
+    SITUATIONS_FILE,
     enumerate_street_sums,
     save_flop_choices,
+    save_situations,
     save_sums,
 )
 from analyzer.engines.holdem.streets import as_streets
@@ -60,17 +63,22 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.games or street_games():
         rules = as_streets(load_game(name))
         fresh = enumerate_street_sums(rules, jobs=args.jobs, progress=True)
-        path = committed_folder(name) / SUMS_FILE
-        same_sums = same_arrays(path, fresh, type(fresh).SHAPES)
-        same_choices = same_arrays(path.with_name(FLOP_CHOICES_FILE), fresh, type(fresh).ROWS)
+        path, kind = committed_folder(name) / SUMS_FILE, type(fresh)
+        same_sums = same_arrays(path, fresh, [name for name in kind.SHAPES if name not in kind.SITUATIONS])
+        same_choices = same_arrays(path.with_name(FLOP_CHOICES_FILE), fresh, kind.ROWS)
+        same_situations = same_arrays(path.with_name(SITUATIONS_FILE), fresh, kind.SITUATIONS)
         if args.check:
             print(f"{path}: sums {'identical' if same_sums else 'DIFFER'}, flop choices "
-                  f"{'identical' if same_choices else 'DIFFER'}")
-            differs += not (same_sums and same_choices)
+                  f"{'identical' if same_choices else 'DIFFER'}, situations "
+                  f"{'identical' if same_situations else 'DIFFER'}")
+            differs += not (same_sums and same_choices and same_situations)
             continue
         if not same_choices:
             save_flop_choices(path, fresh)
             print(f"wrote {path.with_name(FLOP_CHOICES_FILE)}")
+        if not same_situations:
+            save_situations(path, fresh)
+            print(f"wrote {path.with_name(SITUATIONS_FILE)}")
         if not same_sums:
             save_sums(path, fresh)
             print(f"wrote {path}")

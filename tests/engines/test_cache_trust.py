@@ -33,7 +33,7 @@ from analyzer.engines.one_decision import exposure_figures
 from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import ExposureTotals
 from analyzer.engines.holdem.street_engine import SUMS_FILE, check_sums
-from analyzer.engines.holdem.street_game import FLOP_CHOICES_FILE, game_plan, load_sums
+from analyzer.engines.holdem.street_game import FLOP_CHOICES_FILE, SITUATIONS_FILE, game_plan, load_sums
 from analyzer.engines.holdem.streets import as_streets
 from analyzer.games.exposure import expose
 from analyzer.games.rules import load_game
@@ -227,12 +227,13 @@ def test_street_sums_whose_deals_do_not_add_up_are_damaged(tmp_path, capsys):
     plan = game_plan(rules)[0]
     sums = tmp_path / SUMS_FILE
     shutil.copyfile(ROOT / "enumerations" / "thb" / SUMS_FILE, sums)
-    # the flop choices beside the sums: a game deciding on the flop needs them (the simulator's player reads them)
-    assert load_cached(sums, lambda cached: load_sums(cached, plan), lambda read: check_sums(plan, read)) is None
-    assert capsys.readouterr().err == \
-        f"damaged cache entry {sums} (no {FLOP_CHOICES_FILE} beside {SUMS_FILE}): recomputed\n"
-    shutil.copyfile(ROOT / "enumerations" / "thb" / SUMS_FILE, sums)
-    shutil.copyfile(ROOT / "enumerations" / "thb" / FLOP_CHOICES_FILE, tmp_path / FLOP_CHOICES_FILE)
+    # the situations and the flop choices beside the sums: the reports read the first, the simulator's player the
+    # second (a game deciding on the flop)
+    for beside in (SITUATIONS_FILE, FLOP_CHOICES_FILE):
+        assert load_cached(sums, lambda cached: load_sums(cached, plan), lambda read: check_sums(plan, read)) is None
+        assert capsys.readouterr().err == f"damaged cache entry {sums} (no {beside} beside {SUMS_FILE}): recomputed\n"
+        shutil.copyfile(ROOT / "enumerations" / "thb" / SUMS_FILE, sums)
+        shutil.copyfile(ROOT / "enumerations" / "thb" / beside, tmp_path / beside)
     assert load_cached(sums, lambda cached: load_sums(cached, plan), lambda read: check_sums(plan, read)) is not None
     rewrite(sums, showdown=lambda showdown: showdown + (np.arange(showdown.size).reshape(showdown.shape) == 99))
     assert load_cached(sums, lambda cached: load_sums(cached, plan), lambda read: check_sums(plan, read)) is None

@@ -433,13 +433,13 @@ class HoldemAnalysis(GameResults):
             return []
         return [
             ("Flop chart: optimal decision by made hand (rows) and draw (columns); "
-             "'mixed' cells depend on more than these two", flop_chart(situations), False),
+             "'mixed' cells depend on more than these two", flop_chart(situations.flop_summary), False),
             ("River chart: by made hand, the dealer outs up to which 1x is always optimal and from which "
-             "folding always is", river_chart(situations), False),
+             "folding always is", river_chart(situations.river_summary), False),
             ("Flop: (hole, flop) situations by made hand and draw, betting 2x or checking",
-             flop_summary(situations), True),
+             flop_summary(situations.flop_summary), True),
             ("River: (hole, flop, turn+river) situations by made hand and dealer outs, playing 1x or folding",
-             river_summary(situations), True),
+             river_summary(situations.river_summary), True),
         ]
 
     def decision_files(self) -> dict[str, tuple[str, pd.DataFrame]]:

@@ -1,31 +1,37 @@
-"""Ultimate Texas Hold'em's optimal flop and river decisions as tables a person can read.
+"""Optimal flop and river decisions of a Hold'em game as tables a person can read.
 
-The enumeration (:class:`analyzer.engines.holdem.enumeration.SituationDecisions`)
-counts every flop situation (hole pair and flop) and every river situation
-(hole pair and board) by its features (:mod:`analyzer.engines.holdem.features`) and
-its optimal decision, and keeps the flop decision of every (flop class,
-hole pair). This module turns them into DataFrames:
+The enumeration counts every flop situation (hole pair and flop) and every
+river situation (hole pair and board) by its features
+(:mod:`analyzer.engines.holdem.features`) and its optimal decision at a
+state that decides (Ultimate Texas Hold'em's one-Play-bet kernel:
+:class:`analyzer.engines.holdem.enumeration.SituationDecisions`, which also
+keeps the flop decision of every (flop class, hole pair); the streets kernel:
+per flop and river state, :func:`analyzer.engines.holdem.streets.street_sums_kind`).
+This module turns them into DataFrames, a table ``[made hand, feature,
+choice]`` with its choices' names, the largest bet first:
 
 * :func:`flop_summary` / :func:`flop_chart`: by made hand and draw, how often
-  2x is optimal (a cell is "2x" or "check" when the decision never varies);
+  each choice is optimal (a cell is "2x" or "check" when the decision never varies);
 * :func:`river_summary` / :func:`river_chart`: by made hand and dealer outs,
-  how often 1x is optimal, and per made hand the outs up to which 1x always
-  wins and from which folding always does;
+  how often each is optimal, and, for two choices, per made hand the outs up
+  to which the bet always wins and from which the other choice always does;
 * :func:`flop_situations`: all 2,063,880 (flop class, hole pair)
   situations with their weight, features and decision (and exact values
   when the run's values are at hand);
 
 and saves and reads them as text (:func:`situation_files`, :func:`read_situation_files`).
 
->>> decision_text(3, 1, "2x", "check"), decision_text(0, 5, "2x", "check"), decision_text(4, 0, "2x", "check")
+>>> choices = ("2x", "check")
+>>> decision_text((3, 1), choices), decision_text((0, 5), choices), decision_text((4, 0), choices)
 ('mixed (75% 2x)', 'check', '2x')
->>> decision_text(999, 1, "2x", "check")
-'mixed (99% 2x)'
+>>> decision_text((999, 1), choices), decision_text((0, 1, 3), ("bet 2x", "bet 1x", "check"))
+('mixed (99% 2x)', 'mixed (25% bet 1x)')
 
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -63,69 +69,75 @@ _DECISION_HEADER = ("# flop class representative, then one character per hole pa
                     "2 = bet 2x, c = check, - = the pair meets the flop")
 
 
-def decision_text(first: int, second: int, first_name: str, second_name: str) -> str:
-    """The decision of a group of situations: one name when it never varies, else the share."""
-    if first and second:
-        percent = min(max(round(100 * first / (first + second)), 1), 99)  # never "0%" or "100%" when mixed
-        return f"mixed ({percent}% {first_name})"
-    return first_name if first else second_name
+def decision_text(counts: Sequence[int], choices: Sequence[str]) -> str:
+    """The decision of a group of situations taking each choice ``counts[k]`` times (the largest bet first): one
+    name when it never varies, else the share of the first choice taken."""
+    taken = [k for k, count in enumerate(counts) if count]
+    if len(taken) == 1:
+        return choices[taken[0]]
+    first = counts[taken[0]]
+    percent = min(max(round(100 * first / sum(counts)), 1), 99)  # never "0%" or "100%" when mixed
+    return f"mixed ({percent}% {choices[taken[0]]})"
 
 
-def _summary(table: np.ndarray, labels: dict[str, list[str] | list[int]], choices: tuple[str, ...]) -> pd.DataFrame:
+def _summary(table: np.ndarray, labels: dict[str, list[str] | list[int]], choices: Sequence[str]) -> pd.DataFrame:
     """One row per non-empty cell of a (feature, feature, choice) count table."""
     first, second = np.nonzero(table.sum(axis=2))
     frame = pd.DataFrame({name: [values[i] for i in index]
                           for (name, values), index in zip(labels.items(), (first, second), strict=True)})
     for k, choice in enumerate(choices):
         frame[f"situations: {choice}"] = table[first, second, k].astype(np.int64)
-    frame["decision"] = [decision_text(int(a), int(b), *choices) for a, b in table[first, second]]
+    frame["decision"] = [decision_text([int(n) for n in row], choices) for row in table[first, second]]
     return frame
 
 
-def flop_summary(situations: SituationDecisions) -> pd.DataFrame:
-    """(hole, flop) situations by made hand and draw: how many bet 2x, how many check."""
-    return _summary(situations.flop_summary, {"made hand": list(FLOP_MADE_HANDS), "draw": list(DRAWS)},
-                    FLOP_CHOICES)
+def flop_summary(table: np.ndarray, choices: Sequence[str] = FLOP_CHOICES) -> pd.DataFrame:
+    """(hole, flop) situations by made hand and draw (``table[made hand, draw, choice]``): how many take each
+    choice (Ultimate Texas Hold'em's: bet 2x, check)."""
+    return _summary(table, {"made hand": list(FLOP_MADE_HANDS), "draw": list(DRAWS)}, choices)
 
 
-def flop_chart(situations: SituationDecisions) -> pd.DataFrame:
+def flop_chart(table: np.ndarray, choices: Sequence[str] = FLOP_CHOICES) -> pd.DataFrame:
     """The flop summary as a chart: a row per made hand, a column per draw, the decision in each cell."""
-    frame = flop_summary(situations)
+    frame = flop_summary(table, choices)
     chart = frame.pivot(index="made hand", columns="draw", values="decision")
     rows = [name for name in FLOP_MADE_HANDS if name in chart.index]
     columns = [name for name in DRAWS if name in chart.columns]
     return chart.loc[rows, columns].fillna("").reset_index().rename_axis(None, axis=1)
 
 
-def river_summary(situations: SituationDecisions) -> pd.DataFrame:
-    """(hole, flop, turn+river) situations by made hand and dealer outs: how many play 1x, how many fold."""
-    return _summary(situations.river_summary, {"made hand": list(RIVER_MADE_HANDS), "dealer outs": list(range(OUTS_COUNT))},
-                    RIVER_CHOICES)
+def river_summary(table: np.ndarray, choices: Sequence[str] = RIVER_CHOICES) -> pd.DataFrame:
+    """(hole, flop, turn+river) situations by made hand and dealer outs (``table[made hand, outs, choice]``): how
+    many take each choice (Ultimate Texas Hold'em's: play 1x, fold)."""
+    return _summary(table, {"made hand": list(RIVER_MADE_HANDS), "dealer outs": list(range(OUTS_COUNT))}, choices)
 
 
-def river_chart(situations: SituationDecisions) -> pd.DataFrame:
-    """Per river made hand: the dealer outs up to which 1x is always optimal and from which a fold
-    always is (between them the decision depends on more than the outs)."""
+def river_chart(table: np.ndarray, choices: Sequence[str] = RIVER_CHOICES) -> pd.DataFrame:
+    """Per river made hand, for a river of two choices (the bet, then the other: ``table[made hand, outs,
+    choice]``): the dealer outs up to which the bet is always optimal and from which the other choice always is
+    (between them the decision depends on more than the outs)."""
+    bet, other = choices
+    at_most, at_least = f"{bet} with at most (outs)", f"{other} with at least (outs)"
     rows = []
     for made, name in enumerate(RIVER_MADE_HANDS):
-        table = situations.river_summary[made]
-        seen = np.flatnonzero(table.sum(axis=1))
+        outs = table[made]
+        seen = np.flatnonzero(outs.sum(axis=1))
         if not len(seen):
             continue
-        always_play = [o for o in seen if table[o, 1] == 0]
-        always_fold = [o for o in seen if table[o, 0] == 0]
-        low = next((o for o in seen if table[o, 1]), None)    # fewest outs at which some fold
-        high = next((o for o in seen[::-1] if table[o, 0]), None)  # most outs at which some play
+        always_bet = [o for o in seen if outs[o, 1] == 0]
+        always_other = [o for o in seen if outs[o, 0] == 0]
+        low = next((o for o in seen if outs[o, 1]), None)    # fewest outs at which some do not bet
+        high = next((o for o in seen[::-1] if outs[o, 0]), None)  # most outs at which some bet
         rows.append({
             "made hand": name,
-            "situations": int(table.sum()),
-            "share 1x": float(table[:, 0].sum() / table.sum()),
-            "1x with at most (outs)": (int(low) - 1 if low is not None else int(seen[-1])) if always_play else None,
-            "fold with at least (outs)": (int(high) + 1 if high is not None else int(seen[0])) if always_fold else None,
+            "situations": int(outs.sum()),
+            f"share {bet}": float(outs[:, 0].sum() / outs.sum()),
+            at_most: (int(low) - 1 if low is not None else int(seen[-1])) if always_bet else None,
+            at_least: (int(high) + 1 if high is not None else int(seen[0])) if always_other else None,
             "outs seen": f"{int(seen[0])}-{int(seen[-1])}",
         })
     frame = pd.DataFrame(rows)
-    for column in ("1x with at most (outs)", "fold with at least (outs)"):  # whole numbers or None, not floats
+    for column in (at_most, at_least):  # whole numbers or None, not floats
         frame[column] = pd.Series([row[column] for row in rows], dtype=object)
     return frame
 

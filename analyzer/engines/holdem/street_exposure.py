@@ -154,7 +154,7 @@ def seen_rank_counts(rules: GameRules, seen: int, jobs: int = 1, progress: bool 
     plan, nets, scale = game_plan(rules)
     qualify = qualifying_rank(rules)
     count = len(classes.hole_sizes)
-    kind = street_sums_kind(plan, count, flop_choices=False)
+    kind = street_sums_kind(plan, count, flop_choices=False, situations=False)
 
     def compute(flops: np.ndarray, weights: np.ndarray):
         return street_class_sums(flops, weights, plan, nets, qualify, seen, classes.hole_class, count)

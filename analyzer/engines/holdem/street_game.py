@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -38,6 +38,7 @@ from analyzer.engines.holdem.results import (
     preflop_chart,
 )
 from analyzer.engines.holdem.sevens import LINES
+from analyzer.engines.holdem.situations import flop_chart, flop_summary, river_chart, river_summary
 from analyzer.engines.holdem.streets import (
     DEALS_PER_HOLE,
     FOLDS,
@@ -59,9 +60,12 @@ from analyzer.games.rules import OUTCOMES, GameRules, RulesError, Street
 from analyzer.games.settlement import common_scale, scaled
 
 #: Part of the cache's file name: change it whenever the saved sums change meaning.
-SUMS_VERSION = "streets-v2"
+SUMS_VERSION = "streets-v3"
 #: Beside a file of class sums, the flop choices of a game that decides on the flop (one row per flop class).
 FLOP_CHOICES_FILE = "street_flop_choices.npz"
+#: Beside a file of class sums, the situations by what a person sees and the choice taken
+#: (:func:`analyzer.engines.holdem.streets.street_sums_kind`).
+SITUATIONS_FILE = "street_situations.npz"
 
 
 def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
@@ -80,21 +84,25 @@ def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True
     choices instead of the values' (:func:`analyzer.engines.holdem.streets.street_class_sums`)."""
     plan, nets, _ = game_plan(rules)
     qualify = qualifying_rank(rules)
+    kind = street_sums_kind(plan, situations=imposed is None)
     sums = sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify,
                                                                           imposed=imposed),
-                                 street_sums_kind(plan), SUMS_VERSION, f"{rules.title}: flop classes", jobs,
-                                 progress, None, flop_class_indices)
+                                 kind, SUMS_VERSION, f"{rules.title}: flop classes", jobs, progress, None,
+                                 flop_class_indices)
     assert isinstance(sums, StreetClassSums)
     return sums
 
 
 def save_sums(path: Path, sums: StreetClassSums) -> None:
     """Write the class sums as one compressed .npz, atomically (its folder made when missing;
-    :func:`analyzer.engines.cache.save_cached`), and the flop choices, when the game decides on the flop, beside
-    it (:data:`FLOP_CHOICES_FILE`, written first: the sums' file marks a complete entry). The sums' file holds
-    the summed arrays only, so it stays what it was before the flop choices were kept."""
+    :func:`analyzer.engines.cache.save_cached`), and beside it the flop choices, when the game decides on the
+    flop (:data:`FLOP_CHOICES_FILE`), and the situations (:data:`SITUATIONS_FILE`), both written first: the sums'
+    file marks a complete entry. The sums' file holds the summed arrays of play only, so it stays what it was
+    before the flop choices and the situations were kept."""
     save_flop_choices(path, sums)
-    arrays = {name: getattr(sums, name) for name in type(sums).SHAPES}
+    save_situations(path, sums)
+    kind = type(sums)
+    arrays = {name: getattr(sums, name) for name in kind.SHAPES if name not in kind.SITUATIONS}
     save_cached(path, lambda temporary: np.savez_compressed(temporary, **arrays))
 
 
@@ -105,19 +113,37 @@ def save_flop_choices(path: Path, sums: StreetClassSums) -> None:
         save_cached(path.with_name(FLOP_CHOICES_FILE), lambda temporary: np.savez_compressed(temporary, **rows))
 
 
+def save_situations(path: Path, sums: StreetClassSums) -> None:
+    """Write the situations of the class sums (if they count them) beside the sums' file ``path``, atomically."""
+    counted = {name: getattr(sums, name) for name in type(sums).SITUATIONS}
+    if counted:
+        save_cached(path.with_name(SITUATIONS_FILE), lambda temporary: np.savez_compressed(temporary, **counted))
+
+
 def load_sums(path: Path, plan: StreetPlan) -> StreetClassSums:
     """Read class sums saved by :func:`save_sums`, with their flop choices when the plan decides on the flop (one
-    row per flop class enumerated: 1,755 for a full run; an array missing, not of integers or of a wrong shape
-    is a damaged file: :class:`analyzer.engines.cache.DamagedEntry`)."""
+    row per flop class enumerated: 1,755 for a full run) and their situations (an array or a file missing, not
+    of integers or of a wrong shape is a damaged entry: :class:`analyzer.engines.cache.DamagedEntry`)."""
     kind = street_sums_kind(plan)
-    with np.load(io.BytesIO(path.read_bytes())) as saved:
-        arrays = {name: np.asarray(integers(saved, name, *shape), dtype=np.int64) for name, shape in kind.SHAPES.items()}
-    for name, shape in kind.ROWS.items():
-        beside = path.with_name(FLOP_CHOICES_FILE)
-        expect(beside.is_file(), f"no {FLOP_CHOICES_FILE} beside {path.name}")
-        with np.load(io.BytesIO(beside.read_bytes())) as saved:
-            arrays[name] = np.asarray(integers(saved, name, None, *shape), dtype=kind.ROW_DTYPE)
+    arrays: dict[str, np.ndarray] = {}
+    for file, names in ((path.name, [name for name in kind.SHAPES if name not in kind.SITUATIONS]),
+                        (SITUATIONS_FILE, kind.SITUATIONS)):
+        arrays.update(_read_arrays(path.with_name(file), path, names, lambda name: kind.SHAPES[name], np.int64))
+    arrays.update(_read_arrays(path.with_name(FLOP_CHOICES_FILE), path, kind.ROWS,
+                               lambda name: (None, *kind.ROWS[name]), kind.ROW_DTYPE))
     return kind(**arrays)
+
+
+def _read_arrays(file: Path, sums: Path, names: Iterable[str], shape: Callable[[str], tuple[int | None, ...]],
+                 dtype: type[np.integer]) -> dict[str, np.ndarray]:
+    """The integer arrays ``names`` of one .npz file beside the sums' file ``sums`` (its own or one written beside
+    it), each of the given shape (None: any length); no names: none read (the file need not exist)."""
+    names = list(names)
+    if not names:
+        return {}
+    expect(file.is_file(), f"no {file.name} beside {sums.name}")
+    with np.load(io.BytesIO(file.read_bytes())) as saved:
+        return {name: np.asarray(integers(saved, name, *shape(name)), dtype=dtype) for name in names}
 
 
 @dataclass(frozen=True)
@@ -131,7 +157,9 @@ class StreetCounts:
     ``final_outcomes[line, outcome]``: every deal by the final line and the dealer outcome, whatever the
     decisions (a reduced run over some flop classes counts those deals only); ``flop_choice[f, h, s]``: the
     flop choices of every flop class (no rows when the flop never decides,
-    :func:`analyzer.engines.holdem.streets.street_sums_kind`).
+    :func:`analyzer.engines.holdem.streets.street_sums_kind`); ``flop_situations[s, made hand, draw, choice]``,
+    ``river_situations[s, made hand, dealer outs, choice]``: the situations by what a person sees and the choice
+    taken at each state that decides (no rows when that street never decides or they were not counted).
     """
 
     plan: StreetPlan
@@ -144,6 +172,8 @@ class StreetCounts:
     preflop_taken: np.ndarray
     final_outcomes: np.ndarray
     flop_choice: np.ndarray
+    flop_situations: np.ndarray
+    river_situations: np.ndarray
 
     @property
     def cycle(self) -> int:
@@ -175,9 +205,12 @@ def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
     flop_choice = np.zeros((0, 0, 0), np.int8)
     if "flop_choice" in type(sums).ROWS:  # a field of the kinds street_sums_kind makes when the flop decides only
         flop_choice = getattr(sums, "flop_choice")  # noqa: B009 (not declared on StreetClassSums: mypy knows no such attribute)
+    # fields of the kinds that count situations only (as above)
+    situations = [getattr(sums, name) if name in type(sums).SITUATIONS else np.zeros((0, 0, 0, 0), np.int64)
+                  for name in ("flop_situations", "river_situations")]
     return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
                         sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
-                        flop_choice)
+                        flop_choice, *situations)
 
 
 @dataclass
@@ -331,7 +364,48 @@ class StreetAnalysis(GameResults):
             if street is not None:
                 tables.append((f"{street.title.capitalize()}: deals taking each choice by the best hand of the "
                                "cards seen (optimal play)", self.street_table(level), True))
+        return tables + self.situation_tables()
+
+    def situation_tables(self) -> list[tuple[str, pd.DataFrame, bool]]:
+        """At each flop and river state that decides: the optimal choice by what a person sees (flop: made hand and
+        draw; river: made hand and dealer outs; :mod:`analyzer.engines.holdem.situations`), as a chart and as
+        counts of situations, every situation counted whether or not the play reaches the state."""
+        tables: list[tuple[str, pd.DataFrame, bool]] = []
+        for state, table in enumerate(self.counts.flop_situations):
+            if self.plan.allowed[1, state] > 1:
+                names, table = self.state_choices(1, state, table)
+                where = f"Flop{self.state_text(1, state)}"
+                tables += [(f"{where} chart: optimal decision by made hand (rows) and draw (columns); 'mixed' cells "
+                            "depend on more than these two", flop_chart(table, names), False),
+                           (f"{where}: (hole, flop) situations by made hand and draw, taking {' or '.join(names)}",
+                            flop_summary(table, names), True)]
+        for state, table in enumerate(self.counts.river_situations):
+            if self.plan.allowed[3, state] > 1:
+                names, table = self.state_choices(3, state, table)
+                where = f"River{self.state_text(3, state)}"
+                if len(names) == 2:
+                    tables.append((f"{where} chart: by made hand, the dealer outs up to which {names[0]} is always "
+                                   f"optimal and from which {names[1]} always is", river_chart(table, names), False))
+                tables.append((f"{where}: (hole, flop, turn+river) situations by made hand and dealer outs, taking "
+                               f"{' or '.join(names)}", river_summary(table, names), True))
         return tables
+
+    def state_choices(self, level: int, state: int, table: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+        """The names of the choices at a state, the largest bet first, and a situation table's choices in that
+        order (the kernel counts them in rising order of size)."""
+        offered = int(self.plan.allowed[level, state])
+        street = self.street(level)
+        names = tuple(street.choices[self.plan.action[level, state, k]].label for k in reversed(range(offered)))
+        return names, table[..., offered - 1::-1] if offered else table
+
+    def state_text(self, level: int, state: int) -> str:
+        """What led to a state, as " (after pre-flop bet 1x, flop check)", or "" where only one path leads."""
+        if sum(int(n) > 1 for n in self.plan.allowed[level]) < 2:
+            return ""
+        levels = [k for k in range(level) if self.plan.streets[k] is not None]
+        made = [f"{LEVEL_NAMES[k]} {self.street(k).choices[index].label}"
+                for k, index in zip(levels, self.plan.states[level][state], strict=True) if index >= 0]
+        return f" (after {', '.join(made)})"
 
 
 def check_street_game(rules: GameRules) -> None:

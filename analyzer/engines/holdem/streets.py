@@ -49,6 +49,7 @@ from analyzer.core.cards import DECK_SIZE
 from analyzer.engines.exact_sums import SumBound, largest_net, raise_stakes
 from analyzer.engines.holdem.board_classes import (
     CLASS_FIRST,
+    CLASS_MULTIPLICITY,
     CLASS_OUTCOMES,
     CLASS_RANKS,
     CLASS_SECOND,
@@ -72,6 +73,19 @@ from analyzer.engines.holdem.enumeration import (
     deal_board,
     flop_rest,
 )
+from analyzer.engines.holdem.features import (
+    DRAWS,
+    FLOP_MADE_HANDS,
+    MADE_PART_MODULI,
+    OUTS_COUNT,
+    RIVER_MADE_HANDS,
+    dealer_outs,
+    draw_code,
+    flop_category,
+    flop_made_code,
+    made_part,
+    river_made_code,
+)
 from analyzer.engines.holdem.policy import OPTIMAL, RIVER_BY_VALUE, reads_dealer_outs, river_bets, river_made_part
 from analyzer.engines.holdem.shape_tally import (
     BOARD_SHAPES,
@@ -88,6 +102,7 @@ from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
     STRAIGHT_TOP,
+    evaluate_cards,
     rank_line,
 )
 from analyzer.games.rules import GameRules, RulesError, Street, StreetChoice
@@ -355,13 +370,13 @@ def _class_of_types(count, first, second, table):
 
 @njit(cache=True, nogil=True)
 def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                 type_table, river_value, river_choice, line_of, valued, seen, dealer_hands, river_rule):
+                 type_table, river_value, river_choice, line_of, valued, seen, dealer_hands, river_rule, situation):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
     each pair of card types; the dealer's hands: every two of the cards left, or ``seen`` and one of them
     when the player sees that dealer card), their lines and, at the ``valued`` states, their river choices and values
     (:func:`_river_choices`; ``river_rule``: the rule deciding the river, its work arrays and the flop's
-    :func:`analyzer.engines.holdem.board_classes.flop_rank_tables` of five and six cards); returns the number of
-    classes."""
+    :func:`analyzer.engines.holdem.board_classes.flop_rank_tables` of five and six cards); when ``situation`` has
+    rows, what a person sees there per class (:func:`_describe_river_classes`); returns the number of classes."""
     allowed, action, following, stake, fold_value, larger = plan
     deal_board(flop, rest, i, j, board, unseen)
     flush_suit = type_cards(board, unseen, scratch)
@@ -373,15 +388,35 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
     _class_of_types(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], type_table)
     rule, five, six, sorted_six, card_six = river_rule
     board_made = 0
-    if rule[RIVER_BY_VALUE] == 0:
-        turn, river = board[3] >> 2, board[4] >> 2
-        board_made = river_made_part(rule, board_rank(five[turn, river], scratch, flush_rank))
-        if reads_dealer_outs(rule):
-            board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
+    by_rule = rule[RIVER_BY_VALUE] == 0
+    described = situation.shape[0] > 0
+    turn, river = board[3] >> 2, board[4] >> 2
+    rank_of_board = board_rank(five[turn, river], scratch, flush_rank) if by_rule or described else 0
+    if by_rule:
+        board_made = river_made_part(rule, rank_of_board)
+    if described or (by_rule and reads_dealer_outs(rule)):
+        board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
     _river_choices(count, scratch[CLASS_RANKS], scratch[CLASS_OUTCOMES], nets, allowed, action, following, stake,
                    fold_value, larger, river_value, river_choice, line_of, valued, dealer_hands, rule, board_made,
                    sorted_six, card_six, scratch)
+    if described:
+        _describe_river_classes(count, rank_of_board, sorted_six, card_six, scratch, situation)
     return count
+
+
+@njit(cache=True, nogil=True)
+def _describe_river_classes(count, rank_of_board, sorted_six, card_six, scratch, situation):
+    """Per class c of a board (after :func:`analyzer.engines.holdem.board_classes.board_plus_one_by_type`),
+    ``situation[c]`` = (made hand, dealer outs, hands of the class): the features a person sees on the river
+    (:mod:`analyzer.engines.holdem.features`), alike for every hand of a class (same rank, and the dealer outs
+    depend on the cards' types only)."""
+    board_made = made_part(rank_of_board, MADE_PART_MODULI)
+    type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
+    ranks, multiplicity = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY]
+    for c in range(count):
+        situation[c, 0] = river_made_code(ranks[c], board_made, MADE_PART_MODULI)
+        situation[c, 1] = dealer_outs(sorted_six, card_six, type_card[first[c]], type_card[second[c]], ranks[c])
+        situation[c, 2] = multiplicity[c]
 
 
 #: The most board groups of one flop: a shape per rank pair of the turn and the river.
@@ -394,7 +429,8 @@ class GroupWork(NamedTuple):
     choices, flush suit, boards and boards holding each card (by position in the cards left); ``board_shape[i,
     j]``: the shape of board {rest[i], rest[j]} while its rank pair is taken (-1 otherwise); the cards' positions
     by rank (``of_rank[r]`` of them, ``by_rank[r, u]``); each card's type per shape; each shape's number of
-    classes and its classes' two card types."""
+    classes and its classes' two card types; when the river's situations are counted, each class's
+    (:func:`_describe_river_classes`; no rows otherwise)."""
 
     shape_table: np.ndarray
     shape_line: np.ndarray
@@ -410,12 +446,13 @@ class GroupWork(NamedTuple):
     card_type: np.ndarray
     shape_count: np.ndarray
     shape_pair: np.ndarray
+    shape_situation: np.ndarray
 
 
 @njit(cache=True, nogil=True)
-def _group_work(rest, classes, width):
+def _group_work(rest, classes, width, described):
     """The :class:`GroupWork` of one flop (``rest``: the cards left), for ``classes`` classes a shape at most and
-    river states ``width``."""
+    river states ``width``; ``described``: whether the river's situations are counted."""
     n = rest.shape[0]
     of_rank, by_rank = cards_by_rank(rest)
     return GroupWork(np.zeros((BOARD_SHAPES, TYPE_COUNT, TYPE_COUNT), dtype=np.int64),
@@ -426,7 +463,8 @@ def _group_work(rest, classes, width):
                      np.zeros(BOARD_SHAPES, dtype=np.int64), np.zeros((BOARD_SHAPES, n), dtype=np.int64),
                      np.full((n, n), -1, dtype=np.int64), of_rank, by_rank,
                      np.zeros((BOARD_SHAPES, DECK_SIZE), np.int64), np.zeros(BOARD_SHAPES, dtype=np.int64),
-                     np.zeros((BOARD_SHAPES, classes, 2), dtype=np.int64))
+                     np.zeros((BOARD_SHAPES, classes, 2), dtype=np.int64),
+                     np.zeros((BOARD_SHAPES, classes if described else 0, 3), dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -439,7 +477,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
     :class:`GroupWork`; :func:`_ungroup` clears them). Without ``classify`` the boards are only counted and
     the cards typed (a pass whose classes were kept, :func:`_keep_groups`)."""
     (shape_table, shape_line, shape_outcomes, shape_value, shape_choice, shape_suit, boards, with_card, board_shape,
-     of_rank, by_rank, card_type, shape_count, shape_pair) = work
+     of_rank, by_rank, card_type, shape_count, shape_pair, _) = work
     boards[:] = 0
     for u in range(of_rank[low]):
         for v in range(u + 1 if low == high else 0, of_rank[high]):
@@ -448,7 +486,8 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
             if boards[shape] == 0 and classify:
                 count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
                                      nets, plan, shape_table[shape], shape_value[shape], shape_choice[shape],
-                                     shape_line[shape], valued, seen, dealer_hands, river_rule)
+                                     shape_line[shape], valued, seen, dealer_hands, river_rule,
+                                     work.shape_situation[shape])
                 shape_count[shape] = count
                 outcomes, first, second = scratch[CLASS_OUTCOMES], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
                 for c in range(count):
@@ -674,9 +713,20 @@ def _kept_group(kept, group):
 
 
 @njit(cache=True, nogil=True)
+def _add_river_situations(allowed, river_states, count, situation, choices, times, river_situations):
+    """``river_situations[s, made hand, dealer outs, choice] += hands * times`` for the ``count`` classes of a
+    board shape (``situation[c]``: :func:`_describe_river_classes`), at each river state s that decides."""
+    for c in range(count):
+        made, outs, hands = situation[c, 0], situation[c, 1], situation[c, 2]
+        for s in range(river_states):
+            if allowed[3, s] > 1:
+                river_situations[s, made, outs, choices[c, s]] += hands * times
+
+
+@njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  kept, tallied, packed_tally, river_rule):
+                  kept, tallied, packed_tally, river_rule, weight, river_situations):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
@@ -690,7 +740,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     first_outcome]`` (it has rows when the turn decides and no river state does: :func:`_add_turn_outcomes`) or
     ``turn_sums`` (the turn and some river state decide). Equal to the sums over every board, which the tests
     compare with a plain loop. When the turn and a river state decide, the groups' classes are kept for pass 2
-    (``kept`` has rows, :func:`_keep_groups`)."""
+    (``kept`` has rows, :func:`_keep_groups`). When ``river_situations`` has rows, every (hole pair, board) of
+    the flop is added, ``weight`` times, to ``river_situations[s, made hand, dealer outs, choice]`` at each river
+    state s that decides (:func:`_describe_river_classes`), whether or not the play reaches s."""
     n = rest.shape[0]
     valued = per_board.any()
     # the river states valued per board: those that decide, and every one when the turn decides too (its
@@ -699,7 +751,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     for s in range(river_states if valued else 0):
         valued_states[s] = PRICED if turn_decides else CHOSEN if per_board[s] else 0
     by_turn = turn_outcomes.shape[0] > 0
-    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1])
+    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1], river_situations.shape[0] > 0)
     boards, shape_of = work.boards, work.board_shape
     found_hole = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_class = np.zeros(HOLE_PAIRS, dtype=np.int64)
@@ -736,6 +788,9 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                     for e in range(found):
                         for s in range(river_states):
                             turn_sums[t, found_hole[e], s] += found_times[e] * values[found_class[e], s]
+                if river_situations.shape[0] > 0:
+                    _add_river_situations(plan[0], river_states, work.shape_count[shape], work.shape_situation[shape],
+                                          choices, weight * boards[shape], river_situations)
                 if packed_tally.shape[1] > 0:
                     count, pairs = work.shape_count[shape], work.shape_pair[shape]
                     _pack_classes(count, pairs, lines, outcomes, choices, tallied, choice_width, pair_words)
@@ -763,7 +818,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     allowed, following = plan[0], plan[2]
     n = rest.shape[0]
     roots = allowed[0, 0]
-    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1])
+    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1], False)
     boards, shape_of, of_rank, by_rank = work.boards, work.board_shape, work.of_rank, work.by_rank
     members = np.zeros(8, dtype=np.int64)
     # the hole pairs (positions p < q in ``rest``) with something to walk: often half of them or fewer
@@ -975,8 +1030,23 @@ def flop_work(plan, qualify, classes):
 
 
 @njit(cache=True, nogil=True)
+def _add_flop_situation(allowed, choice, x, y, flop, straight_top, flush_rank, weight, flop_situations):
+    """``flop_situations[s, made hand, draw, choice[s]] += weight`` for hole cards x, y on ``flop`` at each flop
+    state s that decides (:func:`analyzer.engines.holdem.features.flop_made_code` and
+    :func:`~analyzer.engines.holdem.features.draw_code`)."""
+    hand = np.empty(5, dtype=np.int64)
+    hand[0], hand[1], hand[2:] = x, y, flop
+    rank = evaluate_cards(hand, straight_top, flush_rank)
+    made = flop_made_code(x, y, flop, rank, flop_category(flop))
+    draw = draw_code(x, y, flop, rank, straight_top)
+    for s in range(allowed.shape[1]):
+        if allowed[1, s] > 1:
+            flop_situations[s, made, draw, choice[s]] += weight
+
+
+@njit(cache=True, nogil=True)
 def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, written, rule, flop_choices,
-                root_values, showdown, folds, taken, final_outcomes, seen, work):
+                root_values, showdown, folds, taken, final_outcomes, flop_situations, river_situations, seen, work):
     """Add one flop representative's results, times ``weight``, into the class arrays (``work``: the plan's
     :func:`flop_work`, cleared here).
 
@@ -989,6 +1059,10 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     by the final line and the dealer outcome, whatever the player decides. ``flop_choices[h, s]`` (when it
     has rows): the position of the action each hole pair h (``x + y * (y - 1) // 2``, x < y) takes at flop
     state s, the one the values pick (left as it is for pairs meeting the flop and states that do not decide).
+    ``flop_situations[s, made hand, draw, choice]`` and ``river_situations[s, made hand, dealer outs, choice]``
+    (when they have rows): every (hole pair, flop) and (hole pair, board) situation, ``weight`` times, by what a
+    person sees (:mod:`analyzer.engines.holdem.features`) and the choice taken at each flop or river state s
+    that decides, whether or not the play reaches s.
 
     ``written`` (rows, when a written strategy decides on the flop and the turn instead of the values): the
     street's choice index each hole pair h takes, ``written[0, h]`` on the flop and ``written[1 + i, h]`` on the
@@ -1068,7 +1142,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  kept, tallied, packed_tally.reshape(HOLE_PAIRS, -1), river_rule)
+                  kept, tallied, packed_tally.reshape(HOLE_PAIRS, -1), river_rule, weight, river_situations)
     # every deal, from the first tally (its cells of the flop's hole pairs are all set; the outcomes before
     # ``first_outcome`` never occur and stay zero)
     if not by_turn:
@@ -1130,6 +1204,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     flop_choice[h, s] = _written_position(action, 1, s, written[0, h])
                 if flop_choices.shape[0] > 0 and allowed[1, s] > 1:
                     flop_choices[h, s] = flop_choice[h, s]
+        if flop_situations.shape[0] > 0:
+            _add_flop_situation(allowed, flop_choice[h], x, y, flop, straight_top, flush_rank, weight, flop_situations)
         c = class_of[h]
         five_line = -1
         for a0 in range(roots):
@@ -1269,9 +1345,16 @@ def flop_decides(plan: StreetPlan) -> bool:
     return bool(plan.allowed[1].max() > 1)
 
 
+#: :func:`street_flop`'s situation arrays when the situations are not counted (no rows).
+NOT_COUNTED = np.zeros((0, 0, 0, 0), dtype=np.int64)
+
+
 class StreetClassSums(FlopClassSums):
     """The class sums of a game over streets: the arrays :func:`street_sums_kind` makes a frozen dataclass of,
-    with the shapes of one plan (and, when the flop decides, its rows of flop choices)."""
+    with the shapes of one plan (and, when the flop decides, its rows of flop choices); ``SITUATIONS``: the
+    names of its summed arrays that count situations (none when they are not counted)."""
+
+    SITUATIONS: tuple[str, ...] = ()
 
     root_values: np.ndarray
     showdown: np.ndarray
@@ -1280,13 +1363,14 @@ class StreetClassSums(FlopClassSums):
     final_outcomes: np.ndarray
 
 
-def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT,
-                     flop_choices: bool = True) -> type[StreetClassSums]:
+def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT, flop_choices: bool = True,
+                     situations: bool = True) -> type[StreetClassSums]:
     """The class sums of one plan over ``classes`` classes of hole pairs (their shapes depend on its states and
     choices); when the flop decides (and ``flop_choices``), one row per flop class, ``flop_choice[h, s]``: the
     action position each hole pair takes at flop state s on the class representative (-1 where it does not
     decide or the pair meets the flop), which a player of single deals reads
-    (:mod:`analyzer.engines.holdem.street_player`)."""
+    (:mod:`analyzer.engines.holdem.street_player`); with ``situations``, ``flop_situations[s, made hand, draw,
+    choice]`` and ``river_situations[s, made hand, dealer outs, choice]`` (:func:`street_flop`)."""
     width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
     choices = max((len(street.choices) for street in plan.streets if street is not None), default=1)
     shapes = {"root_values": (classes, roots),
@@ -1294,9 +1378,15 @@ def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT,
               "folds": (classes, roots, len(LEVELS), width),
               "taken": (classes, roots, len(LEVELS), LINE_COUNT, choices),
               "final_outcomes": (classes, LINE_COUNT, 6)}
+    # a street that never decides has no situations to count: no rows, and the kernel does no work for it
+    deciding = [width if plan.allowed[level].max() > 1 else 0 for level in (1, 3)]
+    described = {"flop_situations": (deciding[0], len(FLOP_MADE_HANDS), len(DRAWS), choices),
+                 "river_situations": (deciding[1], len(RIVER_MADE_HANDS), OUTS_COUNT, choices)} if situations else {}
+    shapes.update(described)
     rows = {"flop_choice": (HOLE_PAIRS, width)} if flop_choices and flop_decides(plan) else {}
     return make_dataclass("StreetSums", [(name, np.ndarray) for name in (*shapes, *rows)], bases=(StreetClassSums,),
-                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows, "ROW_DTYPE": np.int8})
+                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows, "ROW_DTYPE": np.int8,
+                                                            "SITUATIONS": tuple(described)})
 
 
 @dataclass(frozen=True)
@@ -1317,12 +1407,13 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     """The class sums of the given flop representatives (each counted ``weights`` times): by starting-hand class
     (169), or, with a dealer card ``seen`` from the start, by ``class_of`` (a class per hole pair, ``classes`` of
     them, equal for pairs a relabelling of suits that fixes the seen card's maps onto each other), without flop
-    choices. ``imposed``: a strategy's choices instead of the values' (none with a card seen)."""
+    choices. ``imposed``: a strategy's choices instead of the values' (none with a card seen). The optimal
+    strategy's sums with no card seen count the situations too (:func:`street_sums_kind`)."""
     if imposed is not None and seen >= 0:
         raise ValueError("a strategy's imposed choices are played with no dealer card seen")
-    kind = street_sums_kind(plan, classes, flop_choices=seen < 0)
+    kind = street_sums_kind(plan, classes, flop_choices=seen < 0, situations=seen < 0 and imposed is None)
     sums = kind.zeros()
-    arrays = [getattr(sums, name) for name in kind.SHAPES]
+    arrays = [getattr(sums, name) for name in kind.SHAPES] + [NOT_COUNTED] * (2 - len(kind.SITUATIONS))
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)

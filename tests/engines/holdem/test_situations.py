@@ -200,13 +200,13 @@ def test_full_run_flop_decisions_contain_the_reduced_run(full, reduced):
 
 
 def test_full_run_charts_read_as_strategy(full):
-    flop = situations.flop_chart(full).set_index("made hand")
+    flop = situations.flop_chart(full.flop_summary).set_index("made hand")
     assert flop.loc["pocket overpair", "no draw"] == "2x"
     assert flop.loc["full house", "no draw"] == "2x"
     assert flop.loc["high card", "no draw"] == "mixed (5% 2x)"
-    river = situations.river_chart(full).set_index("made hand")
+    river = situations.river_chart(full.river_summary).set_index("made hand")
     assert river.loc["straight, hole card plays", "share 1x"] == 1
     # the published card's "fewer than 21 dealer outs", exactly: 1x up to 18 outs, fold from 20
     assert (river.loc["high card", "1x with at most (outs)"], river.loc["high card", "fold with at least (outs)"]) == (18, 20)
-    summary = situations.river_summary(full)
+    summary = situations.river_summary(full.river_summary)
     assert summary[[c for c in summary if c.startswith("situations")]].to_numpy().sum() == full.river_summary.sum()

@@ -24,6 +24,7 @@ from analyzer.engines.holdem.enumeration import (
     flop_classes,
     pair_index,
 )
+from analyzer.engines.holdem.features import flop_situation_codes
 from analyzer.engines.holdem.final_pairs import committed_final_pairs
 from analyzer.engines.holdem.policy import OPTIMAL
 from analyzer.engines.holdem.results import kernel_problem, line_settlement, main_wagers
@@ -44,6 +45,7 @@ from analyzer.engines.holdem.street_game import (
 )
 from analyzer.engines.holdem.shape_tally import TALLY_WORDS
 from analyzer.engines.holdem.streets import (
+    NOT_COUNTED,
     DEALER_HANDS,
     FOLDS,
     LEVELS,
@@ -271,7 +273,7 @@ def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes
     card = -1 if seen is None else parse_cards(seen)[0]
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
                 FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64), OPTIMAL.packed(),
-                flop_choices, root_values, showdown, folds, taken, final_outcomes, card,
+                flop_choices, root_values, showdown, folds, taken, final_outcomes, NOT_COUNTED, NOT_COUNTED, card,
                 flop_work(packed, qualify, HOLE_PAIRS))
     deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
     for text in holes:
@@ -355,6 +357,40 @@ def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
     assert streets.cycle == 2 * kernel.cycle           # the turn and the river dealt in order
     assert streets.main_figures()["house_edge_per_ante"] == kernel.house_edge_per_ante()
     assert list(streets.preflop_values()["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
+
+
+def test_situations_over_streets_are_the_uth_kernel_s_on_the_same_flops():
+    rules = load_game("uth")
+    kernel = analyze_holdem(progress=False, flop_class_indices=FLOP_CLASSES[:2], wagers=main_wagers(rules)).situations
+    streets = reduced(as_streets(rules), FLOP_CLASSES[:2]).counts
+    deciding = [int(n) > 1 for n in streets.plan.allowed[1]], [int(n) > 1 for n in streets.plan.allowed[3]]
+    assert sum(deciding[0]) == sum(deciding[1]) == 1      # after a check; after a check and a check
+    # the kernel's choices are (bet, check or fold); the streets kernel's in rising order (check or fold, bet)
+    assert np.array_equal(streets.flop_situations[deciding[0].index(True)][..., [1, 0]], kernel.flop_summary)
+    assert np.array_equal(streets.river_situations[deciding[1].index(True)][..., [1, 0]], kernel.river_summary)
+
+
+@pytest.mark.parametrize("game", ["casinoholdem", "thb"])
+def test_flop_situations_are_the_flop_choices_by_made_hand_and_draw(game):
+    analysis = reduced(as_streets(load_game(game)), FLOP_CLASSES)
+    counts, classes = analysis.counts, flop_classes()
+    state = [int(n) > 1 for n in counts.plan.allowed[1]].index(True)
+    made, draw = flop_situation_codes(classes.cards[FLOP_CLASSES])
+    expected = np.zeros_like(counts.flop_situations[state])
+    for row, weight in enumerate(classes.weights[FLOP_CLASSES]):
+        for h in np.flatnonzero(made[row] >= 0):
+            expected[made[row, h], draw[row, h], counts.flop_choice[row, h, state]] += weight
+    assert np.array_equal(counts.flop_situations[state], expected)
+    assert counts.flop_situations.sum() == classes.weights[FLOP_CLASSES].sum() * comb(49, 2)
+    assert len(counts.river_situations) == 0            # neither game decides on the river
+    titles = [title for title, _, _ in analysis.situation_tables()]
+    assert titles[0].startswith("Flop chart: optimal decision by made hand (rows) and draw (columns)")
+
+
+def test_river_situations_count_every_hole_pair_on_every_board():
+    counts = reduced(as_streets(load_game("uth")), FLOP_CLASSES).counts
+    weights = flop_classes().weights[FLOP_CLASSES]
+    assert counts.river_situations.sum() == weights.sum() * comb(49, 2) * comb(47, 2)
 
 
 def test_uth_s_play_table_reads_as_the_same_streets(tmp_path):
