@@ -41,14 +41,16 @@ additions per hole pair remain per hand.
 >>> flush_suit = type_cards(board, unseen, scratch)
 >>> count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK,
 ...                       PAIR_OR_BETTER, scratch)
->>> classes = scratch[CLASS_MULTIPLICITY][:count]
+>>> classes = scratch.class_multiplicity[:count]
 >>> int(count), int(classes.sum())   # no flush suit: 91 rank pairs, 1,081 hands
 (91, 1081)
->>> set(scratch[CLASS_OUTCOMES][:count].sum(axis=1).tolist())
+>>> set(scratch.class_outcomes[:count].sum(axis=1).tolist())
 {990}
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -60,10 +62,6 @@ from analyzer.engines.holdem.sevens import rank_from_counts
 TYPE_COUNT = 2 * RANK_COUNT
 #: The most classes (pairs of types, a type with itself included) a board can have.
 MAX_CLASSES = TYPE_COUNT * (TYPE_COUNT + 1) // 2
-#: Positions in :func:`class_scratch`'s tuple.
-(CARD_TYPE, TYPE_COUNTS, TYPE_CARD, CLASS_FIRST, CLASS_SECOND, CLASS_RANKS, CLASS_MULTIPLICITY, CLASS_OUTCOMES,
- BOARD_MASKS, BELOW_PER_TYPE, NO_PAIR_PER_TYPE, CLASS_BELOW, PRESENT, CLASS_ORDER, SIX_PER_TYPE, SORT_SPARE,
- SORT_BUCKETS) = range(17)
 #: A type's rank, and its bit in a flush suit's rank mask (0 for a type not of the flush suit).
 TYPE_RANK = np.arange(TYPE_COUNT, dtype=np.int64) % RANK_COUNT
 TYPE_FLUSH_BIT = np.where(np.arange(TYPE_COUNT) >= RANK_COUNT, 1 << TYPE_RANK, 0).astype(np.int64)
@@ -77,23 +75,44 @@ _RADIX_BITS = 8
 assert 9 * 13 ** 5 <= 1 << (3 * _RADIX_BITS)
 
 
+class ClassScratch(NamedTuple):
+    """The arrays :func:`type_cards` and :func:`board_classes` fill (:func:`class_scratch`): ``card_type[card]``
+    (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one of them), per class:
+    ``class_first <= class_second`` types, ``class_ranks``, ``class_multiplicity`` (hands in the class),
+    ``class_outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``: the board's 4 suit masks;
+    then work space (:func:`board_classes`', :func:`board_plus_one_by_type`'s, then :func:`order_by_rank`'s)."""
+
+    card_type: np.ndarray
+    type_counts: np.ndarray
+    type_card: np.ndarray
+    class_first: np.ndarray
+    class_second: np.ndarray
+    class_ranks: np.ndarray
+    class_multiplicity: np.ndarray
+    class_outcomes: np.ndarray
+    board_masks: np.ndarray
+    below_per_type: np.ndarray
+    no_pair_per_type: np.ndarray
+    class_below: np.ndarray
+    present: np.ndarray
+    class_order: np.ndarray
+    six_per_type: np.ndarray
+    sort_spare: np.ndarray
+    sort_buckets: np.ndarray
+
+
 @njit(cache=True, nogil=True)
 def class_scratch():
-    """The arrays :func:`type_cards` and :func:`board_classes` fill (indexed by ``CARD_TYPE`` ...
-    ``SIX_PER_TYPE``):
-
-    ``card_type[card]`` (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one
-    of them), per class: ``first <= second`` types, rank, multiplicity (hands in the class),
-    ``outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``: the board's 4 suit masks;
-    then work space (:func:`board_plus_one_by_type`'s, then :func:`order_by_rank`'s)."""
-    return (np.full(DECK_SIZE, -1, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
-            np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
-            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
-            np.empty((MAX_CLASSES, 6), dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros(TYPE_COUNT, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
-            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64),
-            np.empty(MAX_CLASSES, dtype=np.int64), np.empty(TYPE_COUNT, dtype=np.int64),
-            np.empty(MAX_CLASSES, dtype=np.int64), np.zeros(1 << _RADIX_BITS, dtype=np.int64))
+    """A :class:`ClassScratch`, made once per flop pass and filled board after board."""
+    return ClassScratch(np.full(DECK_SIZE, -1, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
+                        np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+                        np.empty(MAX_CLASSES, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+                        np.empty(MAX_CLASSES, dtype=np.int64), np.empty((MAX_CLASSES, 6), dtype=np.int64),
+                        np.zeros(4, dtype=np.int64), np.zeros(TYPE_COUNT, dtype=np.int64),
+                        np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+                        np.empty(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+                        np.empty(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
+                        np.zeros(1 << _RADIX_BITS, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -230,8 +249,8 @@ def _add_class(first, second, type_counts, per_type):
 def type_cards(board, unseen, scratch):
     """The board's suit masks and flush suit (returned; -1 for none), and the type of every ``unseen`` card
     (``scratch``: :func:`class_scratch`)."""
-    card_type, type_counts, type_card, suit_masks = (scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[TYPE_CARD],
-                                                     scratch[BOARD_MASKS])
+    card_type, type_counts, type_card, suit_masks = (scratch.card_type, scratch.type_counts, scratch.type_card,
+                                                     scratch.board_masks)
     suit_masks[:] = 0
     for card in board:
         suit_masks[card & 3] |= 1 << (card >> 2)
@@ -300,7 +319,7 @@ def _class_list(flush_suit, plain, pair_order, flush_rank, scratch):
                 second[count] = t2
                 ranks[count] = max(plain[r1, TYPE_RANK[t2]], flush_rank[with_first | TYPE_FLUSH_BIT[t2]])
                 count += 1
-        order_by_rank(ranks, count, order, scratch[SORT_SPARE], scratch[SORT_BUCKETS])
+        order_by_rank(ranks, count, order, scratch.sort_spare, scratch.sort_buckets)
     for c in range(count):
         t1 = first[c]
         t2 = second[c]
@@ -430,7 +449,7 @@ def board_rank(five, scratch, flush_rank):
     """The board's own rank after :func:`type_cards`: ``five``, its :func:`flop_rank_tables` entry, or its
     flush."""
     best = five
-    for mask in scratch[BOARD_MASKS]:
+    for mask in scratch.board_masks:
         best = max(best, flush_rank[mask])
     return best
 
@@ -440,8 +459,8 @@ def board_plus_one_by_type(unseen, six, scratch, flush_rank, sorted_six, card_si
     """:func:`analyzer.engines.holdem.features.board_plus_one` after :func:`type_cards`, one six-card rank
     per type: ``six``, the board's :func:`flop_rank_tables` entry by rank, or a flush (five of the flush
     suit: four on the board and the card, or five on the board)."""
-    card_type, type_counts, values = scratch[CARD_TYPE], scratch[TYPE_COUNTS], scratch[SIX_PER_TYPE]
-    suit_masks = scratch[BOARD_MASKS]
+    card_type, type_counts, values = scratch.card_type, scratch.type_counts, scratch.six_per_type
+    suit_masks = scratch.board_masks
     flush_mask = 0
     for suit in range(4):
         if bin_count(suit_masks[suit]) >= 4:

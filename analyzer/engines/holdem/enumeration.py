@@ -72,13 +72,7 @@ from analyzer.core.isomorphism import suit_classes
 from analyzer.core.progress import progress_bar
 from analyzer.engines.cache import integers, load_cached, save_cached
 from analyzer.engines.holdem.board_classes import (
-    CLASS_FIRST,
-    CLASS_MULTIPLICITY,
-    CLASS_OUTCOMES,
-    CLASS_RANKS,
-    CLASS_SECOND,
     MAX_CLASSES,
-    TYPE_CARD,
     TYPE_COUNT,
     board_classes,
     board_plus_one_by_type,
@@ -441,8 +435,8 @@ def _river_classes(policy, situations, six_ranks, unseen, flush_suit, tables, tu
     of the class adds); with ``situations``, ``summary[c]`` = (made hand, dealer outs, choice, hands).
     Returns the number of classes."""
     plain, six, five, pair_order = tables
-    type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
-    ranks, multiplicity, outcomes = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY], scratch[CLASS_OUTCOMES]
+    type_card, first, second = scratch.type_card, scratch.class_first, scratch.class_second
+    ranks, multiplicity, outcomes = scratch.class_ranks, scratch.class_multiplicity, scratch.class_outcomes
     count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], flush_rank,
                           PAIR_OR_BETTER, scratch)
     rank_of_board = board_rank(five[turn, river], scratch, flush_rank)
@@ -552,8 +546,8 @@ def flop_pass(flop, policy, situations, straight_top, flush_rank, nets, fold_riv
                                                words[shape], summary[shape])
                         classes[shape] = count
                         shape_suit[shape] = flush_suit
-                        shape_pairs[shape, :count, 0] = scratch[CLASS_FIRST][:count]
-                        shape_pairs[shape, :count, 1] = scratch[CLASS_SECOND][:count]
+                        shape_pairs[shape, :count, 0] = scratch.class_first[:count]
+                        shape_pairs[shape, :count, 1] = scratch.class_second[:count]
                     boards[shape] += 1
                     with_card[shape, i] += 1
                     with_card[shape, j] += 1

@@ -30,12 +30,7 @@ from numba import njit
 from analyzer.core.committed import committed_folder
 from analyzer.core.csvtext import csv_text, read_rows
 from analyzer.engines.holdem.board_classes import (
-    CLASS_FIRST,
-    CLASS_MULTIPLICITY,
-    CLASS_RANKS,
-    CLASS_SECOND,
     TYPE_COUNT,
-    TYPE_COUNTS,
     board_classes,
     class_scratch,
     flop_rank_tables,
@@ -103,8 +98,8 @@ def board_final_pairs(board: np.ndarray) -> np.ndarray:
     count = board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river], FLUSH_RANK,
                           PAIR_OR_BETTER, scratch)
     pairs = np.zeros((LINE_COUNT, LINE_COUNT), dtype=np.int64)
-    _board_pairs(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], scratch[CLASS_RANKS],
-                 scratch[CLASS_MULTIPLICITY], scratch[TYPE_COUNTS], 1, pairs)
+    _board_pairs(count, scratch.class_first, scratch.class_second, scratch.class_ranks,
+                 scratch.class_multiplicity, scratch.type_counts, 1, pairs)
     return pairs
 
 
@@ -123,8 +118,8 @@ def flop_final_pairs(flop, weight, straight_top, flush_rank, pairs):
             flush_suit = type_cards(board, unseen, scratch)
             count = board_classes(unseen, flush_suit, plain[board[3] >> 2, board[4] >> 2],
                                   pair_order[board[3] >> 2, board[4] >> 2], flush_rank, PAIR_OR_BETTER, scratch)
-            _board_pairs(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], scratch[CLASS_RANKS],
-                         scratch[CLASS_MULTIPLICITY], scratch[TYPE_COUNTS], weight, pairs)
+            _board_pairs(count, scratch.class_first, scratch.class_second, scratch.class_ranks,
+                         scratch.class_multiplicity, scratch.type_counts, weight, pairs)
 
 
 @dataclass(frozen=True, eq=False)

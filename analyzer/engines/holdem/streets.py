@@ -48,14 +48,8 @@ from numba import njit
 from analyzer.core.cards import DECK_SIZE
 from analyzer.engines.exact_sums import SumBound, largest_net, raise_stakes
 from analyzer.engines.holdem.board_classes import (
-    CLASS_FIRST,
-    CLASS_MULTIPLICITY,
-    CLASS_OUTCOMES,
-    CLASS_RANKS,
-    CLASS_SECOND,
     MAX_CLASSES,
     RANK_PAIRS,
-    TYPE_CARD,
     TYPE_COUNT,
     board_classes,
     board_plus_one_by_type,
@@ -337,7 +331,7 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
     value is its scaled net times them)."""
     states = allowed.shape[1]
     by_rule = rule[RIVER_BY_VALUE] == 0
-    type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
+    type_card, first, second = scratch.type_card, scratch.class_first, scratch.class_second
     trial = np.empty(following.shape[2], dtype=np.int64)
     for c in range(count):
         line = rank_line(ranks[c])
@@ -385,7 +379,7 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
         count = board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch)
     else:
         count = exposed_board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch, seen)
-    _class_of_types(count, scratch[CLASS_FIRST], scratch[CLASS_SECOND], type_table)
+    _class_of_types(count, scratch.class_first, scratch.class_second, type_table)
     rule, five, six, sorted_six, card_six = river_rule
     board_made = 0
     by_rule = rule[RIVER_BY_VALUE] == 0
@@ -396,7 +390,7 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
         board_made = river_made_part(rule, rank_of_board)
     if described or (by_rule and reads_dealer_outs(rule)):
         board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
-    _river_choices(count, scratch[CLASS_RANKS], scratch[CLASS_OUTCOMES], nets, allowed, action, following, stake,
+    _river_choices(count, scratch.class_ranks, scratch.class_outcomes, nets, allowed, action, following, stake,
                    fold_value, larger, river_value, river_choice, line_of, valued, dealer_hands, rule, board_made,
                    sorted_six, card_six, scratch)
     if described:
@@ -411,8 +405,8 @@ def _describe_river_classes(count, rank_of_board, sorted_six, card_six, scratch,
     (:mod:`analyzer.engines.holdem.features`), alike for every hand of a class (same rank, and the dealer outs
     depend on the cards' types only)."""
     board_made = made_part(rank_of_board, MADE_PART_MODULI)
-    type_card, first, second = scratch[TYPE_CARD], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
-    ranks, multiplicity = scratch[CLASS_RANKS], scratch[CLASS_MULTIPLICITY]
+    type_card, first, second = scratch.type_card, scratch.class_first, scratch.class_second
+    ranks, multiplicity = scratch.class_ranks, scratch.class_multiplicity
     for c in range(count):
         situation[c, 0] = river_made_code(ranks[c], board_made, MADE_PART_MODULI)
         situation[c, 1] = dealer_outs(sorted_six, card_six, type_card[first[c]], type_card[second[c]], ranks[c])
@@ -489,7 +483,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
                                      shape_line[shape], valued, seen, dealer_hands, river_rule,
                                      work.shape_situation[shape])
                 shape_count[shape] = count
-                outcomes, first, second = scratch[CLASS_OUTCOMES], scratch[CLASS_FIRST], scratch[CLASS_SECOND]
+                outcomes, first, second = scratch.class_outcomes, scratch.class_first, scratch.class_second
                 for c in range(count):
                     shape_pair[shape, c, 0] = first[c]
                     shape_pair[shape, c, 1] = second[c]
@@ -751,7 +745,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     for s in range(river_states if valued else 0):
         valued_states[s] = PRICED if turn_decides else CHOSEN if per_board[s] else 0
     by_turn = turn_outcomes.shape[0] > 0
-    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], plan[0].shape[1], river_situations.shape[0] > 0)
+    work = _group_work(rest, scratch.class_ranks.shape[0], plan[0].shape[1], river_situations.shape[0] > 0)
     boards, shape_of = work.boards, work.board_shape
     found_hole = np.zeros(HOLE_PAIRS, dtype=np.int64)
     found_class = np.zeros(HOLE_PAIRS, dtype=np.int64)
@@ -818,7 +812,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     allowed, following = plan[0], plan[2]
     n = rest.shape[0]
     roots = allowed[0, 0]
-    work = _group_work(rest, scratch[CLASS_RANKS].shape[0], allowed.shape[1], False)
+    work = _group_work(rest, scratch.class_ranks.shape[0], allowed.shape[1], False)
     boards, shape_of, of_rank, by_rank = work.boards, work.board_shape, work.of_rank, work.by_rank
     members = np.zeros(8, dtype=np.int64)
     # the hole pairs (positions p < q in ``rest``) with something to walk: often half of them or fewer

@@ -49,17 +49,17 @@ def worked_out(text: str):
 @pytest.mark.parametrize("text", BOARDS)
 def test_every_hand_gets_its_class_rank_and_outcomes(text):
     board, _, scratch, count, _, _, _ = worked_out(text)
-    card_type = scratch[classes.CARD_TYPE]
-    first, second = scratch[classes.CLASS_FIRST][:count], scratch[classes.CLASS_SECOND][:count]
+    card_type = scratch.card_type
+    first, second = scratch.class_first[:count], scratch.class_second[:count]
     class_of = {(int(t1), int(t2)): c for c, (t1, t2) in enumerate(zip(first, second, strict=True))}
     per_hand = river_outcomes(board)
     found = np.zeros(count, dtype=np.int64)
     for x, y, rank, outcomes in zip(per_hand.first, per_hand.second, per_hand.ranks, per_hand.outcomes, strict=True):
         c = class_of[tuple(sorted((int(card_type[x]), int(card_type[y]))))]
         found[c] += 1
-        assert scratch[classes.CLASS_RANKS][c] == rank
-        assert np.array_equal(scratch[classes.CLASS_OUTCOMES][c], outcomes)
-    assert np.array_equal(found, scratch[classes.CLASS_MULTIPLICITY][:count])
+        assert scratch.class_ranks[c] == rank
+        assert np.array_equal(scratch.class_outcomes[c], outcomes)
+    assert np.array_equal(found, scratch.class_multiplicity[:count])
     assert found.sum() == 1081
 
 
