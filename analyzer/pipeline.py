@@ -47,7 +47,7 @@ def check_size(game: str, rules: GameRules, engine: Engine, run: Run) -> SizeEst
 
 def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, progress: bool = False,
             paytable_files: tuple[Path, ...] = (), cache: bool = True,
-            notify: Callable[[str], None] | None = None, exposed: int = 0) -> GameResults:
+            notify: Callable[[str], None] | None = None) -> GameResults:
     """Exact analysis of ``game`` (e.g. ``"crazy4"``) with optional rule-option choices and
     user paytable files (the optimal strategy is recomputed for them).
 
@@ -55,11 +55,10 @@ def analyze(game: str, options: dict[str, str] | None = None, jobs: int = 1, pro
     stderr. ``cache``: reuse a cached (or committed) enumeration when there is
     one; the enumeration is saved either way, with its completed chunks on the
     way, so an interrupted run resumes. ``notify`` receives a line saying when
-    a cached enumeration is used. ``exposed``: how many of the dealer's
-    face-down cards the player sees (see :mod:`analyzer.games.exposure`). A
-    game too large for this machine's memory is refused first (:class:`TooLarge`).
+    a cached enumeration is used (dealer cards seen: the engine's
+    ``exposure``, what ``protect`` runs). A game too large for this machine's memory is refused first (:class:`TooLarge`).
     """
     rules, engine = rules_and_engine(game, options, paytable_files)
     run = Run(jobs, progress, cache, notify)
     check_size(game, rules, engine, run)
-    return engine.analyze(rules, run, exposed)
+    return engine.analyze(rules, run)

@@ -296,8 +296,8 @@ class Session:
         cached = not getattr(self.args, "no_cache", False) if cache is None else cache
         return Run(self.args.jobs, not self.args.quiet, cached, notify)
 
-    def analysis(self, exposed: int = 0, cache: bool | None = None) -> GameResults:
-        """The game's exact analysis (``exposed``: dealer cards seen)."""
+    def analysis(self, cache: bool | None = None) -> GameResults:
+        """The game's exact analysis."""
         run = self.run(cache)
         return analyze(self.args.game, self.options, jobs=run.jobs, progress=run.progress,
-                       paytable_files=tuple(self.args.paytable), cache=run.cache, notify=notify, exposed=exposed)
+                       paytable_files=tuple(self.args.paytable), cache=run.cache, notify=notify)

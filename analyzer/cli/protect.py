@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     with execution_backend(args.backend, args.scheduler):
         exposure = session.engine.exposure(session.rules, seen, session.run())
         if exposure.results is not None:
-            normal = session.analysis(0)
+            normal = session.analysis()
             known = {0: normal.main_figures()["house_edge_per_ante"], seen: exposure.figures["house_edge_per_ante"]}
         else:
             known = {seen: exposure.figures["house_edge_per_ante"]}

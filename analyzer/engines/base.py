@@ -328,8 +328,8 @@ class Engine(ABC, Generic[ResultsT, StrategyT]):
         return SizeEstimate(PROCESS_BYTES, 0, 0.0)
 
     @abstractmethod
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> ResultsT:
-        """Exact results of the game under the optimal strategy (``exposed``: more dealer cards seen)."""
+    def analyze(self, rules: GameRules, run: Run) -> ResultsT:
+        """Exact results of the game under the optimal strategy (dealer cards seen: :meth:`exposure`)."""
 
     # -- capabilities -------------------------------------------------------------------------------
     def load_strategy(self, rules: GameRules, path: Path) -> StrategyT:

@@ -21,7 +21,7 @@ def run_cli(*arguments: str) -> subprocess.CompletedProcess:
 @pytest.fixture
 def fast_cli(monkeypatch, crazy4):
     """The CLI with the session's Crazy 4 analysis instead of a fresh enumeration."""
-    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run: crazy4)
     return cli
 
 

@@ -63,14 +63,14 @@ def exit_code(*arguments: str) -> int:
 @pytest.fixture
 def fast_cli(monkeypatch, threecard):
     """The command line with the session's Three Card Poker analysis instead of an enumeration."""
-    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: threecard)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run: threecard)
     return cli
 
 
 @pytest.fixture
 def no_run(monkeypatch):
     """An analysis that must not start: a check that fails before the run costs nothing."""
-    def refuse(self, rules, run, exposed=0):
+    def refuse(self, rules, run):
         raise AssertionError("the run started")
     monkeypatch.setattr(OneDecisionEngine, "analyze", refuse)
 

@@ -116,7 +116,7 @@ def test_a_failed_chart_leaves_no_file(uth, tmp_path, monkeypatch):
 
 # -- the command line -------------------------------------------------------------------
 def test_report_with_charts(monkeypatch, crazy4, tmp_path, capsys):
-    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run: crazy4)
     path = tmp_path / "c4.xlsx"
     with pytest.raises(SystemExit) as exit_:
         cli.main(["report", "crazy4", "-o", str(path), "--quiet", "--charts"])

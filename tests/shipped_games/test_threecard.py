@@ -26,14 +26,16 @@ from math import comb
 import numpy as np
 import pytest
 
-import analyzer
 from analyzer.core.cards import parse_cards
 from analyzer.core.isomorphism import canonical_keys
+from analyzer.engines.base import Run
 from analyzer.engines.one_decision.posted_rule import derive_posted_rule
+from analyzer.engines.one_decision.results import Analysis
 from analyzer.engines.one_decision.strategy_files import (
     evaluate_strategy,
     load_strategy,
 )
+from analyzer.engines.registry import engine_for
 from analyzer.games.rules import OUTCOMES, load_game
 from analyzer.games.settlement import settle
 
@@ -210,7 +212,9 @@ def test_one_dealer_card_seen_gives_the_published_player_edge(tmp_path):
     """Wizard of Odds (newsletter of 6 September 2003) and others: seeing one dealer card, the player
     has 3.48% (3.483%): always play against a two to a jack; against a queen, king or ace play X-9-2
     or better, X the dealer's card."""
-    seen = analyzer.analyze("threecard", exposed=1, jobs=1)
+    rules = load_game("threecard")
+    seen = engine_for(rules).exposure(rules, 1, Run()).results
+    assert isinstance(seen, Analysis)
     edge = seen.main_figures()["house_edge_per_ante"]
     assert edge == F(-443_162, 12_724_075) and round(float(edge) * 100, 3) == -3.483
     rule = derive_posted_rule(seen)

@@ -84,7 +84,7 @@ def test_a_blind_paytable_the_engine_cannot_play_is_refused(uth):
 
 
 def test_cli_json_and_report(uth, monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr(HoldemEngine, "analyze", lambda self, rules, run, exposed=0: uth)
+    monkeypatch.setattr(HoldemEngine, "analyze", lambda self, rules, run: uth)
     with pytest.raises(SystemExit):
         cli.main(["analyze", "uth", "--json", "--quiet"])
     figures = json.loads(capsys.readouterr().out)

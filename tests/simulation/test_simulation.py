@@ -659,7 +659,7 @@ def test_the_process_exits_2_on_bad_input(tmp_path):
 @pytest.fixture
 def fast_cli(monkeypatch, crazy4):
     """The CLI with the session's Crazy 4 analysis instead of a fresh enumeration."""
-    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run: crazy4)
     return cli
 
 

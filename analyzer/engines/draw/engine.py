@@ -90,11 +90,9 @@ class DrawEngine(Engine[DrawAnalysis, HoldStrategy]):
             return super().estimate(rules, run)
         return draw_game(rules)
 
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> DrawAnalysis:
+    def analyze(self, rules: GameRules, run: Run) -> DrawAnalysis:
         """The exact analysis; the counts are read from the cache when there (and ``run.cache``)."""
         self.check_analysable(rules)
-        if exposed:
-            raise self.unsupported(rules, "--exposed-dealer-cards", "the game has no dealer")
         started = time.perf_counter()
         counts = cached_counts(rules, not run.cache, run.tell, load_counts, partial(check_counts, rules),
                                lambda: enumerate_game(rules, progress=run.progress), save_counts)

@@ -109,14 +109,11 @@ class HoldemEngine(Engine[HoldemAnalysis, PostedStrategy]):
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.holdem_game`)."""
         return holdem_game(rules, run.jobs, "flop classes")
 
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> HoldemAnalysis:
+    def analyze(self, rules: GameRules, run: Run) -> HoldemAnalysis:
         """The committed counts when they apply (and ``run.cache``), else the enumeration, resumed from
         its cached chunks when there are some, with the posted card's counts; the main wagers (Blind
         paytable, qualifier) as the rules file says, the strategy optimal for them; the posted card played by the
         streets kernel."""
-        if exposed:
-            raise self.unsupported(rules, "a full analysis with dealer cards seen",
-                                   "use protect --exposed-dealer-cards (exact figures and the pre-flop table)")
         started = time.perf_counter()
         if run.cache and committed_counts_apply(rules):
             committed = self.committed(rules)

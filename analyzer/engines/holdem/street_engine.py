@@ -107,10 +107,8 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.holdem_game`)."""
         return holdem_game(rules, run.jobs, "streets")
 
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> StreetAnalysis:
+    def analyze(self, rules: GameRules, run: Run) -> StreetAnalysis:
         """The committed counts when they apply, else the cache, else the enumeration (and cache it)."""
-        if exposed:
-            raise self.unsupported(rules, "dealer cards seen", "the exposure path covers the one-Play-bet game only")
         rules = as_streets(rules)
         check_street_game(rules)
         started = time.perf_counter()

@@ -76,11 +76,9 @@ class NoDecisionEngine(Engine[NoDecisionAnalysis, StrategyFile]):
             return super().estimate(rules, run)
         return shoe_game(rules)
 
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> NoDecisionAnalysis:
+    def analyze(self, rules: GameRules, run: Run) -> NoDecisionAnalysis:
         """The exact analysis; the counts are read from the cache when there (and ``run.cache``)."""
         self.check_analysable(rules)
-        if exposed:
-            raise self.unsupported(rules, "--exposed-dealer-cards", "the game has no dealer")
         started = time.perf_counter()
         deck, cards = rules.deck, rules.player_cards
         counts = cached_counts(rules, not run.cache, run.tell, load_counts, partial(check_counts, deck, cards),

@@ -66,17 +66,11 @@ class OneDecisionEngine(Engine[Analysis, WrittenStrategy]):
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.dealer_hand_game`)."""
         return dealer_hand_game(rules, run.jobs)
 
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> Analysis:
+    def analyze(self, rules: GameRules, run: Run) -> Analysis:
         """The exact analysis; the enumeration is read from the cache when there (and ``run.cache``),
-        else computed with its chunks saved on the way (an interrupted run resumes) and cached."""
+        else computed with its chunks saved on the way (an interrupted run resumes) and cached. Dealer cards
+        seen: the analysis of the rules with them seen (:func:`analyzer.games.exposure.expose`, :meth:`exposure`)."""
         started = time.perf_counter()
-        if exposed:
-            why = protection.exposure_problem(rules, exposed) or (
-                protection.figures_only(rules, exposed) and "its full tables are beyond memory: protect "
-                "--exposed-dealer-cards sums the exact figures one class of seen cards at a time")
-            if why:
-                raise self.unsupported(rules, "a full analysis with dealer cards seen", why)
-            rules = expose(rules, exposed)
         hands = (rules.player_cards, rules.dealer_cards)
         if isinstance(rules.ranking, SuitRanking) and hands != (rules.ranking.cards,) * 2:
             raise self.unsupported(rules, f"the ranking {rules.ranking.name}", "a ranking by suit is counted for "
@@ -117,12 +111,12 @@ class OneDecisionEngine(Engine[Analysis, WrittenStrategy]):
                 figures = protection.exposure_figures(rules, seen, jobs=run.jobs, progress=run.progress,
                                                       folder=chunk_folder(folder, "class-totals"))
             return Exposure(f"{title}: exact figures, summed one class of exposed cards at a time", seen, figures)
-        results = self.analyze(rules, run, exposed=seen)
+        results = self.analyze(expose(rules, seen), run)
         return Exposure(title, seen, results.main_figures(), results)
 
     def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
         cached = Run(run.jobs, run.progress, True, run.notify)
-        return protection.exposure_rows(rules, known, lambda seen: self.analyze(rules, cached, exposed=seen))
+        return protection.exposure_rows(rules, known, lambda seen: self.analyze(expose(rules, seen) if seen else rules, cached))
 
     def collusion_problem(self, rules: GameRules) -> str | None:
         return None

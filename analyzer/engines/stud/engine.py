@@ -107,12 +107,9 @@ class StudEngine(Engine[PaytableAnalysis, StreetStrategy]):
         """Memory, deals and rough time, from the numbers of cards (:func:`analyzer.engines.sizes.streets_without_dealer`)."""
         return streets_without_dealer(rules, run.jobs)
 
-    def analyze(self, rules: GameRules, run: Run, exposed: int = 0) -> PaytableAnalysis:
+    def analyze(self, rules: GameRules, run: Run) -> PaytableAnalysis:
         """The exact analysis; the counts are read from the cache when there (and ``run.cache``)."""
         self.check_analysable(rules)
-        if exposed:
-            raise self.unsupported(rules, "--cards-seen", "the game has no dealer hand: the figures with community "
-                                                          "cards seen early come from protect --cards-seen")
         started = time.perf_counter()
         tree = game_tree(rules)
         counts = cached_counts(rules, not run.cache, run.tell, load_counts, partial(check_counts, tree),

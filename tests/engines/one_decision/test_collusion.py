@@ -205,7 +205,7 @@ def test_the_cli_refuses_colluders_it_cannot_do(capsys, arguments, message):
 
 
 def test_protect_colluders_prints_json_and_writes_the_table(monkeypatch, capsys, tmp_path, crazy4):
-    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run: crazy4)
     monkeypatch.setattr(analyzer.engines.collusion, "COMMITTED_COLLUDERS", tmp_path / "none.csv")
     output = tmp_path / "colluders.xlsx"
     assert cli.run(["protect", "crazy4", "--colluding-players", "6", "--deals", "300", "--json", "--quiet",

@@ -26,7 +26,7 @@ from analyzer.core.cards import combinations, parse_cards
 from analyzer.core.committed import COMMITTED_EDGES
 from analyzer.core.isomorphism import canonical_keys
 from analyzer.core.ranking import best_ranks_of
-from analyzer.engines.base import Run, Unsupported
+from analyzer.engines.base import Run
 from analyzer.engines.cache import enumeration_key
 from analyzer.engines.one_decision import protection as one_decision_protection
 from analyzer.engines.one_decision.engine import OneDecisionEngine
@@ -38,7 +38,6 @@ from analyzer.engines.one_decision.enumeration import (
 from analyzer.engines.one_decision.exposure_figures import exposure_totals
 from analyzer.engines.one_decision.results import Analysis
 from analyzer.engines.one_decision.strategy import decide, wager_results
-from analyzer.engines.registry import engine_for
 from analyzer.games.exposure import expose
 from analyzer.games.rules import OUTCOMES, RulesError, load_game
 from analyzer.protection.procedure_risk import (
@@ -68,13 +67,6 @@ def test_the_cache_key_holds_the_exposure():
 def test_impossible_exposures_are_rules_errors(cards):
     with pytest.raises(RulesError, match="face-down cards can be exposed"):
         expose(load_game("crazy4"), cards)
-
-
-def test_an_engine_refuses_what_it_cannot_analyse_in_one_line():
-    uth = load_game("uth")
-    with pytest.raises(Unsupported, match="^uth.toml: a full analysis with dealer cards seen is not supported for "
-                                          "Ultimate Texas Hold'em: use protect --exposed-dealer-cards"):
-        engine_for(uth).analyze(uth, Run(), exposed=1)
 
 
 # -- classes of exposed card sets -------------------------------------------------
@@ -201,7 +193,7 @@ def test_protect_prints_json_and_writes_a_procedure_risk_sheet(monkeypatch, caps
     """A reduced problem: the 'exposed' game is the one where the seen card is the king of clubs."""
     rules, situations = chunks[(44,)]
     reduced = Analysis(rules, situations, decide(rules, situations))
-    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run, exposed=0: reduced if exposed else crazy4)
+    monkeypatch.setattr(OneDecisionEngine, "analyze", lambda self, rules, run: reduced if rules.dealer_up_cards else crazy4)
     monkeypatch.setattr(one_decision_protection, "COMMITTED_EDGES", tmp_path / "none.csv")
     output = tmp_path / "protect.xlsx"
     assert cli.run(["protect", "crazy4", "--exposed-dealer-cards", "1", "--json", "--quiet", "-o", str(output)]) == 0

@@ -405,7 +405,7 @@ def test_solve_names_an_unknown_line():
 
 # -- on the command line ------------------------------------------------------------
 def test_analyze_with_a_written_strategy(monkeypatch, capsys, letitride):
-    monkeypatch.setattr(StudEngine, "analyze", lambda self, rules, run, exposed=0: letitride)
+    monkeypatch.setattr(StudEngine, "analyze", lambda self, rules, run: letitride)
     with pytest.raises(SystemExit) as done:
         cli.main(["analyze", "letitride", "--strategy", str(LET_IT_RIDE_POSTED), "--json", "--quiet"])
     assert done.value.code == 0
