@@ -396,16 +396,16 @@ class StreetAnalysis(GameResults):
         offered = int(self.plan.allowed[level, state])
         street = self.street(level)
         names = tuple(street.choices[self.plan.action[level, state, k]].label for k in reversed(range(offered)))
-        return names, table[..., offered - 1::-1] if offered else table
+        return names, table[..., offered - 1::-1]
 
     def state_text(self, level: int, state: int) -> str:
-        """What led to a state, as " (after pre-flop bet 1x, flop check)", or "" where only one path leads."""
+        """What led to a state, as " (after pre-flop: bet 1x; flop: check)", or "" where only one path leads."""
         if sum(int(n) > 1 for n in self.plan.allowed[level]) < 2:
             return ""
         levels = [k for k in range(level) if self.plan.streets[k] is not None]
-        made = [f"{LEVEL_NAMES[k]} {self.street(k).choices[index].label}"
+        made = [f"{LEVEL_NAMES[k]}: {self.street(k).choices[index].label}"
                 for k, index in zip(levels, self.plan.states[level][state], strict=True) if index >= 0]
-        return f" (after {', '.join(made)})"
+        return f" (after {'; '.join(made)})"
 
 
 def check_street_game(rules: GameRules) -> None:

@@ -393,6 +393,19 @@ def test_river_situations_count_every_hole_pair_on_every_board():
     assert counts.river_situations.sum() == weights.sum() * comb(49, 2) * comb(47, 2)
 
 
+def test_each_river_state_that_decides_has_its_situations_named_by_the_path_to_it(tmp_path):
+    analysis = reduced(as_streets(load_game(thb_with_a_river_bet(tmp_path))), FLOP_CLASSES[:1])
+    counts, weight = analysis.counts, int(flop_classes().weights[FLOP_CLASSES[0]])
+    deciding = [s for s, n in enumerate(counts.plan.allowed[3]) if n > 1]
+    assert len(deciding) > 1
+    for state in deciding:                              # every (hole pair, board) once at each state
+        assert counts.river_situations[state].sum() == weight * comb(49, 2) * comb(47, 2)
+    titles = [title for title, _, _ in analysis.situation_tables() if title.startswith("River (after pre-flop")]
+    assert len(titles) == 2 * len(deciding)            # a chart and the counts per state
+    assert "(after pre-flop: flop bet 2x; flop: check; turn: check)" in titles[0]
+    assert "taking last bet 1x or check" in titles[1]
+
+
 def test_uth_s_play_table_reads_as_the_same_streets(tmp_path):
     written = uth_over_streets(tmp_path)
     read = as_streets(load_game("uth"))
