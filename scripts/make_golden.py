@@ -71,8 +71,9 @@ def summary_rows(analysis) -> list[list[object]]:
     return rows
 
 
-def golden_csvs(analysis) -> dict[str, str]:
-    """File name -> CSV text of every golden file, built from an :class:`Analysis`."""
+def result_csvs(analysis) -> dict[str, str]:
+    """The files of every game: the return table, a table per main wager and per side-bet paytable, the
+    summary."""
     files: dict[str, str] = {}
     returns = analysis.return_table()
     files["return_table.csv"] = csv_text(
@@ -85,17 +86,23 @@ def golden_csvs(analysis) -> dict[str, str]:
         for name, paytable in bet.paytables.items():
             files[f"side_bet_{safe_name(bet.name)}_{safe_name(name)}.csv"] = csv_text(
                 ["outcome", "pays", "combinations"], outcome_rows(analysis.side_bet_table(bet, paytable)))
+    files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
+    return files
+
+
+def golden_csvs(analysis) -> dict[str, str]:
+    """File name -> CSV text of every golden file, built from an :class:`Analysis`: :func:`result_csvs` and the
+    strategy's own table (see the module's docstring)."""
+    files = result_csvs(analysis)
     if hasattr(analysis, "kept_table"):  # a draw game: deals by the cards the optimal hold keeps
         kept = analysis.kept_table()
         files["holds_by_cards_kept.csv"] = csv_text(["hold", "deals"], [[hold, int(deals)] for hold, deals in
                                                                        zip(kept["hold"], kept["deals"], strict=True)])
-        files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
         return dict(sorted(files.items()))
     if hasattr(analysis, "counts"):  # Ultimate Texas Hold'em: its counts are also the cached enumeration
         from analyzer.engines.holdem.results import counts_csvs
 
         files.update(counts_csvs(analysis.counts))
-        files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
         return dict(sorted(files.items()))
     chart = analysis.strategy_by_best_hand()
     decisions = list(analysis.decisions.names)
@@ -104,7 +111,6 @@ def golden_csvs(analysis) -> dict[str, str]:
         [*by_up_card, "best_rank", "hands", *decisions],
         [[*(row[column] for column in by_up_card), int(row["best_rank"]), int(row["hands"]),
           *(int(row[name]) for name in decisions)] for _, row in chart.iterrows()])
-    files["summary.csv"] = csv_text(["figure", "value"], summary_rows(analysis))
     return dict(sorted(files.items()))
 
 

@@ -5,8 +5,8 @@ what a person sees (street_situations.npz).
 
     .venv/bin/python scripts/street_sums.py [--games thb casinoholdem] [--jobs 2] [--check]
 
-Each shipped game the streets engine serves (:mod:`analyzer.engines.holdem.street_engine`) that has
-committed sums (default: all of them) is enumerated afresh over every flop class; ``--check`` compares
+Each shipped game that has committed sums (default: all of them; a game of one Play bet read over streets,
+:func:`analyzer.engines.holdem.streets.as_streets`) is enumerated afresh over every flop class; ``--check`` compares
 the fresh arrays with the committed ones, integer for integer, instead of writing them. A file whose arrays
 are already the fresh ones is left as it is (its bytes too). A full run takes under a minute per game.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.holdem.street_engine import SUMS_FILE, StreetHoldemEngine
+from analyzer.engines.holdem.street_engine import SUMS_FILE
 from analyzer.engines.holdem.enumeration import FlopClassSums
 from analyzer.engines.holdem.street_game import (
     FLOP_CHOICES_FILE,
@@ -32,14 +32,12 @@ from analyzer.engines.holdem.street_game import (
     save_sums,
 )
 from analyzer.engines.holdem.streets import as_streets
-from analyzer.engines.registry import engine_for
 from analyzer.games.rules import game_names, load_game
 
 
 def street_games() -> list[str]:
-    """The shipped games served by the streets engine whose sums are committed."""
-    return [name for name in game_names() if isinstance(engine_for(load_game(name)), StreetHoldemEngine)
-            and (committed_folder(name) / SUMS_FILE).is_file()]
+    """The shipped games whose street sums are committed."""
+    return [name for name in game_names() if (committed_folder(name) / SUMS_FILE).is_file()]
 
 
 def same_arrays(path: Path, fresh: FlopClassSums, names: Iterable[str]) -> bool:

@@ -264,6 +264,7 @@ class GameRules:
     tie_break: str = "smaller"  # which action an exact tie of expected values goes to (schema.TIE_BREAKS)
     cards_before_streets: int = 0  # community cards turned before the first street's decision
     play_once: bool = False  # the raise wager is made at one street only: a bet ends the decisions
+    turn_and_river: str = "in order"  # how the cycle counts the turn and river: "in order" or "as a pair"
     draw: Draw | None = None  # a draw decision (which dealt cards to keep) instead of play or streets
     deck: Deck = Deck()  # the cards dealt from (one 52-card deck unless the file's [deck] says)
 
@@ -623,6 +624,7 @@ def load_game(name: str | os.PathLike[str], options: dict[str, str] | None = Non
         not_analysed=tuple((entry["wager"], entry["reason"]) for entry in data.get("not_analysed", [])),
         engine=data.get("engine"), community_cards=community, streets=streets, tie_break=tie_break,
         cards_before_streets=int(data.get("cards_before_streets", 0)), play_once=data.get("play_once", False),
+        turn_and_river=data.get("turn_and_river", "in order"),
         draw=draw, deck=Deck(**data.get("deck", {})), input_hash=hashlib.sha256(fingerprint.encode()).hexdigest(), source=where)
 
 

@@ -426,6 +426,10 @@ class GameFile(Strict):
     draw: Draw | None = Field(None, description="a draw: which dealt cards to keep (or give play or streets)")
     cards_before_streets: Cards = Field(0, description="community cards turned before the first street")
     play_once: bool = Field(False, description="the first bet is the only one")
+    turn_and_river: Literal["in order", "as a pair"] = Field(
+        "in order", description="how the cycle counts the turn and river cards: in the order dealt (47 x 46 per "
+        "flop), or as one unordered pair (C(47,2)) in a game that decides nothing between them; every probability "
+        "and figure is the same, the combination counts of a pair are half")
     tie_break: Literal["smaller", "larger"] = Field(
         "smaller", description="which action an exact tie of expected values goes to: the smaller or larger wager")
     wagers: dict[Identifier, Wager] = Field(min_length=1, description="the main wagers, by name")
@@ -452,6 +456,9 @@ class GameFile(Strict):
         if dealt > deck.size:
             raise ValueError(f"{dealt} cards dealt (player {self.player_cards}, dealer {self.dealer_cards}, "
                              f"community {self.community_cards}) from {deck.describe()}")
+        if self.turn_and_river == "as a pair" and self.community_cards != 5:
+            raise ValueError(f'turn_and_river = "as a pair" counts the last two of five community cards, but the game '
+                             f"deals {self.community_cards}")
         reach = self.player_cards + self.community_cards
         if _ranking_cards(self.ranking) > reach:
             raise ValueError(f"ranking {self.ranking!r} ranks {_ranking_cards(self.ranking)} cards, but the "

@@ -64,6 +64,10 @@ def test_a_pay_out_of_range_or_unreadable_is_refused(value, message):
     (("player_cards = 5\ndealer_cards = 5", "player_cards = 30\ndealer_cards = 30"), "60 cards dealt"),
     (('hand = "best"', 'hand = 5'), "side_bets.queens_up.hand: must be a text in quotes, not 5"),
     (('"200"', "1" + "0" * 30), "pays: a pay is from 0 to 1,000,000,000 'to 1'"),
+    (("dealer_up_cards = 0", 'dealer_up_cards = 0\nturn_and_river = "as a pair"'),
+     'turn_and_river = "as a pair" counts the last two of five community cards, but the game deals 0'),
+    (("dealer_up_cards = 0", 'dealer_up_cards = 0\nturn_and_river = "pair"'),
+     "line 10: turn_and_river: must be one of in order, as a pair, not 'pair'; did you mean 'as a pair'?"),
 ])
 def test_a_misread_of_the_issue_is_refused_with_its_line(tmp_path, change, expected):
     old, new = change

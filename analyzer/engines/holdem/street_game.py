@@ -57,7 +57,7 @@ from analyzer.engines.holdem.street_strategy import KernelStrategy
 from analyzer.engines.results import GameResults, HandCounts, MainFigures, SettlementProfiles, timing
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid, share_cell
 from analyzer.games.rules import OUTCOMES, GameRules, RulesError, Street
-from analyzer.games.settlement import common_scale, scaled
+from analyzer.games.settlement import common_scale, decision_name, scaled
 
 #: Part of the cache's file name: change it whenever the saved sums change meaning.
 SUMS_VERSION = "streets-v3"
@@ -148,7 +148,8 @@ def _read_arrays(file: Path, sums: Path, names: Iterable[str], shape: Callable[[
 
 @dataclass(frozen=True)
 class StreetCounts:
-    """Exact counts of a Hold'em game over streets under the optimal strategy (ordered cycle).
+    """Exact counts of a Hold'em game over streets under the optimal strategy, over the cycle the plan counts (the
+    turn and river in order, or as a pair: :func:`as_dealt`).
 
     ``root_values[c, a]``: scaled value of pre-flop action a for one hole pair of class c, summed over its
     DEALS_PER_HOLE deals; ``decision[c]``: the action taken; ``showdown[s, line, outcome]``: deals ending at
@@ -195,8 +196,10 @@ def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
             values[:, action] > values[np.arange(len(values)), decision]
         decision = np.where(better, action, decision)
     chosen = np.arange(len(values))
-    class_deals = sums.final_outcomes.sum(axis=(1, 2))
-    folds = sums.folds[chosen, decision].sum(axis=0)
+    counted = as_dealt(plan, sums.final_outcomes, sums.folds, sums.showdown, sums.taken)
+    final_outcomes, folds_by_action, showdown, taken = counted
+    class_deals = final_outcomes.sum(axis=(1, 2))
+    folds = folds_by_action[chosen, decision].sum(axis=0)
     root_folds = plan.next[0, 0, decision] == FOLDS
     folds[0, 0] += int(class_deals[root_folds].sum())
     street = plan.streets[0]
@@ -208,9 +211,26 @@ def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
     # fields of the kinds that count situations only (as above)
     situations = [getattr(sums, name) if name in type(sums).SITUATIONS else np.zeros((0, 0, 0, 0), np.int64)
                   for name in ("flop_situations", "river_situations")]
-    return StreetCounts(plan, scale, values, decision, sums.showdown[chosen, decision].sum(axis=0), folds,
-                        sums.taken[chosen, decision].sum(axis=0), preflop_taken, sums.final_outcomes.sum(axis=0),
+    return StreetCounts(plan, scale, values, decision, showdown[chosen, decision].sum(axis=0), folds,
+                        taken[chosen, decision].sum(axis=0), preflop_taken, final_outcomes.sum(axis=0),
                         flop_choice, *situations)
+
+
+def as_dealt(plan: StreetPlan, *counts: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Counts of deals as the cycle counts them: the kernel counts each unordered turn and river twice, once in
+    each order; a plan that counts them as a pair (``turn_river_orders`` 1) halves every count, exactly (no
+    decision falls between the two cards, so both orders of a deal end alike).
+
+    >>> from analyzer.games.rules import load_game
+    >>> plan = game_plan(as_streets(load_game("uth")))[0]      # turn_and_river = "as a pair"
+    >>> as_dealt(plan, np.array([4, 6]))[0].tolist()
+    [2, 3]
+    """
+    halves = 2 // plan.turn_river_orders
+    if halves == 1:
+        return counts
+    assert all((array % halves == 0).all() for array in counts), "a deal counted in one order of turn and river only"
+    return tuple(array // halves for array in counts)
 
 
 @dataclass
@@ -237,8 +257,7 @@ class StreetAnalysis(GameResults):
     def settled(self) -> SettlementProfiles:
         """One profile per (raise multiple, final line), and one for the folds."""
         counts, plan = self.counts, self.plan
-        multiples = sorted({plan.showdown_multiple(s) for s in range(counts.showdown.shape[0])
-                            if counts.showdown[s].any()})
+        multiples = sorted({plan.showdown_multiple(s) for s in range(len(plan.states[-1]))})
         per_outcome = np.zeros((len(multiples) * len(LINES) + 1, counts.showdown.shape[2]), dtype=np.int64)
         for state in range(counts.showdown.shape[0]):
             if counts.showdown[state].any():
@@ -255,11 +274,27 @@ class StreetAnalysis(GameResults):
 
     @property
     def action_names(self) -> dict[int, str]:
-        """Fold, and each total raise multiple a showdown reaches."""
-        names = {0: "fold"}
-        for multiple in self.settled.multiple[:-1]:
-            names[int(multiple)] = f"total bet {int(multiple)}x"
-        return names
+        """Fold, and each total raise multiple a showdown can reach ("total bet 3x"); in a game of one bet
+        (``play_once``) each names the bet and the streets offering it ("play 3x (pre-flop)", "fold (river)").
+
+        >>> from analyzer.engines.holdem.streets import as_streets
+        >>> from analyzer.games.rules import load_game
+        >>> StreetAnalysis.names_of_actions(as_streets(load_game("uth")), [1, 4])
+        {0: 'fold (river)', 1: 'play 1x (river)', 4: 'play 4x (pre-flop)'}
+        """
+        return self.names_of_actions(self.rules, [int(m) for m in self.settled.multiple[:-1]])
+
+    @staticmethod
+    def names_of_actions(rules: GameRules, multiples: Sequence[int]) -> dict[int, str]:
+        """The names :attr:`action_names` gives fold (0) and the raise ``multiples`` of ``rules``."""
+        if not rules.play_once:
+            return {0: "fold"} | {multiple: f"total bet {multiple}x" for multiple in multiples}
+
+        def where(action: str, multiple: int) -> str:
+            streets = [street.title for street in rules.streets
+                       if any(c.action == action and c.multiple == multiple for c in street.choices)]
+            return f" ({', '.join(streets)})" if streets else ""
+        return {0: "fold" + where("fold", 0)} | {m: decision_name(m) + where("bet", m) for m in multiples}
 
     def hand_counts(self, ranking: HandRanking) -> HandCounts:
         """Deals by the player's final hand line (whatever the decisions)."""

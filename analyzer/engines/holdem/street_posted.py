@@ -19,8 +19,8 @@ RulesError.
 
 The run (:func:`posted_run`) is kept as the one-Play-bet results keep a posted card's
 (:class:`analyzer.engines.holdem.posted.PostedRun`): the deals by Play multiple, dealer outcome and final line, each
-board once. The kernel orders the turn and the river; the card decides nothing on the turn, so both orders of a board
-play alike and the kernel's counts are exactly twice those.
+board once. Counted with the turn and the river in order (``turn_and_river``), a game whose turn decides nothing plays
+both orders of a board alike, and its counts are exactly twice those.
 
 >>> from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS
 >>> from analyzer.engines.holdem.streets import as_streets
@@ -160,17 +160,18 @@ def posted_streets(rules: GameRules, strategy: PostedStrategy) -> PostedStreets:
 def one_play_bet_settlement(analysis: StreetAnalysis) -> np.ndarray:
     """``settlement_by_hand[multiple, outcome, line]`` (5, 6, 10) of a game over streets whose turn decides nothing:
     its showdowns by raise multiple, its folds by outcome and line (every deal, less those at a showdown), each
-    board once (the kernel's counts halved, exactly: both orders of a board play alike)."""
+    board once (counts of the turn and river in order halved, exactly: both orders of a board play alike)."""
     counts, plan = analysis.counts, analysis.plan
     if plan.streets[2] is not None or plan.stake.max() >= 5:
         raise ValueError("a game whose turn decides, or with a Play bet past 4x, has no one-Play-bet settlement")
-    ordered = np.zeros((5, *counts.final_outcomes.T.shape), dtype=np.int64)
+    by_multiple = np.zeros((5, *counts.final_outcomes.T.shape), dtype=np.int64)
     for state in range(counts.showdown.shape[0]):
-        ordered[plan.showdown_multiple(state)] += counts.showdown[state].T
-    ordered[0] = counts.final_outcomes.T - ordered[1:].sum(axis=0)
-    if (ordered % 2).any() or (ordered < 0).any():
+        by_multiple[plan.showdown_multiple(state)] += counts.showdown[state].T
+    by_multiple[0] = counts.final_outcomes.T - by_multiple[1:].sum(axis=0)
+    orders = plan.turn_river_orders
+    if (by_multiple % orders).any() or (by_multiple < 0).any():
         raise ArithmeticError("the two orders of a board did not play alike")
-    return ordered // 2
+    return by_multiple // orders
 
 
 def posted_run(rules: GameRules, strategy: PostedStrategy, run: Run,

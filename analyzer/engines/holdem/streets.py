@@ -32,7 +32,8 @@ dealt in order so that a decision on the turn can be valued:
 Values are sums of scaled net results over the deals below a node, so every
 comparison is exact in integers; exact ties go to the smaller wager, or the
 larger (``tie_break``). Counts are over the ordered cycle
-C(52,2) * C(50,3) * 47 * 46 * C(45,2).
+C(52,2) * C(50,3) * 47 * 46 * C(45,2) (halved afterwards for a game that counts
+the turn and river as a pair: :attr:`StreetPlan.turn_river_orders`).
 """
 
 from __future__ import annotations
@@ -130,7 +131,9 @@ class StreetPlan:
     the choice on; ``next[k, s, a]``: the state reached at level k + 1, or
     FOLDS; ``stake[k, s]``: the raise multiple state s has made;
     ``fold_value[k, s]``: the scaled net of a fold there (the initial wagers'
-    ``on_fold``).
+    ``on_fold``); ``turn_river_orders``: how many times the cycle counts a
+    deal's unordered turn and river (2: in order, the kernel's own count; 1: as
+    a pair, ``turn_and_river = "as a pair"``, where nothing decides between them).
     """
 
     streets: tuple[Street | None, ...]
@@ -141,6 +144,7 @@ class StreetPlan:
     stake: np.ndarray
     fold_value: np.ndarray
     larger: bool
+    turn_river_orders: int
 
     def showdown_multiple(self, state: int) -> int:
         """The raise multiple of a showdown state."""
@@ -252,8 +256,12 @@ def street_plan(rules: GameRules, scale: int, fold_net: int) -> StreetPlan:
     largest = largest_net(raise_stakes(rules, int(stake_table.max())), scale)
     SumBound.of(CYCLE, largest).require_int64(rules, "the Hold'em streets kernel")
     fold_value = np.full((len(LEVELS), width), fold_net, dtype=np.int64)
+    turn = streets[LEVEL_NAMES.index("turn")]
+    if rules.turn_and_river == "as a pair" and turn is not None:
+        raise RulesError(f"{rules.source}: turn_and_river = \"as a pair\" is for a game that decides nothing between "
+                         f"the turn and the river; {turn.title} decides there")
     return StreetPlan(streets, tuple(tuple(level) for level in states), allowed, action, following, stake_table,
-                      fold_value, rules.tie_break == "larger")
+                      fold_value, rules.tie_break == "larger", 1 if rules.turn_and_river == "as a pair" else 2)
 
 
 # --------------------------------------------------------------------------- the kernel

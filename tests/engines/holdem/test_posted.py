@@ -257,15 +257,15 @@ def slow_posted_play(strategy: PostedStrategy, class_indices) -> dict[str, np.nd
 
 def streets_run(strategy: PostedStrategy, classes) -> dict[str, np.ndarray]:
     """The streets kernel's run of the card over some flop classes, in the shapes of :func:`slow_posted_play` (each
-    board once: the kernel's ordered counts halved)."""
+    board once: the game counts the turn and river as a pair)."""
     rules = as_streets(load_game("uth"))
     card = posted_streets(rules, strategy)
     analysis = written_analysis(rules, card, Run(progress=False), classes)
     taken = analysis.counts.taken
     return {"settlement": one_play_bet_settlement(analysis),
-            "preflop_actions": analysis.counts.preflop_taken.sum(axis=0) // 2,
-            "flop_actions": taken[1][:, card.flop[::-1]] // 2,          # (2x, check)
-            "river_actions": taken[3][:, card.river[::-1]] // 2}        # (1x, fold)
+            "preflop_actions": analysis.counts.preflop_taken.sum(axis=0),
+            "flop_actions": taken[1][:, card.flop[::-1]],          # (2x, check)
+            "river_actions": taken[3][:, card.river[::-1]]}        # (1x, fold)
 
 
 @pytest.fixture(scope="module")

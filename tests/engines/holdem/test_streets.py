@@ -3,6 +3,7 @@ kernel against a plain loop over every turn, river and dealer hand for sampled h
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from importlib import resources
 from itertools import combinations
@@ -354,9 +355,26 @@ def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
     rules = load_game("uth")
     kernel = analyze_holdem(progress=False, flop_class_indices=FLOP_CLASSES[:2], wagers=main_wagers(rules))
     streets = reduced(uth_over_streets(tmp_path), FLOP_CLASSES[:2])
-    assert streets.cycle == 2 * kernel.cycle           # the turn and the river dealt in order
+    assert streets.cycle == kernel.cycle               # the turn and the river as a pair
     assert streets.main_figures()["house_edge_per_ante"] == kernel.house_edge_per_ante()
     assert list(streets.preflop_values()["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
+
+
+def test_the_turn_and_river_in_order_count_every_deal_twice_and_change_no_figure(tmp_path):
+    rules = load_game("uth")
+    as_a_pair = reduced(as_streets(rules), FLOP_CLASSES[:1])
+    in_order = reduced(as_streets(replace(rules, turn_and_river="in order")), FLOP_CLASSES[:1])
+    assert in_order.cycle == 2 * as_a_pair.cycle == int(flop_classes().weights[0]) * comb(49, 2) * 47 * 46 * 990
+    for name in ("showdown", "folds", "taken", "preflop_taken", "final_outcomes"):
+        assert np.array_equal(getattr(in_order.counts, name), 2 * getattr(as_a_pair.counts, name)), name
+    assert in_order.main_figures() == as_a_pair.main_figures()
+
+
+def test_the_turn_and_river_as_a_pair_where_the_turn_decides_is_refused():
+    rules = replace(load_game("thb"), turn_and_river="as a pair")
+    with pytest.raises(RulesError, match='thb.toml: turn_and_river = "as a pair" is for a game that decides nothing '
+                                         "between the turn and the river; turn decides there"):
+        game_plan(rules)
 
 
 def test_situations_over_streets_are_the_uth_kernel_s_on_the_same_flops():
