@@ -229,7 +229,8 @@ def as_dealt(plan: StreetPlan, *counts: np.ndarray) -> tuple[np.ndarray, ...]:
     halves = 2 // plan.turn_river_orders
     if halves == 1:
         return counts
-    assert all((array % halves == 0).all() for array in counts), "a deal counted in one order of turn and river only"
+    if any((array % halves).any() for array in counts):
+        raise ArithmeticError("the two orders of a board did not play alike")
     return tuple(array // halves for array in counts)
 
 

@@ -360,7 +360,7 @@ def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
     assert list(streets.preflop_values()["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
 
 
-def test_the_turn_and_river_in_order_count_every_deal_twice_and_change_no_figure(tmp_path):
+def test_the_turn_and_river_in_order_count_every_deal_twice_and_change_no_figure():
     rules = load_game("uth")
     as_a_pair = reduced(as_streets(rules), FLOP_CLASSES[:1])
     in_order = reduced(as_streets(replace(rules, turn_and_river="in order")), FLOP_CLASSES[:1])
