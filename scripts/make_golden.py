@@ -22,9 +22,8 @@ Files:
 * a draw game (video poker), instead of the chart: ``holds_by_cards_kept.csv``, the deals by the number
   of cards the optimal hold keeps;
 * Ultimate Texas Hold'em, instead of the chart: ``settlement_by_hand.csv``,
-  ``trips_hands.csv``, ``preflop.csv``, ``actions.csv``, the enumeration's
-  own counts, from which :func:`analyzer.engines.holdem.results.load_counts` rebuilds
-  the whole analysis without enumerating (tests use them that way).
+  ``trips_hands.csv``, ``preflop.csv``, ``actions.csv``, ``flop_situations.csv``, ``river_situations.csv``
+  and ``flop_decisions.txt``, its count tables, from its analysis over streets (:func:`one_play_bet_csvs`).
 """
 
 from __future__ import annotations
@@ -99,10 +98,8 @@ def golden_csvs(analysis) -> dict[str, str]:
         files["holds_by_cards_kept.csv"] = csv_text(["hold", "deals"], [[hold, int(deals)] for hold, deals in
                                                                        zip(kept["hold"], kept["deals"], strict=True)])
         return dict(sorted(files.items()))
-    if hasattr(analysis, "counts"):  # Ultimate Texas Hold'em: its counts are also the cached enumeration
-        from analyzer.engines.holdem.results import counts_csvs
-
-        files.update(counts_csvs(analysis.counts))
+    if hasattr(analysis, "posted"):  # a one-Play-bet Hold'em game (Ultimate Texas Hold'em): its count tables
+        files.update(one_play_bet_csvs(analysis))
         return dict(sorted(files.items()))
     chart = analysis.strategy_by_best_hand()
     decisions = list(analysis.decisions.names)
@@ -112,6 +109,41 @@ def golden_csvs(analysis) -> dict[str, str]:
         [[*(row[column] for column in by_up_card), int(row["best_rank"]), int(row["hands"]),
           *(int(row[name]) for name in decisions)] for _, row in chart.iterrows()])
     return dict(sorted(files.items()))
+
+
+def one_play_bet_csvs(analysis) -> dict[str, str]:
+    """The count tables of a one-Play-bet Hold'em game over streets (a ``play_once`` game deciding before the flop
+    with check, 3x and 4x, on the flop with 2x and on the river with 1x): its settlement by Play multiple, outcome
+    and final hand, its final hands, its pre-flop EVs and decisions, its actions by hand at each decision point,
+    its situations and every flop decision, in the tables of ``enumerations/uth``."""
+    import numpy as np
+    import pandas as pd
+
+    from analyzer.engines.holdem.enumeration import HoldemCounts, SituationDecisions, collapse_lines, flop_classes
+    from analyzer.engines.holdem.results import counts_csvs
+    from analyzer.engines.holdem.street_posted import one_play_bet_settlement
+
+    counts, plan = analysis.counts, analysis.plan
+    values = analysis.preflop_values()
+    by_hand = one_play_bet_settlement(analysis)
+    preflop = pd.DataFrame({"class": values["hand"], "weight": values["combinations"]})
+    for label in ("check", "3x", "4x"):
+        preflop[f"ev_{label}"] = values[f"EV {label}"]
+    preflop["decision"] = values["decision"]
+    flop_state = [int(n) > 1 for n in plan.allowed[1]].index(True)
+    river_state = [int(n) > 1 for n in plan.allowed[3]].index(True)
+    decisions = counts.flop_choice[:, :, flop_state].astype(np.int8)   # 1 for 2x, 0 for check, -1: meets the flop
+    situations = SituationDecisions(flop_summary=counts.flop_situations[flop_state][..., [1, 0]],
+                                    river_summary=counts.river_situations[river_state][..., [1, 0]],
+                                    flop_class_indices=np.arange(len(flop_classes())), flop_decisions=decisions,
+                                    flop_values=None)
+    empty = np.zeros((0, 0, 0), dtype=np.int64)
+    one_bet = HoldemCounts(cycle=analysis.cycle, settlement=collapse_lines(by_hand), settlement_by_hand=by_hand,
+                           trips_hands=counts.final_outcomes.sum(axis=1), preflop=preflop,
+                           preflop_actions=counts.preflop_taken.sum(axis=0), flop_actions=counts.taken[1][:, [1, 0]],
+                           river_actions=counts.taken[3][:, [1, 0]], flop_actions_by_class=empty,
+                           river_actions_by_class=empty, ev_denominator=0, complete=True, situations=situations)
+    return counts_csvs(one_bet)
 
 
 def golden_files(folder: Path) -> list[str]:

@@ -94,9 +94,7 @@ def letitride():
 @pytest.fixture(scope="session")
 def uth():
     """Ultimate Texas Hold'em from its committed counts (enumerations/uth/): no enumeration in tests."""
-    from analyzer.engines.holdem.results import HoldemAnalysis, load_counts
-
-    return HoldemAnalysis(analyzer.load_game("uth"), load_counts(ROOT / "enumerations" / "uth"))
+    return analysed("uth")
 
 
 @pytest.fixture(scope="session")

@@ -291,11 +291,6 @@ class Engine(ABC, Generic[ResultsT, StrategyT]):
         """The engine's package (its counting code: part of the cache key, :mod:`analyzer.engines.cache`)."""
         return type(self).__module__.rpartition(".")[0]
 
-    def serving(self, rules: GameRules) -> Engine[Any, Any]:
-        """The engine that serves ``rules``: this one, or a specialised engine of the same family that the
-        rules file's shape calls for (a Hold'em game played over streets, say)."""
-        return self
-
     def problem(self, rules: GameRules) -> str | None:
         """Why this engine cannot analyse ``rules`` at all, or None (engines that serve only some shapes of
         game say which); :meth:`check_analysable` refuses such rules in one line before any work."""

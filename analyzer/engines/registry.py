@@ -58,7 +58,7 @@ def engine_for(rules: GameRules) -> Engine:
     """The engine that serves ``rules`` (an unknown engine name is a one-line RulesError naming the game; a
     deck the engine cannot deal from, a one-line :class:`analyzer.engines.base.Unsupported`)."""
     name = engine_name(rules)
-    engine = engine_named(name).serving(rules)
+    engine = engine_named(name)
     if not rules.decided and name != UNDECIDED_ENGINE:
         raise engine.unsupported(rules, "the analysis", "the game has no decision ([play], [[streets]] or [draw]): "
                                  f"give engine = \"{UNDECIDED_ENGINE}\", or no engine")

@@ -32,8 +32,8 @@ from analyzer.engines.holdem import enumeration as uth
 from analyzer.engines.one_decision import exposure_figures
 from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import ExposureTotals
-from analyzer.engines.holdem.street_engine import SUMS_FILE, check_sums
-from analyzer.engines.holdem.street_game import FLOP_CHOICES_FILE, SITUATIONS_FILE, game_plan, load_sums
+from analyzer.engines.holdem.street_engine import SUMS_FILE
+from analyzer.engines.holdem.street_game import FLOP_CHOICES_FILE, SITUATIONS_FILE, check_sums, game_plan, load_sums
 from analyzer.engines.holdem.streets import as_streets
 from analyzer.games.exposure import expose
 from analyzer.games.rules import load_game

@@ -1,6 +1,6 @@
 """Ultimate Texas Hold'em through the shared results, report and CLI, from the committed counts.
 
-The enumeration itself is tested on reduced problems in tests/engines/holdem/test_engine.py; here
+The enumeration itself is tested on reduced problems in tests/engines/holdem/test_streets.py; here
 the full run's counts (enumerations/uth/) feed the same tables and figures as
 every other game.
 """
@@ -16,8 +16,6 @@ import pytest
 
 import analyzer.cli.main as cli
 from analyzer.engines.holdem.engine import HoldemEngine
-from analyzer.engines.holdem.results import HoldemAnalysis
-from analyzer.games.rules import RulesError, load_game
 
 ORDERED_CYCLE = comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
 
@@ -68,21 +66,6 @@ def test_decision_points_and_strategy_facts(uth):
     assert (chart.loc["A"] == "4x").all()  # every ace raises
 
 
-def test_a_blind_paytable_the_engine_cannot_play_is_refused(uth):
-    rules = load_game("uth")
-    blind = rules.wagers[1]
-    changed = blind.paytables[blind.default_paytable].lines[1].__class__
-    lines = list(blind.paytable.lines)
-    lines[-1] = changed(lines[-1].label, lines[-1].pattern, Fraction(2))
-    from dataclasses import replace
-
-    paytable = replace(blind.paytable, lines=tuple(lines))
-    rules = replace(rules, wagers=(rules.wagers[0], replace(blind, paytables={blind.default_paytable: paytable}),
-                                   rules.wagers[2]))
-    with pytest.raises(RulesError, match="Blind paytable"):
-        HoldemAnalysis(rules, uth.counts)
-
-
 def test_cli_json_and_report(uth, monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(HoldemEngine, "analyze", lambda self, rules, run: uth)
     with pytest.raises(SystemExit):
@@ -90,7 +73,8 @@ def test_cli_json_and_report(uth, monkeypatch, capsys, tmp_path):
     figures = json.loads(capsys.readouterr().out)
     assert figures["game"] == "uth" and Fraction(figures["cycle"]) == ORDERED_CYCLE
     assert set(figures["main"]["decision_points"]) == {"pre-flop", "flop", "river"}
-    assert figures["strategy"] is None and figures["warnings"] == []
+    assert figures["strategy"]["posted_rule"].startswith("pre-flop: 4x with 33+, A2+") and figures["warnings"] == []
+    assert Fraction(figures["strategy"]["posted_rule_cost_per_ante"]) == Fraction(4552857539, 2317817502000)
     path = tmp_path / "uth.xlsx"
     with pytest.raises(SystemExit) as exit_:
         cli.main(["report", "uth", "-o", str(path), "--quiet"])

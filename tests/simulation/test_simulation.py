@@ -687,7 +687,7 @@ def test_simulate_uth_needs_no_enumeration(capsys):
         cli.main(["simulate", "uth", "--hands", "3000", "--quiet", "--jobs", "1"])
     assert exit_.value.code == 0
     text = capsys.readouterr().out
-    assert "posted card" in text and "Trips" in text and "every wager within" in text
+    assert "optimal strategy, played deal by deal" in text and "Trips" in text and "every wager within" in text
 
 
 def test_the_report_has_a_simulation_check_sheet(fast_cli, tmp_path):

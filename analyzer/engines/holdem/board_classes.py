@@ -80,7 +80,9 @@ class ClassScratch(NamedTuple):
     (unseen cards), ``type_counts[t]`` (unseen cards of type t), ``type_card[t]`` (one of them), per class:
     ``class_first <= class_second`` types, ``class_ranks``, ``class_multiplicity`` (hands in the class),
     ``class_outcomes[c]`` (dealer hands per outcome, OUTCOMES order); ``board_masks``: the board's 4 suit masks;
-    then work space (:func:`board_classes`', :func:`board_plus_one_by_type`'s, then :func:`order_by_rank`'s)."""
+    then work space (:func:`board_classes`', :func:`board_plus_one_by_type`'s, then :func:`order_by_rank`'s);
+    last, ``class_outs[c]``, the dealer outs of each class, for a caller that counts them
+    (:func:`analyzer.engines.holdem.features.dealer_outs`)."""
 
     card_type: np.ndarray
     type_counts: np.ndarray
@@ -99,6 +101,7 @@ class ClassScratch(NamedTuple):
     six_per_type: np.ndarray
     sort_spare: np.ndarray
     sort_buckets: np.ndarray
+    class_outs: np.ndarray
 
 
 @njit(cache=True, nogil=True)
@@ -112,7 +115,7 @@ def class_scratch():
                         np.zeros(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
                         np.empty(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
                         np.empty(TYPE_COUNT, dtype=np.int64), np.empty(MAX_CLASSES, dtype=np.int64),
-                        np.zeros(1 << _RADIX_BITS, dtype=np.int64))
+                        np.zeros(1 << _RADIX_BITS, dtype=np.int64), np.zeros(MAX_CLASSES, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -290,7 +293,7 @@ def board_flush_suit(flop, turn, river):
 def _class_list(flush_suit, plain, pair_order, flush_rank, scratch):
     """The classes of the two-card hands on a board (after :func:`type_cards`): their types, ranks and
     multiplicities, and ``order``, the classes in rising rank; returns their number."""
-    (_, type_counts, _, first, second, ranks, multiplicity, _, suit_masks, _, _, _, present, order, _, _, _) = scratch
+    (_, type_counts, _, first, second, ranks, multiplicity, _, suit_masks, _, _, _, present, order, _, _, _, _) = scratch
     count = 0
     if flush_suit < 0:  # the classes are rank pairs, taken in the order of their ranks
         for q in range(RANK_PAIRS):
@@ -335,7 +338,7 @@ def board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, sc
     qualifier); returns the number of classes. ``plain``, ``pair_order``: the board's turn and river entries
     of :func:`flop_rank_tables`."""
     (_, type_counts, _, first, second, ranks, multiplicity, outcomes, _, below_per_type, no_pair_per_type,
-     below, _, order, _, _, _) = scratch
+     below, _, order, _, _, _, _) = scratch
     count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
     size = unseen.shape[0]
     dealer_hands = (size - 2) * (size - 3) // 2
@@ -386,7 +389,7 @@ def exposed_board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qua
     card of each of their types out of the dealer's, so a class's counts are those of every card left below
     (or up to) its rank, less its own two cards where they are."""
     (_, type_counts, _, first, second, ranks, _, outcomes, suit_masks, dealer_rank, _, _, present, order, _, _,
-     _) = scratch
+     _, _) = scratch
     count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
     seen_rank = seen >> 2
     flush_mask = -1

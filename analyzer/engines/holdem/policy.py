@@ -110,12 +110,20 @@ def river_bets(policy, play_value, fold_value, x, y, player_rank, board_made, so
     two choices' values, ``board_made`` the board's :func:`river_made_part`; ``sorted_six``, ``card_six``:
     the board's ranks with each unseen card (:func:`analyzer.engines.holdem.features.board_plus_one`), read
     only when :func:`reads_dealer_outs`."""
+    outs = dealer_outs(sorted_six, card_six, x, y, player_rank) if reads_dealer_outs(policy) else 0
+    return river_bets_given_outs(policy, play_value, fold_value, player_rank, board_made, outs)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def river_bets_given_outs(policy, play_value, fold_value, player_rank, board_made, outs):
+    """:func:`river_bets` with the player's dealer ``outs`` counted already (read only when
+    :func:`reads_dealer_outs`): a kernel that knows them per board class passes them."""
     if policy[RIVER_BY_VALUE] != 0:
         return play_value > fold_value
     if player_rank >= PAIR_OR_BETTER and river_made_part(policy, player_rank) > board_made:
         return True
     limit = policy[RIVER_OUTS_LIMIT]
-    return limit > 0 and dealer_outs(sorted_six, card_six, x, y, player_rank) < limit
+    return limit > 0 and outs < limit
 
 
 @njit(cache=True, nogil=True, inline="always")

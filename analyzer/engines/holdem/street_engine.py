@@ -12,6 +12,7 @@ strategy optimal for the rules file; the counts are cached, and a shipped game's
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -29,16 +30,14 @@ from analyzer.engines.base import (
     SimulationPlan,
     StrategyFigures,
 )
-from analyzer.engines.collusion import committed_collusion
-from analyzer.engines.cache import cache_folder, cached_counts, enumeration_key, expect, usable_folder
+from analyzer.engines.collusion import CollusionEstimate, committed_collusion
+from analyzer.engines.cache import cache_folder, cached_counts, enumeration_key, usable_folder
 from analyzer.engines.holdem.street_game import (
     SUMS_VERSION,
     StreetAnalysis,
     check_street_game,
-    enumerate_street_sums,
     game_plan,
     load_sums,
-    save_sums,
     street_counts,
     written_analysis,
 )
@@ -47,13 +46,20 @@ from analyzer.engines.holdem.protection import committed_exposure, exposure_of, 
 from analyzer.engines.holdem.street_collusion import DEFAULT_SAMPLES, StreetCollusionEstimate, estimate_street_collusion
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
-from analyzer.engines.holdem.street_posted import posted_streets, takes_a_posted_card
+from analyzer.engines.holdem.street_posted import (
+    check_played,
+    committed_card_run,
+    enumerate_played,
+    game_card,
+    load_played,
+    PostedStreets,
+    posted_streets,
+    save_played,
+    takes_a_posted_card,
+)
 from analyzer.engines.holdem.street_strategy import KernelStrategy, load_written_streets
-from analyzer.engines.holdem.strategy_files import load_holdem_strategy
+from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_rules
 from analyzer.engines.holdem.streets import (
-    FOLDS,
-    StreetClassSums,
-    StreetPlan,
     as_streets,
     flop_decides,
     qualifying_rank,
@@ -68,19 +74,6 @@ from analyzer.games.settlement import common_scale
 PLAYED = "optimal strategy, played deal by deal"
 #: The file of the class sums, in the cache and among the committed results.
 SUMS_FILE = "street_sums.npz"
-
-
-def check_sums(plan: StreetPlan, sums: StreetClassSums) -> None:
-    """Cached class sums as the enumeration makes them, over any flop classes (else
-    :class:`analyzer.engines.cache.DamagedEntry`): counts of deals that are not negative, and every deal of each
-    hole class, under each pre-flop action that plays on, ending at a showdown or a fold."""
-    counted = (sums.showdown, sums.folds, sums.taken, sums.final_outcomes)
-    expect(all((array >= 0).all() for array in counted), "negative counts")
-    deals = sums.final_outcomes.sum(axis=(1, 2))
-    ended = sums.showdown.sum(axis=(2, 3, 4)) + sums.folds.sum(axis=(2, 3))
-    for action in range(ended.shape[1]):
-        expect((ended[:, action] == (0 if plan.next[0, 0, action] == FOLDS else deals)).all(),
-               "deals not summing to those of each hole class")
 
 
 class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
@@ -108,20 +101,24 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
         return holdem_game(rules, run.jobs, "streets")
 
     def analyze(self, rules: GameRules, run: Run) -> StreetAnalysis:
-        """The committed counts when they apply, else the cache, else the enumeration (and cache it)."""
+        """The committed counts when they apply, else the cache, else the enumeration (and cache it); for a game
+        that takes a posted card (:func:`analyzer.engines.holdem.street_posted.game_card`), the card's run with
+        them: committed beside them, else enumerated in the same pass over the flops."""
         rules = as_streets(rules)
         check_street_game(rules)
         started = time.perf_counter()
         plan, _, scale = game_plan(rules)
+        card = game_card(rules)
         if run.cache and self.committed_apply(rules):
             sums = load_sums(committed_folder(rules.name) / SUMS_FILE, plan)
             run.tell(f"using the committed exact counts in {committed_folder(rules.name)}")
-            return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
-        sums = cached_counts(rules, not run.cache, run.tell, lambda path: load_sums(path, plan),
-                             partial(check_sums, plan),
-                             lambda: enumerate_street_sums(rules, jobs=run.jobs, progress=run.progress),
-                             save_sums, SUMS_FILE)
-        return StreetAnalysis(rules, street_counts(sums, plan, scale), **timing(started))
+            posted = None if card is None else committed_card_run(rules, card, run)
+            return StreetAnalysis(rules, street_counts(sums, plan, scale), posted=posted, **timing(started))
+        played = cached_counts(rules, not run.cache, run.tell, lambda path: load_played(path, plan, card),
+                               partial(check_played, plan), lambda: enumerate_played(rules, card, run),
+                               save_played, SUMS_FILE)
+        return StreetAnalysis(rules, street_counts(played.optimal, plan, scale), posted=played.posted,
+                              **timing(started))
 
     def load_strategy(self, rules: GameRules, path: Path) -> KernelStrategy:
         """A strategy checked before any work: for a game that decides where a posted card does (before the flop,
@@ -138,7 +135,15 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
                           ) -> StrategyFigures:
         """The written strategy's exact figures, from a fresh enumeration with its choices imposed after the flop
         (its pre-flop choice per starting-hand class), and its cost against the optimal strategy of ``analysis``
-        (the written house edge minus the optimal one)."""
+        (the written house edge minus the optimal one); the posted card the analysis played (the same rules): its
+        run's figures, without a new enumeration (:meth:`StreetAnalysis.posted_figures`)."""
+        posted = analysis.posted
+        card = isinstance(strategy, PostedStreets) and posted is not None and same_rules(strategy.strategy,
+                                                                                         posted.strategy)
+        figures = analysis.posted_figures() if card else None
+        if figures is not None:
+            run.tell("the file plays the posted card of the analysis: its figures are from the card's run")
+            return replace(figures, title=strategy.title)
         return StrategyFigures.played(strategy.title, written_analysis(analysis.rules, strategy, run).main_figures(),
                                       analysis.main_figures()["house_edge_per_ante"])
 
@@ -179,7 +184,7 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
         return None
 
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
-                  options: CollusionOptions = CollusionOptions()) -> StreetCollusionEstimate:
+                  options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
         """Sampled (colluders' cards, flop, player's pair), each played from the flop on knowing the colluders'
         cards and settled exactly (:mod:`analyzer.engines.holdem.street_collusion`), against the analysis."""
         if options.preflop_samples:  # 0 asks for what this estimate is: pre-flop play as normal
@@ -193,7 +198,7 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
                                          qualifying_rank(rules), colluders, options.deals or DEFAULT_SAMPLES, seed,
                                          run.jobs, run.progress)
 
-    def committed_collusion(self, rules: GameRules, colluders: int) -> StreetCollusionEstimate | None:
+    def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
         """The estimate committed in ``enumerations/protect/colluders.csv`` (the game as shipped)."""
         found = committed_collusion(rules, colluders, StreetCollusionEstimate)
         assert found is None or isinstance(found, StreetCollusionEstimate)

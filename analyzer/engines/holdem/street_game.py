@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -27,14 +27,18 @@ from analyzer.engines.cache import expect, integers, save_cached
 from analyzer.engines.holdem.enumeration import (
     HAND_CLASS_SIZES,
     HAND_CLASSES,
+    FlopClassSums,
     per_hole_values,
     sum_over_flop_classes,
 )
+from analyzer.engines.holdem.posted import PostedRun
 from analyzer.engines.holdem.results import (
+    HoldemPostedRule,
     check_line_patterns,
     line_pair_counts,
     line_ranks,
     line_settlement,
+    posted_card_rows,
     preflop_chart,
 )
 from analyzer.engines.holdem.sevens import LINES
@@ -47,12 +51,15 @@ from analyzer.engines.holdem.streets import (
     StreetClassSums,
     StreetPlan,
     as_streets,
+    joined_sums_kind,
     qualifying_rank,
-    street_class_sums,
+    split_sums,
+    strategies_class_sums,
     street_plan,
     street_sums_kind,
 )
-from analyzer.engines.base import Run
+from analyzer.core.figures import element_of_risk
+from analyzer.engines.base import Run, StrategyFigures
 from analyzer.engines.holdem.street_strategy import KernelStrategy
 from analyzer.engines.results import GameResults, HandCounts, MainFigures, SettlementProfiles, timing
 from analyzer.engines.strategy_grid import DecisionGrid, preflop_grid, share_cell
@@ -73,8 +80,12 @@ def game_plan(rules: GameRules) -> tuple[StreetPlan, np.ndarray, int]:
     scale of a Hold'em game over streets; a RulesError when the kernel's 64-bit sums could overflow
     (:func:`analyzer.engines.holdem.streets.street_plan`)."""
     scale = common_scale(rules)
-    fold = sum(int(scaled([w.on_fold], scale)[0]) for w in rules.wagers if w.role != "raise")
-    return street_plan(rules, scale, fold), line_settlement(rules, scale), scale
+    return street_plan(rules, scale, fold_net(rules, scale)), line_settlement(rules, scale), scale
+
+
+def fold_net(rules: GameRules, scale: int) -> int:
+    """The scaled net of a fold: the initial wagers' ``on_fold`` (UTH, scale 2: the Ante and the Blind lost, -4)."""
+    return sum(int(scaled([w.on_fold], scale)[0]) for w in rules.wagers if w.role != "raise")
 
 
 def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True,
@@ -82,15 +93,39 @@ def enumerate_street_sums(rules: GameRules, jobs: int = 1, progress: bool = True
                           imposed: ImposedChoices | None = None) -> StreetClassSums:
     """The class sums of every flop class (or the given ones), in parallel chunks; ``imposed``: a strategy's
     choices instead of the values' (:func:`analyzer.engines.holdem.streets.street_class_sums`)."""
+    return enumerate_strategies(rules, (imposed,), jobs, progress, flop_class_indices)[0]
+
+
+def enumerate_strategies(rules: GameRules, strategies: Sequence[ImposedChoices | None], jobs: int = 1,
+                         progress: bool = True, flop_class_indices: Sequence[int] | None = None
+                         ) -> list[StreetClassSums]:
+    """The class sums of each strategy (None: the optimal one) over every flop class (or the given ones), in one
+    pass over the flops, each flop's boards classed once for all of them
+    (:func:`analyzer.engines.holdem.streets.strategies_class_sums`)."""
     plan, nets, _ = game_plan(rules)
     qualify = qualifying_rank(rules)
-    kind = street_sums_kind(plan, situations=imposed is None)
-    sums = sum_over_flop_classes(lambda flops, weights: street_class_sums(flops, weights, plan, nets, qualify,
-                                                                          imposed=imposed),
-                                 kind, SUMS_VERSION, f"{rules.title}: flop classes", jobs, progress, None,
-                                 flop_class_indices)
-    assert isinstance(sums, StreetClassSums)
-    return sums
+    kinds = [street_sums_kind(plan, situations=imposed is None) for imposed in strategies]
+    joined = joined_sums_kind(kinds)
+
+    def compute(flops: np.ndarray, weights: np.ndarray) -> FlopClassSums:
+        played = strategies_class_sums(flops, weights, plan, nets, qualify, strategies)
+        return joined(**{f"k{n}_{name}": getattr(sums, name) for n, sums in enumerate(played)
+                         for name in (*type(sums).SHAPES, *type(sums).ROWS)})
+    return split_sums(sum_over_flop_classes(compute, joined, SUMS_VERSION, f"{rules.title}: flop classes", jobs,
+                                            progress, None, flop_class_indices), kinds)
+
+
+def check_sums(plan: StreetPlan, sums: StreetClassSums) -> None:
+    """Cached class sums as the enumeration makes them, over any flop classes (else
+    :class:`analyzer.engines.cache.DamagedEntry`): counts of deals that are not negative, and every deal of each
+    hole class, under each pre-flop action that plays on, ending at a showdown or a fold."""
+    counted = (sums.showdown, sums.folds, sums.taken, sums.final_outcomes)
+    expect(all((array >= 0).all() for array in counted), "negative counts")
+    deals = sums.final_outcomes.sum(axis=(1, 2))
+    ended = sums.showdown.sum(axis=(2, 3, 4)) + sums.folds.sum(axis=(2, 3))
+    for action in range(ended.shape[1]):
+        expect((ended[:, action] == (0 if plan.next[0, 0, action] == FOLDS else deals)).all(),
+               "deals not summing to those of each hole class")
 
 
 def save_sums(path: Path, sums: StreetClassSums) -> None:
@@ -216,6 +251,29 @@ def street_counts(sums: StreetClassSums, plan: StreetPlan, scale: int,
                         flop_choice, *situations)
 
 
+def one_play_bet_edge(rules: GameRules, settlement_by_hand: np.ndarray) -> Fraction:
+    """The house edge per ante of a one-Play-bet run, ``settlement_by_hand[multiple, outcome, line]`` (multiple 0:
+    a fold), under the main wagers of ``rules``: a showdown settles at the scaled nets of its line and outcome,
+    the initial wagers' plus the Play multiple times the raise wager's
+    (:func:`analyzer.engines.holdem.results.line_settlement`), a fold at the initial wagers' ``on_fold``.
+
+    >>> from analyzer.games.rules import load_game
+    >>> cells = np.zeros((5, 6, 10), dtype=np.int64)
+    >>> cells[0, 0, 9] = cells[4, OUTCOMES.index("win"), 9] = 1   # a fold (-2), a 4x win with high card (+5)
+    >>> one_play_bet_edge(load_game("uth"), cells)
+    Fraction(-3, 2)
+    """
+    rules = as_streets(rules)
+    scale = common_scale(rules)
+    nets = line_settlement(rules, scale)
+    fold = fold_net(rules, scale)
+    by_hand = settlement_by_hand.astype(object)  # Python integers: no product can overflow
+    multiples = np.arange(by_hand.shape[0]).reshape(-1, 1, 1)
+    showdowns = (by_hand[1:] * (nets[:, :, 0].T.astype(object) + multiples[1:] * nets[:, :, 1].T.astype(object)))
+    total = int(showdowns.sum()) + fold * int(by_hand[0].sum())
+    return -Fraction(total, scale * int(by_hand.sum()))
+
+
 def as_dealt(plan: StreetPlan, *counts: np.ndarray) -> tuple[np.ndarray, ...]:
     """Counts of deals as the cycle counts them: the kernel counts each unordered turn and river twice, once in
     each order; a plan that counts them as a pair (``turn_river_orders`` 1) halves every count, exactly (no
@@ -236,9 +294,11 @@ def as_dealt(plan: StreetPlan, *counts: np.ndarray) -> tuple[np.ndarray, ...]:
 
 @dataclass
 class StreetAnalysis(GameResults):
-    """The exact analysis of a Hold'em game over streets."""
+    """The exact analysis of a Hold'em game over streets; ``posted``: the run of a posted card
+    (:class:`analyzer.engines.holdem.posted.PostedRun`) made with it or committed, for a game that takes one."""
 
     counts: StreetCounts
+    posted: PostedRun | None = field(default=None, kw_only=True)
 
     @property
     def cycle(self) -> int:
@@ -311,9 +371,29 @@ class StreetAnalysis(GameResults):
         losing = [OUTCOMES.index("no_qualify_lose"), OUTCOMES.index("lose")]
         return HandCounts(line_ranks(ranking)[0], self.counts.showdown[:, :, losing].sum(axis=(0, 2)))
 
-    def posted_rule(self) -> None:
-        """No posted rule is derived for these games yet (the strategy tables give it street by street)."""
-        return None
+    def posted_figures(self) -> StrategyFigures | None:
+        """The posted card's exact figures from its run (None without one): its house edge
+        (:func:`one_play_bet_edge`), its average total bet (the initial wagers and the mean Play multiple), their
+        ratio, the element of risk, and its cost against the optimal strategy."""
+        if self.posted is None:
+            return None
+        settlement = self.posted.settlement_by_hand
+        edge = one_play_bet_edge(self.rules, settlement)
+        played = sum(multiple * int(settlement[multiple].sum()) for multiple in range(settlement.shape[0]))
+        average = self.rules.initial_units + Fraction(played, int(settlement.sum()))
+        return StrategyFigures(title=self.posted.strategy.title, house_edge_per_ante=edge,
+                               element_of_risk=element_of_risk(-edge, average), average_total_bet=average,
+                               cost_per_ante=edge - self.main_figures()["house_edge_per_ante"])
+
+    def posted_rule(self) -> HoldemPostedRule | None:
+        """The posted card (when the analysis played one) with its exact house edge under these rules' main wagers
+        (:func:`one_play_bet_edge`) and its cost against the optimal strategy; None for a game that takes no
+        card (its strategy tables give the strategy street by street)."""
+        figures = self.posted_figures()
+        if self.posted is None or figures is None:
+            return None
+        return HoldemPostedRule(posted_card_rows(self.posted.strategy), figures.house_edge_per_ante,
+                                figures.cost_per_ante, self.posted.strategy)
 
     # -- decisions ----------------------------------------------------------
     def decision_points(self) -> dict[str, dict[str, Fraction]]:

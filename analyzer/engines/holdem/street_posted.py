@@ -49,17 +49,39 @@ import numpy as np
 from numba import njit
 
 from analyzer.core.atomic import write_atomically
+from analyzer.core.committed import committed_folder
 from analyzer.engines.base import Run
 
 from analyzer.engines.holdem.enumeration import HAND_CLASSES, HOLE_PAIRS, flop_rest
 from analyzer.engines.holdem.features import flop_category
 from analyzer.engines.holdem.policy import flop_bets
-from analyzer.engines.holdem.posted import PostedRun, PostedStrategy, posted_csvs
-from analyzer.engines.holdem.street_game import StreetAnalysis, written_analysis
+from analyzer.engines.cache import expect, integers, save_cached
+from analyzer.engines.holdem.posted import (
+    CARD_WITH_DEALER_OUTS,
+    POSTED_SETTLEMENT_FILE,
+    PostedRun,
+    PostedStrategy,
+    load_posted_counts,
+    posted_csvs,
+)
+from analyzer.engines.holdem.street_game import (
+    StreetAnalysis,
+    check_sums,
+    enumerate_strategies,
+    game_plan,
+    load_sums,
+    save_sums,
+    street_counts,
+    written_analysis,
+)
 from analyzer.engines.holdem.sevens import FLUSH_RANK, STRAIGHT_TOP, evaluate_cards
-from analyzer.engines.holdem.streets import ImposedChoices, as_streets, street_levels
+from analyzer.engines.holdem.streets import ImposedChoices, StreetClassSums, StreetPlan, as_streets, street_levels
 from analyzer.games.rules import GameRules, RulesError, Street
 
+#: A posted card's run in a cache entry, beside the class sums (:func:`save_played`).
+POSTED_CACHE_FILE = "posted_settlement.npz"
+#: A one-Play-bet run's settlement: Play multiples 0 (fold) to 4, dealer outcomes, final lines.
+SETTLEMENT_SHAPE = (5, 6, 10)
 #: The card's bet at each of its decision points (pre-flop, flop, turn, river); None: it decides nothing there.
 CARD_BETS = (4, 2, None, 1)
 #: The decision points, as the messages name them.
@@ -172,6 +194,74 @@ def one_play_bet_settlement(analysis: StreetAnalysis) -> np.ndarray:
     if (by_multiple % orders).any() or (by_multiple < 0).any():
         raise ArithmeticError("the two orders of a board did not play alike")
     return by_multiple // orders
+
+
+def game_card(rules: GameRules) -> PostedStreets | None:
+    """The posted card analysed beside the optimal strategy of a game (over streets) that offers the card's choices
+    (:func:`takes_a_posted_card`): the well-known card with the dealer-outs clause
+    (:data:`analyzer.engines.holdem.posted.CARD_WITH_DEALER_OUTS`); None for any other game."""
+    return posted_streets(rules, CARD_WITH_DEALER_OUTS) if takes_a_posted_card(rules) else None
+
+
+@dataclass(frozen=True)
+class PlayedSums:
+    """A game's class sums under the optimal strategy and, for a game that takes a posted card, the card's run,
+    enumerated in one pass (:func:`enumerate_played`) and cached together (:func:`save_played`)."""
+
+    optimal: StreetClassSums
+    posted: PostedRun | None
+
+
+def enumerate_played(rules: GameRules, card: PostedStreets | None, run: Run,
+                     flop_class_indices: Sequence[int] | None = None) -> PlayedSums:
+    """The optimal strategy's class sums and the ``card``'s run (None: no card) over every flop class (or the given
+    ones): one pass over the flops, each flop's boards classed once for both
+    (:func:`analyzer.engines.holdem.street_game.enumerate_strategies`)."""
+    if card is None:
+        return PlayedSums(enumerate_strategies(rules, (None,), run.jobs, run.progress, flop_class_indices)[0], None)
+    optimal, played = enumerate_strategies(rules, (None, card.imposed()), run.jobs, run.progress, flop_class_indices)
+    plan, _, scale = game_plan(rules)
+    analysis = StreetAnalysis(rules, street_counts(played, plan, scale, preflop=card.preflop_choices()))
+    return PlayedSums(optimal, PostedRun(card.strategy, one_play_bet_settlement(analysis)))
+
+
+def save_played(path: Path, played: PlayedSums) -> None:
+    """Write the card's run (if any) beside the sums' file ``path`` (:data:`POSTED_CACHE_FILE`), then the sums
+    (:func:`analyzer.engines.holdem.street_game.save_sums`, which mark a complete entry), each atomically."""
+    if played.posted is not None:
+        settlement = played.posted.settlement_by_hand
+        save_cached(path.with_name(POSTED_CACHE_FILE), lambda temporary: np.savez_compressed(temporary,
+                                                                                             settlement=settlement))
+    save_sums(path, played.optimal)
+
+
+def load_played(path: Path, plan: StreetPlan, card: PostedStreets | None) -> PlayedSums:
+    """Read what :func:`save_played` wrote (a missing or damaged file: not there, or
+    :class:`analyzer.engines.cache.DamagedEntry`)."""
+    posted = None
+    if card is not None:
+        with np.load(path.with_name(POSTED_CACHE_FILE)) as arrays:
+            posted = PostedRun(card.strategy, integers(dict(arrays), "settlement", *SETTLEMENT_SHAPE))
+    return PlayedSums(load_sums(path, plan), posted)
+
+
+def check_played(plan: StreetPlan, played: PlayedSums) -> None:
+    """Sums as :func:`analyzer.engines.holdem.street_game.check_sums` wants them, and a card's run of deals that
+    are not negative and add up to every deal of the sums (each board once)."""
+    check_sums(plan, played.optimal)
+    if played.posted is not None:
+        settlement = played.posted.settlement_by_hand
+        expect((settlement >= 0).all() and int(settlement.sum()) * 2 == int(played.optimal.final_outcomes.sum()),
+               "a posted card's run of other deals than the sums'")
+
+
+def committed_card_run(rules: GameRules, card: PostedStreets, run: Run) -> PostedRun:
+    """The card's committed run of a shipped game (``enumerations/<game>_posted``, written by
+    ``scripts/posted_run.py``), else its run enumerated (:func:`posted_run`)."""
+    folder = committed_folder(rules.name, "posted")
+    if (folder / POSTED_SETTLEMENT_FILE).is_file():
+        return PostedRun(card.strategy, load_posted_counts(folder).settlement_by_hand)
+    return posted_run(rules, card.strategy, run)
 
 
 def posted_run(rules: GameRules, strategy: PostedStrategy, run: Run,

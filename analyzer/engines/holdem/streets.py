@@ -38,7 +38,7 @@ the turn and river as a pair: :attr:`StreetPlan.turn_river_orders`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, make_dataclass, replace
 from math import comb
 from typing import NamedTuple
@@ -81,7 +81,13 @@ from analyzer.engines.holdem.features import (
     made_part,
     river_made_code,
 )
-from analyzer.engines.holdem.policy import OPTIMAL, RIVER_BY_VALUE, reads_dealer_outs, river_bets, river_made_part
+from analyzer.engines.holdem.policy import (
+    OPTIMAL,
+    RIVER_BY_VALUE,
+    reads_dealer_outs,
+    river_bets_given_outs,
+    river_made_part,
+)
 from analyzer.engines.holdem.shape_tally import (
     BOARD_SHAPES,
     TALLY_WORDS,
@@ -170,13 +176,13 @@ def street_levels(rules: GameRules) -> tuple[Street | None, ...]:
 def as_streets(rules: GameRules) -> GameRules:
     """``rules`` written over streets: unchanged when they are; a ``[play]`` table of one Play bet at the
     decision points its options name (``when``: pre-flop, flop, turn, river) becomes one street per point
-    (check, or fold at the last point when the game allows a fold, and the bets named there) with
+    (check, or fold at the last point when the game allows a fold, and the bets named there, "4x") with
     ``play_once``, the Play bet made at most once (Ultimate Texas Hold'em's reading).
 
     >>> from analyzer.games.rules import load_game
     >>> streets = as_streets(load_game("uth"))
     >>> [(s.title, s.cards, [c.label for c in s.choices]) for s in streets.streets], streets.play_once
-    ([('pre-flop', 3, ['check', 'bet 3x', 'bet 4x']), ('flop', 2, ['check', 'bet 2x']), ('river', 0, ['fold', 'bet 1x'])], True)
+    ([('pre-flop', 3, ['check', '3x', '4x']), ('flop', 2, ['check', '2x']), ('river', 0, ['fold', '1x'])], True)
     """
     if rules.streets:
         return rules
@@ -195,7 +201,7 @@ def as_streets(rules: GameRules) -> GameRules:
         last = number == len(points) - 1
         quiet = StreetChoice("fold", 0, "fold") if last and rules.fold else StreetChoice("check", 0, "check")
         bets = sorted(option.multiple for option in rules.play if option.when == point)
-        choices = (quiet, *(StreetChoice("bet", m, f"bet {m}x") for m in bets))
+        choices = (quiet, *(StreetChoice("bet", m, f"{m}x") for m in bets))
         cards = (levels[number + 1] if not last else rules.community_cards) - level
         streets.append(Street(point, cards, raise_wager, choices))
     return replace(rules, streets=tuple(streets), cards_before_streets=levels[0], play_once=True)
@@ -327,19 +333,18 @@ CHOSEN, PRICED = 1, 2
 
 @njit(cache=True, nogil=True)
 def _river_choices(count, ranks, outcomes, nets, allowed, action, following, stake, fold_value, larger,
-                   values, choice, line_of, valued, dealer_hands, rule, board_made, sorted_six, card_six, scratch):
+                   values, choice, line_of, valued, dealer_hands, rule, board_made, outs):
     """Per board class c: ``line_of[c]``, its final line; and per river state s that ``valued[s]`` marks
     (:data:`CHOSEN` or :data:`PRICED`), ``choice[c, s]``, the position of the action taken: the best one, or, where
     the ``rule`` (a packed :class:`analyzer.engines.holdem.policy.Policy`) decides the river, its smallest action
-    (fold or check) or its largest (the bet) as :func:`analyzer.engines.holdem.policy.river_bets` says for one
-    hand of the class (every hand of a class has the same rank, dealer outs and made part, ``board_made``: the
-    board's, ``sorted_six`` and ``card_six``: the board with each unseen card); and ``values[c, s]``, the value
+    (fold or check) or its largest (the bet) as :func:`analyzer.engines.holdem.policy.river_bets_given_outs` says
+    for one hand of the class (every hand of a class has the same rank, dealer outs and made part, ``board_made``:
+    the board's, ``outs[c]``: the class's dealer outs, read when the rule counts them); and ``values[c, s]``, the value
     of that action, where the values choose it or the state is PRICED (a rule's choice at a CHOSEN state is
     taken without valuing the actions); ``dealer_hands``: the dealer hands beside each hand of a class (a fold's
     value is its scaled net times them)."""
     states = allowed.shape[1]
     by_rule = rule[RIVER_BY_VALUE] == 0
-    type_card, first, second = scratch.type_card, scratch.class_first, scratch.class_second
     trial = np.empty(following.shape[2], dtype=np.int64)
     for c in range(count):
         line = rank_line(ranks[c])
@@ -349,8 +354,7 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
                 continue
             n = allowed[3, s]
             if by_rule and n > 1:
-                bets = river_bets(rule, 0, 0, type_card[first[c]], type_card[second[c]], ranks[c], board_made,
-                                  sorted_six, card_six)
+                bets = river_bets_given_outs(rule, 0, 0, ranks[c], board_made, outs[c])
                 choice[c, s] = n - 1 if bets else 0
                 if valued[s] == CHOSEN:
                     continue
@@ -372,57 +376,175 @@ def _class_of_types(count, first, second, table):
 
 @njit(cache=True, nogil=True)
 def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                 type_table, river_value, river_choice, line_of, valued, seen, dealer_hands, river_rule, situation):
+                 type_table, river_value, river_choice, line_of, valued, seen, dealer_hands, river_rule, situation,
+                 memo):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
     each pair of card types; the dealer's hands: every two of the cards left, or ``seen`` and one of them
     when the player sees that dealer card), their lines and, at the ``valued`` states, their river choices and values
     (:func:`_river_choices`; ``river_rule``: the rule deciding the river, its work arrays and the flop's
     :func:`analyzer.engines.holdem.board_classes.flop_rank_tables` of five and six cards); when ``situation`` has
-    rows, what a person sees there per class (:func:`_describe_river_classes`); returns the number of classes."""
+    rows, what a person sees there per class (:func:`_describe_river_classes`); returns the number of classes.
+    ``memo`` (:class:`ClassMemo`): the classes recorded for a later pass over the flop, or replayed from an
+    earlier one instead of classing the board again."""
     allowed, action, following, stake, fold_value, larger = plan
     deal_board(flop, rest, i, j, board, unseen)
-    flush_suit = type_cards(board, unseen, scratch)
-    ranks_here, order_here = plain[board[3] >> 2, board[4] >> 2], pair_order[board[3] >> 2, board[4] >> 2]
-    if seen < 0:
-        count = board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch)
-    else:
-        count = exposed_board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch, seen)
-    _class_of_types(count, scratch.class_first, scratch.class_second, type_table)
     rule, five, six, sorted_six, card_six = river_rule
-    board_made = 0
     by_rule = rule[RIVER_BY_VALUE] == 0
     described = situation.shape[0] > 0
+    mode = memo.state[MEMO_MODE]
     turn, river = board[3] >> 2, board[4] >> 2
-    rank_of_board = board_rank(five[turn, river], scratch, flush_rank) if by_rule or described else 0
-    if by_rule:
-        board_made = river_made_part(rule, rank_of_board)
-    if described or (by_rule and reads_dealer_outs(rule)):
-        board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
+    if mode == REPLAY:
+        count, rank_of_board = _replay_classes(memo, i, j, scratch)
+    else:
+        flush_suit = type_cards(board, unseen, scratch)
+        ranks_here, order_here = plain[turn, river], pair_order[turn, river]
+        if seen < 0:
+            count = board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch)
+        else:
+            count = exposed_board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch,
+                                          seen)
+        kept = mode == RECORD
+        rank_of_board = board_rank(five[turn, river], scratch, flush_rank) if by_rule or described or kept else 0
+        if kept or described or (by_rule and reads_dealer_outs(rule)):
+            board_plus_one_by_type(unseen, six[turn, river], scratch, flush_rank, sorted_six, card_six)
+            _count_class_outs(count, sorted_six, card_six, scratch)
+        if kept:
+            _record_classes(memo, i, j, count, rank_of_board, scratch)
+    _class_of_types(count, scratch.class_first, scratch.class_second, type_table)
+    board_made = river_made_part(rule, rank_of_board) if by_rule else 0
     _river_choices(count, scratch.class_ranks, scratch.class_outcomes, nets, allowed, action, following, stake,
                    fold_value, larger, river_value, river_choice, line_of, valued, dealer_hands, rule, board_made,
-                   sorted_six, card_six, scratch)
+                   scratch.class_outs)
     if described:
-        _describe_river_classes(count, rank_of_board, sorted_six, card_six, scratch, situation)
+        _describe_river_classes(count, rank_of_board, scratch, situation)
     return count
 
 
 @njit(cache=True, nogil=True)
-def _describe_river_classes(count, rank_of_board, sorted_six, card_six, scratch, situation):
-    """Per class c of a board (after :func:`analyzer.engines.holdem.board_classes.board_plus_one_by_type`),
-    ``situation[c]`` = (made hand, dealer outs, hands of the class): the features a person sees on the river
-    (:mod:`analyzer.engines.holdem.features`), alike for every hand of a class (same rank, and the dealer outs
-    depend on the cards' types only)."""
-    board_made = made_part(rank_of_board, MADE_PART_MODULI)
+def _count_class_outs(count, sorted_six, card_six, scratch):
+    """``scratch.class_outs[c]``: the dealer outs of every hand of each class c of a board (after
+    :func:`analyzer.engines.holdem.board_classes.board_plus_one_by_type`), alike for all of them: the outs depend
+    on the cards' types only."""
     type_card, first, second = scratch.type_card, scratch.class_first, scratch.class_second
-    ranks, multiplicity = scratch.class_ranks, scratch.class_multiplicity
+    for c in range(count):
+        scratch.class_outs[c] = dealer_outs(sorted_six, card_six, type_card[first[c]], type_card[second[c]],
+                                            scratch.class_ranks[c])
+
+
+@njit(cache=True, nogil=True)
+def _describe_river_classes(count, rank_of_board, scratch, situation):
+    """Per class c of a board (its dealer outs counted, :func:`_count_class_outs`), ``situation[c]`` = (made hand,
+    dealer outs, hands of the class): the features a person sees on the river
+    (:mod:`analyzer.engines.holdem.features`), alike for every hand of a class."""
+    board_made = made_part(rank_of_board, MADE_PART_MODULI)
+    ranks, multiplicity, outs = scratch.class_ranks, scratch.class_multiplicity, scratch.class_outs
     for c in range(count):
         situation[c, 0] = river_made_code(ranks[c], board_made, MADE_PART_MODULI)
-        situation[c, 1] = dealer_outs(sorted_six, card_six, type_card[first[c]], type_card[second[c]], ranks[c])
+        situation[c, 1] = outs[c]
         situation[c, 2] = multiplicity[c]
 
 
+# --------------------------------------------------------------------------- classes kept for a second pass
+
 #: The most board groups of one flop: a shape per rank pair of the turn and the river.
 GROUPS = RANK_PAIRS * BOARD_SHAPES
+
+#: :class:`ClassMemo` modes: off, recording the classes of each board classed, replaying them.
+MEMO_OFF, RECORD, REPLAY = 0, 1, 2
+#: Positions in ``ClassMemo.state``: the mode, the groups recorded or replayed so far, the groups recorded.
+MEMO_MODE, MEMO_CURSOR, MEMO_GROUPS = 0, 1, 2
+
+
+class ClassMemo(NamedTuple):
+    """The board classes of one flop, recorded as a pass over it classes its boards and replayed by the next pass
+    over the same flop and seen card (a second strategy played on the same deals), which then classes no board:
+    per board classed, in order, its positions in the cards left (checked on replay), its rank and the rows of its
+    classes (card types, rank, hands, dealer outcomes, dealer outs). ``state``: (mode, cursor, groups recorded);
+    ``flop``: the flop and seen card recorded (checked on replay). Made by :func:`class_memo`; its mode is
+    set by the caller between the passes (:data:`MEMO_OFF`: neither)."""
+
+    state: np.ndarray
+    flop: np.ndarray
+    board: np.ndarray
+    first_row: np.ndarray
+    board_rank: np.ndarray
+    pairs: np.ndarray
+    ranks: np.ndarray
+    multiplicity: np.ndarray
+    outcomes: np.ndarray
+    outs: np.ndarray
+
+
+@njit(cache=True, nogil=True)
+def class_memo(used):
+    """A :class:`ClassMemo` for every board group of a flop (``used``), else an empty one, always off."""
+    groups = GROUPS if used else 0
+    rows = groups * MAX_CLASSES
+    return ClassMemo(np.zeros(3, dtype=np.int64), np.full(4, -1, dtype=np.int64), np.zeros((groups, 2), np.int64),
+                     np.zeros(groups + 1, dtype=np.int64), np.zeros(groups, dtype=np.int64),
+                     np.zeros((rows, 2), dtype=np.int64), np.zeros(rows, dtype=np.int64),
+                     np.zeros(rows, dtype=np.int64), np.zeros((rows, 6), dtype=np.int64),
+                     np.zeros(rows, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _start_memo(memo, flop, seen):
+    """Start a pass over ``flop`` (and the ``seen`` card): recording, remember them; replaying, refuse another
+    flop than the one recorded (a ValueError)."""
+    mode = memo.state[MEMO_MODE]
+    memo.state[MEMO_CURSOR] = 0
+    if mode == RECORD:
+        memo.flop[:3] = flop
+        memo.flop[3] = seen
+        memo.state[MEMO_GROUPS] = 0
+    elif mode == REPLAY:
+        for k in range(3):
+            if memo.flop[k] != flop[k]:
+                raise ValueError("a pass replays the classes of another flop than the one recorded")
+        if memo.flop[3] != seen:
+            raise ValueError("a pass replays the classes of another seen card than the one recorded")
+
+
+@njit(cache=True, nogil=True)
+def _record_classes(memo, i, j, count, rank_of_board, scratch):
+    """Record the ``count`` classes of board {rest[i], rest[j]} (in ``scratch``) as the next group."""
+    g = memo.state[MEMO_CURSOR]
+    first = memo.first_row[g]
+    memo.board[g, 0], memo.board[g, 1] = i, j
+    memo.board_rank[g] = rank_of_board
+    for c in range(count):
+        row = first + c
+        memo.pairs[row, 0], memo.pairs[row, 1] = scratch.class_first[c], scratch.class_second[c]
+        memo.ranks[row] = scratch.class_ranks[c]
+        memo.multiplicity[row] = scratch.class_multiplicity[c]
+        memo.outs[row] = scratch.class_outs[c]
+        for o in range(6):
+            memo.outcomes[row, o] = scratch.class_outcomes[c, o]
+    memo.first_row[g + 1] = first + count
+    memo.state[MEMO_CURSOR] = g + 1
+    memo.state[MEMO_GROUPS] = g + 1
+
+
+@njit(cache=True, nogil=True)
+def _replay_classes(memo, i, j, scratch):
+    """The next recorded group's classes put back into ``scratch``: returns (their count, the board's rank); a
+    ValueError when the board {rest[i], rest[j]} is not the one recorded there."""
+    g = memo.state[MEMO_CURSOR]
+    if g >= memo.state[MEMO_GROUPS] or memo.board[g, 0] != i or memo.board[g, 1] != j:
+        raise ValueError("a pass replays the classes of another board than the one recorded")
+    first, last = memo.first_row[g], memo.first_row[g + 1]
+    for row in range(first, last):
+        c = row - first
+        scratch.class_first[c], scratch.class_second[c] = memo.pairs[row, 0], memo.pairs[row, 1]
+        scratch.class_ranks[c] = memo.ranks[row]
+        scratch.class_multiplicity[c] = memo.multiplicity[row]
+        scratch.class_outs[c] = memo.outs[row]
+        for o in range(6):
+            scratch.class_outcomes[c, o] = memo.outcomes[row, o]
+    memo.state[MEMO_CURSOR] = g + 1
+    return last - first, memo.board_rank[g]
+
+
 
 
 class GroupWork(NamedTuple):
@@ -471,13 +593,13 @@ def _group_work(rest, classes, width, described):
 
 @njit(cache=True, nogil=True)
 def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan,
-                  seen, dealer_hands, valued, work, river_rule, classify=True):
+                  seen, dealer_hands, valued, work, river_rule, memo, classify=True):
     """Class the boards of one flop whose two cards are of ranks ``low`` and ``high``, once per shape: their hands
     fall into the same classes, a hand's class given by its cards' types (rank, and whether of the flush suit),
     so one board of each shape is classed (:func:`_river_board`; with its river values and choices at the
     ``valued`` states), and the shape's boards and the boards holding each card are counted (``work``:
-    :class:`GroupWork`; :func:`_ungroup` clears them). Without ``classify`` the boards are only counted and
-    the cards typed (a pass whose classes were kept, :func:`_keep_groups`)."""
+    :class:`GroupWork`; :func:`_ungroup` clears them; ``memo``: :class:`ClassMemo`). Without ``classify`` the boards
+    are only counted and the cards typed (a pass whose classes were kept, :func:`_keep_groups`)."""
     (shape_table, shape_line, shape_outcomes, shape_value, shape_choice, shape_suit, boards, with_card, board_shape,
      of_rank, by_rank, card_type, shape_count, shape_pair, _) = work
     boards[:] = 0
@@ -489,7 +611,7 @@ def _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_ord
                 count = _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, flush_rank, qualify,
                                      nets, plan, shape_table[shape], shape_value[shape], shape_choice[shape],
                                      shape_line[shape], valued, seen, dealer_hands, river_rule,
-                                     work.shape_situation[shape])
+                                     work.shape_situation[shape], memo)
                 shape_count[shape] = count
                 outcomes, first, second = scratch.class_outcomes, scratch.class_first, scratch.class_second
                 for c in range(count):
@@ -728,7 +850,7 @@ def _add_river_situations(allowed, river_states, count, situation, choices, time
 @njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  kept, tallied, packed_tally, river_rule, weight, river_situations):
+                  kept, tallied, packed_tally, river_rule, weight, river_situations, memo):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
@@ -771,7 +893,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
         for high in range(low, 13):
             held = rank_pair_cards(work.of_rank, work.by_rank, low, high, members)
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
-                          plan, seen, dealer_hands, valued_states, work, river_rule)
+                          plan, seen, dealer_hands, valued_states, work, river_rule, memo)
             if kept[0].shape[0] > 0:
                 groups = _keep_groups(work, kept, groups)
             for t in range(n if by_turn else 0):  # a turn card's rows stay in the cache over the shapes
@@ -810,7 +932,7 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 @njit(cache=True, nogil=True)
 def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown,
-                  river_rule):
+                  river_rule, memo):
     """Pass 2 of :func:`street_flop` where the turn and a river state decide, the boards taken by rank pair and
     shape as in :func:`_group_values`, with the classes pass 1 kept (``kept``, in the same order: no board is
     classed again): for each hole pair and pre-flop action to ``walk`` (the river state after each turn card's
@@ -836,7 +958,7 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
         for high in range(low, 13):
             _group_boards(flop, rest, low, high, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets,
                           plan, seen, dealer_hands, np.zeros(allowed.shape[1], dtype=np.int8), work, river_rule,
-                          False)
+                          memo, False)
             count = rank_pair_cards(of_rank, by_rank, low, high, members)
             for shape in range(BOARD_SHAPES):
                 if boards[shape] == 0:
@@ -989,7 +1111,7 @@ def _river_width(allowed):
 
 
 @njit(cache=True, nogil=True)
-def flop_work(plan, qualify, classes):
+def flop_work(plan, qualify, classes, remembered=False):
     """The work arrays of :func:`street_flop` for one plan (as packed there) and qualifier, made once and used
     flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
     pair, the flop states' values and choices and the deals by final line and outcome; the dealer outcomes per
@@ -1000,7 +1122,8 @@ def flop_work(plan, qualify, classes):
     reaching each showdown, by hole pair class (of ``classes``); per hole pair, the deals by river choice, line
     and outcome at each river state that decides (:func:`_tallied_rivers`; none deciding: by line alone), and
     the same packed as pass 1 adds them (:func:`_pack_classes`; no columns when the turn decides and no river
-    state does).
+    state does); and a :class:`ClassMemo` (``remembered``: with room for a flop's classes, for a second pass
+    over each flop; else empty), off.
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
     allowed, action = plan[0], plan[1]
@@ -1028,7 +1151,7 @@ def flop_work(plan, qualify, classes):
             np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64),
             np.zeros((HOLE_PAIRS, max(1, tallied.shape[0]), _river_width(allowed), LINE_COUNT, 6), dtype=np.int64),
             np.zeros(0 if by_turn else HOLE_PAIRS * max(1, tallied.shape[0]) * _river_width(allowed) * LINE_COUNT
-                     * TALLY_WORDS, dtype=np.int64))
+                     * TALLY_WORDS, dtype=np.int64), class_memo(remembered))
 
 
 @njit(cache=True, nogil=True)
@@ -1108,7 +1231,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     unseen = np.empty(n - 2, dtype=np.int64)
     river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
-     walked_boards, walked_showdown, river_tally, packed_tally) = work
+     walked_boards, walked_showdown, river_tally, packed_tally, memo) = work
+    _start_memo(memo, flop, seen)
     _check_packing(n * (n - 1) // 2, dealer_hands)
     tallied = _tallied_rivers(allowed)
     tally_of = np.full(width, -1, dtype=np.int64)
@@ -1144,7 +1268,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  kept, tallied, packed_tally.reshape(HOLE_PAIRS, -1), river_rule, weight, river_situations)
+                  kept, tallied, packed_tally.reshape(HOLE_PAIRS, -1), river_rule, weight, river_situations, memo)
     # every deal, from the first tally (its cells of the flop's hole pairs are all set; the outcomes before
     # ``first_outcome`` never occur and stay zero)
     if not by_turn:
@@ -1321,7 +1445,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         walked_showdown[:] = 0
         _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                       dealer_hands, walk, flop_choice, turn_choice, kept, class_of, walked_boards, walked_showdown,
-                      river_rule)
+                      river_rule, memo)
         for c in range(walked_boards.shape[0]):
             for a0 in range(roots):
                 for s in range(width):
@@ -1391,6 +1515,22 @@ def street_sums_kind(plan: StreetPlan, classes: int = HAND_CLASS_COUNT, flop_cho
                                                             "SITUATIONS": tuple(described)})
 
 
+def joined_sums_kind(kinds: Sequence[type[StreetClassSums]]) -> type[FlopClassSums]:
+    """Several kinds of class sums summed together over the same flop classes (strategies enumerated in one pass,
+    :func:`strategies_class_sums`): the n-th kind's arrays named ``k<n>_<name>``; :func:`split_sums` takes them
+    apart."""
+    shapes = {f"k{n}_{name}": shape for n, kind in enumerate(kinds) for name, shape in kind.SHAPES.items()}
+    rows = {f"k{n}_{name}": shape for n, kind in enumerate(kinds) for name, shape in kind.ROWS.items()}
+    return make_dataclass("JoinedSums", [(name, np.ndarray) for name in (*shapes, *rows)], bases=(FlopClassSums,),
+                          frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows, "ROW_DTYPE": np.int8})
+
+
+def split_sums(joined: FlopClassSums, kinds: Sequence[type[StreetClassSums]]) -> list[StreetClassSums]:
+    """The class sums of each kind out of their :func:`joined_sums_kind`."""
+    return [kind(**{name: getattr(joined, f"k{n}_{name}") for name in (*kind.SHAPES, *kind.ROWS)})
+            for n, kind in enumerate(kinds)]
+
+
 @dataclass(frozen=True)
 class ImposedChoices:
     """What a strategy other than the optimal one imposes on the kernel (:func:`street_flop`): ``flop_rows``, its
@@ -1411,22 +1551,41 @@ def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, 
     them, equal for pairs a relabelling of suits that fixes the seen card's maps onto each other), without flop
     choices. ``imposed``: a strategy's choices instead of the values' (none with a card seen). The optimal
     strategy's sums with no card seen count the situations too (:func:`street_sums_kind`)."""
-    if imposed is not None and seen >= 0:
+    return strategies_class_sums(flops, weights, plan, nets, qualify, (imposed,), seen, class_of, classes)[0]
+
+
+def strategies_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray, qualify: int,
+                          strategies: Sequence[ImposedChoices | None], seen: int = -1,
+                          class_of: np.ndarray = HAND_CLASS_OF, classes: int = HAND_CLASS_COUNT
+                          ) -> list[StreetClassSums]:
+    """:func:`street_class_sums` of several strategies on the same deals (None: the optimal one), in one pass over
+    the flops: each flop's boards are classed once, by the first strategy's pass, and the others replay those
+    classes (:class:`ClassMemo`), so a second strategy costs what its own choices and counts do."""
+    if seen >= 0 and any(imposed is not None for imposed in strategies):
         raise ValueError("a strategy's imposed choices are played with no dealer card seen")
-    kind = street_sums_kind(plan, classes, flop_choices=seen < 0, situations=seen < 0 and imposed is None)
-    sums = kind.zeros()
-    arrays = [getattr(sums, name) for name in kind.SHAPES] + [NOT_COUNTED] * (2 - len(kind.SITUATIONS))
+    kinds = [street_sums_kind(plan, classes, flop_choices=seen < 0, situations=seen < 0 and imposed is None)
+             for imposed in strategies]
+    all_sums = [kind.zeros() for kind in kinds]
+    all_arrays = [[getattr(sums, name) for name in kind.SHAPES] + [NOT_COUNTED] * (2 - len(kind.SITUATIONS))
+                  for kind, sums in zip(kinds, all_sums, strict=True)]
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
-    choices = np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
+    all_choices = [np.full((len(flops) if kind.ROWS else 0, HOLE_PAIRS, plan.allowed.shape[1]), -1, dtype=np.int8)
+                   for kind in kinds]
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
-    work = flop_work(packed, qualify, classes)
-    rule = OPTIMAL.packed() if imposed is None else imposed.river_rule
+    replayed = len(strategies) > 1
+    work = flop_work(packed, qualify, classes, replayed)
+    memo_state = work[-1].state
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True)):
-        rows = by_value if imposed is None else imposed.flop_rows(flop)
-        street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, rows,  # type: ignore[call-arg]
-                    rule, choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]), *arrays, seen,  # (numba)
-                    work)
-    return replace(sums, flop_choice=choices) if kind.ROWS else sums
+        for n, (imposed, kind, arrays, choices) in enumerate(zip(strategies, kinds, all_arrays, all_choices,
+                                                                 strict=True)):
+            memo_state[MEMO_MODE] = MEMO_OFF if not replayed else RECORD if n == 0 else REPLAY
+            rows = by_value if imposed is None else imposed.flop_rows(flop)
+            rule = OPTIMAL.packed() if imposed is None else imposed.river_rule
+            street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,  # type: ignore[call-arg]
+                        rows, rule, choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]),  # (numba)
+                        *arrays, seen, work)
+    return [replace(sums, flop_choice=choices) if kind.ROWS else sums
+            for kind, sums, choices in zip(kinds, all_sums, all_choices, strict=True)]
 
 
 def qualifying_rank(rules: GameRules) -> int:

@@ -43,7 +43,7 @@ UTH = load_game("uth")
 
 @pytest.fixture(scope="module")
 def normal():
-    return engine_for(UTH).committed(UTH)
+    return engine_for(UTH).analyze(UTH, Run())
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,6 @@ from analyzer.core.ranking import best_ranks_of, load_ranking
 from analyzer.engines.base import Run
 from analyzer.engines.cache import enumeration_key
 from analyzer.engines.holdem import enumeration as uth
-from analyzer.engines.holdem.engine import committed_counts_apply
 from analyzer.engines.holdem.results import (
     counts_csvs,
     line_ranks,
@@ -425,8 +424,8 @@ def test_the_cache_key_holds_the_main_wagers_not_the_side_bets():
     keys = {name: enumeration_key(rules) for name, rules in VARIANTS.items()}
     assert len(set(keys.values())) == 3
     trips = load_game("uth", paytable_files=(EXAMPLES / "uth-paytables.toml",))
-    assert enumeration_key(trips) == keys["as shipped"] and committed_counts_apply(trips)
-    assert not committed_counts_apply(VARIANTS["no qualifier"])
+    assert enumeration_key(trips) == keys["as shipped"] and engine_for(trips).committed_apply(trips)
+    assert not engine_for(trips).committed_apply(VARIANTS["no qualifier"])
 
 
 # --------------------------------------------------------------------------- the committed full run

@@ -56,4 +56,4 @@ def test_the_committed_table_adds_up_and_agrees_with_the_committed_uth_counts(ut
     pairs = committed_final_pairs()
     assert int(pairs.sum()) == CYCLE == uth.cycle
     assert np.array_equal(pairs, pairs.T)                        # player and dealer are dealt alike
-    assert np.array_equal(pairs.sum(axis=1), uth.counts.trips_hands)   # the player's final lines, every deal
+    assert np.array_equal(pairs.sum(axis=1), uth.counts.final_outcomes.sum(axis=1))   # every deal's final line

@@ -14,15 +14,18 @@ from pathlib import Path
 import pytest
 
 from analyzer.engines.base import Run
-from analyzer.engines.holdem import engine as holdem_engine
-from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedRun, PostedStrategy
+from analyzer.engines.holdem import street_engine
+from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS, PostedStrategy
+from analyzer.engines.holdem.street_game import StreetAnalysis, game_plan, street_counts, written_analysis
+from analyzer.engines.holdem.street_posted import enumerate_played, posted_streets
+from analyzer.engines.holdem.streets import as_streets
 from analyzer.engines.holdem.strategy_files import (
     load_holdem_strategy,
     same_rules,
     strategy_file_text,
 )
 from analyzer.engines.registry import engine_for
-from analyzer.games.rules import RulesError
+from analyzer.games.rules import RulesError, load_game
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "uth-strategy.toml"
@@ -105,19 +108,34 @@ def test_the_example_file_costs_what_the_report_says(uth):
     evaluated = engine.evaluate_strategy(uth, engine.load_strategy(uth.rules, EXAMPLE))
     assert evaluated.house_edge_per_ante == Fraction(54758439, 2299422125)          # 2.381400%
     assert evaluated.cost_per_ante == Fraction(4552857539, 2317817502000)            # 0.196429%
-    assert evaluated.cost_per_ante == engine.committed(uth.rules).posted_rule().cost
+    assert evaluated.cost_per_ante == uth.posted_rule().cost
 
 
-@pytest.mark.parametrize("file_change, cache", [({"flop_flush_draw_min_rank": None}, True), ({}, False)])
-def test_other_files_and_fresh_runs_enumerate_the_files_rules(uth, tmp_path, monkeypatch, file_change, cache):
-    """Any other file, and the card itself without the cache, go to the streets kernel's run of the file's strategy
-    on the game (replaced here by the optimal settlement: cost 0)."""
+def test_the_card_s_figures_from_its_run_are_those_of_its_game_played_through(tmp_path):
+    """The posted card's element of risk and average bet from its run (the fast path) against the streets
+    kernel's game played by the card over the same flops (a reduced run)."""
+    rules = as_streets(load_game("uth"))
+    card = posted_streets(rules, CARD_WITH_DEALER_OUTS)
+    flops = [0, 700]
+    played = enumerate_played(rules, card, Run(progress=False), flop_class_indices=flops)
+    plan, _, scale = game_plan(rules)
+    optimal = StreetAnalysis(rules, street_counts(played.optimal, plan, scale), posted=played.posted)
+    fast = optimal.posted_figures()
+    slow = written_analysis(rules, card, Run(progress=False), flops).main_figures()
+    assert (fast.house_edge_per_ante, fast.element_of_risk, fast.average_total_bet) == \
+        (slow["house_edge_per_ante"], slow["element_of_risk"], slow["average_total_bet"])
+
+
+@pytest.mark.parametrize("file_change", [{"flop_flush_draw_min_rank": None}, {"river_fewer_dealer_outs_than": 15}])
+def test_other_files_enumerate_the_files_rules(uth, tmp_path, monkeypatch, file_change):
+    """Any other file goes to the streets kernel's run of the file's strategy on the game (replaced here by the
+    optimal analysis: cost 0)."""
     asked = []
-    monkeypatch.setattr(holdem_engine, "posted_run", lambda rules, strategy, run: asked.append((strategy, rules))
-                        or PostedRun(strategy, uth.counts.settlement_by_hand))
+    monkeypatch.setattr(street_engine, "written_analysis", lambda rules, strategy, run: asked.append(strategy.strategy)
+                        or uth)
     written = dataclasses.replace(CARD_WITH_DEALER_OUTS, name="mine", **file_change)
     engine = engine_for(uth.rules)
     strategy = engine.load_strategy(uth.rules, write(tmp_path, strategy_file_text(written, "uth")))
-    evaluated = engine.evaluate_strategy(uth, strategy, Run(cache=cache))
-    assert asked == [(written, uth.rules)] and evaluated.cost_per_ante == 0
-    assert evaluated.house_edge_per_ante == uth.counts.house_edge_per_ante()
+    evaluated = engine.evaluate_strategy(uth, strategy, Run())
+    assert asked == [written] and evaluated.cost_per_ante == 0
+    assert evaluated.house_edge_per_ante == uth.main_figures()["house_edge_per_ante"]

@@ -165,16 +165,16 @@ def test_protect_estimates_colluders_over_streets(capsys):
 
 
 def test_a_uth_variant_s_colluders_are_estimated_over_streets(tmp_path, monkeypatch):
-    """UTH with another Blind table: its own kernel counts it, but its colluders come from the estimator over
-    streets (here on the analysis of three flop classes, enough to take every code path)."""
+    """UTH with another Blind table: its colluders come from the estimator over streets (here on the analysis of
+    three flop classes, enough to take every code path)."""
     from pathlib import Path
 
     from analyzer.engines.holdem import street_engine
 
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))
-    original = street_engine.enumerate_street_sums
-    monkeypatch.setattr(street_engine, "enumerate_street_sums", lambda rules, jobs=1, progress=True: original(
-        rules, jobs, progress, flop_class_indices=range(3)))
+    original = street_engine.enumerate_played
+    monkeypatch.setattr(street_engine, "enumerate_played", lambda rules, card, run: original(
+        rules, card, run, flop_class_indices=range(3)))
     variant = load_game("uth", paytable_files=(Path(__file__).resolve().parents[3] / "examples" /
                                                "uth-blind-paytables.toml",))
     engine = engine_for(variant)

@@ -160,7 +160,7 @@ def test_a_variant_s_risk_rows_do_not_borrow_the_shipped_game_s_committed_runs()
     rows = engine_for(variant).exposure_rows(variant, Run(), {0: Fraction(1, 50)})
     assert [row[1] for row in rows] == [Fraction(1, 50), None, None]
     assert rows[1][2] == "not computed yet: run analyzer protect uth --exposed-dealer-cards 1 --no-cache"
-    assert "shipped main game only" in rows[2][2]
+    assert "not yet over streets" in rows[2][2]
 
 
 def test_a_variant_with_one_card_seen_is_the_streets_kernel_s_run(reduced, tmp_path, monkeypatch):

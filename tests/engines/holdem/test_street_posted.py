@@ -38,9 +38,9 @@ from tests.engines.holdem.test_streets import (
 def test_the_card_takes_the_check_and_its_bet_at_each_point():
     card = posted_streets(as_streets(load_game("uth")), CARD_WITH_DEALER_OUTS)
     streets = as_streets(load_game("uth")).streets
-    assert [streets[0].choices[i].label for i in card.preflop] == ["check", "bet 4x"]
-    assert [streets[1].choices[i].label for i in card.flop] == ["check", "bet 2x"]
-    assert [streets[2].choices[i].label for i in card.river] == ["fold", "bet 1x"]
+    assert [streets[0].choices[i].label for i in card.preflop] == ["check", "4x"]
+    assert [streets[1].choices[i].label for i in card.flop] == ["check", "2x"]
+    assert [streets[2].choices[i].label for i in card.river] == ["fold", "1x"]
     choices = card.preflop_choices()
     assert sorted(set(choices.tolist())) == [0, 2] and (choices == 2).sum() == len(CARD_WITH_DEALER_OUTS.raise_classes)
 

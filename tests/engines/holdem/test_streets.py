@@ -46,7 +46,10 @@ from analyzer.engines.holdem.street_game import (
 )
 from analyzer.engines.holdem.shape_tally import TALLY_WORDS
 from analyzer.engines.holdem.streets import (
+    MEMO_MODE,
     NOT_COUNTED,
+    RECORD,
+    REPLAY,
     DEALER_HANDS,
     FOLDS,
     LEVELS,
@@ -57,9 +60,14 @@ from analyzer.engines.holdem.streets import (
     as_streets,
     flop_work,
     qualifying_rank,
+    strategies_class_sums,
+    street_class_sums,
     street_flop,
     street_plan,
+    street_sums_kind,
 )
+from analyzer.engines.holdem.posted import CARD_WITH_DEALER_OUTS
+from analyzer.engines.holdem.street_posted import posted_streets
 from analyzer.games.rules import OUTCOMES, RulesError, load_game
 
 SCALE = 2
@@ -377,6 +385,45 @@ def test_the_turn_and_river_as_a_pair_where_the_turn_decides_is_refused():
         game_plan(rules)
 
 
+def sums_equal(one, other):
+    """Two class sums of one kind, array for array."""
+    return type(one).SHAPES == type(other).SHAPES and all(np.array_equal(getattr(one, name), getattr(other, name))
+                                                          for name in (*type(one).SHAPES, *type(one).ROWS))
+
+
+@pytest.mark.parametrize("game", ["uth", "thb"])
+def test_a_second_strategy_replays_the_first_one_s_classes_and_counts_as_if_alone(tmp_path, game):
+    rules = as_streets(load_game(game) if game == "uth" else load_game(thb_with_a_river_bet(tmp_path)))
+    plan, nets, _ = game_plan(rules)
+    qualify = qualifying_rank(rules)
+    second = posted_streets(rules, CARD_WITH_DEALER_OUTS).imposed() if game == "uth" else None
+    classes = flop_classes()
+    flops, weights = classes.cards[FLOP_CLASSES], classes.weights[FLOP_CLASSES]
+    together = strategies_class_sums(flops, weights, plan, nets, qualify, (None, second))
+    alone = [street_class_sums(flops, weights, plan, nets, qualify, imposed=imposed) for imposed in (None, second)]
+    assert all(sums_equal(*pair) for pair in zip(together, alone, strict=True))
+
+
+def test_a_pass_replaying_another_flop_s_classes_is_refused():
+    rules, plan, nets = plan_of("uth")
+    packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
+    work = flop_work(packed, qualifying_rank(rules), HOLE_PAIRS, True)
+    kind = street_sums_kind(plan, HOLE_PAIRS, flop_choices=False, situations=False)
+    arrays = [getattr(kind.zeros(), name) for name in kind.SHAPES] + [NOT_COUNTED] * 2
+    no_rows = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
+    choices = np.zeros((0, plan.allowed.shape[1]), dtype=np.int8)
+
+    def play(flop, mode):
+        work[-1].state[MEMO_MODE] = mode
+        street_flop(np.array(sorted(parse_cards(flop)), dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64),
+                    STRAIGHT_TOP, FLUSH_RANK, qualifying_rank(rules), nets, packed, no_rows, OPTIMAL.packed(),
+                    choices, *arrays, -1, work)
+    play("2h 7h Kh", RECORD)
+    play("2h 7h Kh", REPLAY)
+    with pytest.raises(ValueError, match="another flop than the one recorded"):
+        play("2h 7h Kc", REPLAY)
+
+
 def test_situations_over_streets_are_the_uth_kernel_s_on_the_same_flops():
     rules = load_game("uth")
     kernel = analyze_holdem(progress=False, flop_class_indices=FLOP_CLASSES[:2], wagers=main_wagers(rules)).situations
@@ -506,9 +553,9 @@ def test_bad_beat_and_flop_bonus_on_uth_from_a_paytable_file(uth):
     analysis = analyzer.engines.registry.engine_for(rules).analyze(rules, analyzer.engines.base.Run())
     bad_beat, flop_bonus = rules.side_bets[1:3]
     table = analysis.side_bet_table(bad_beat, bad_beat.paytables[bad_beat.default_paytable]).set_index("outcome")
-    counts = uth.counts.settlement_by_hand                        # (Play multiple, outcome, line)
+    showdowns = uth.counts.showdown.sum(axis=0)                   # (line, outcome), the folds apart
     lose = [OUTCOMES.index("no_qualify_lose"), OUTCOMES.index("lose")]
-    assert table.loc["Straight loses", "combinations"] == counts[1:, lose, LINES.index("straight")].sum()
+    assert table.loc["Straight loses", "combinations"] == showdowns[LINES.index("straight"), lose].sum()
     assert int(table["combinations"].sum()) == analysis.cycle
     bonus = analysis.side_bet_figures()["flop_bonus"]["1000-500-200-100-75-50-10-2"]
     assert bonus["house_edge"] == Fraction(11891, 162435)
@@ -618,8 +665,9 @@ def test_a_variant_is_enumerated_cached_and_read_back(tmp_path, monkeypatch):
     import analyzer.engines.holdem.street_engine as street_engine
 
     monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(street_engine, "enumerate_street_sums", lambda rules, jobs, progress: enumerate_street_sums(
-        rules, jobs=jobs, progress=progress, flop_class_indices=np.array(FLOP_CLASSES[:1])))
+    original = street_engine.enumerate_played
+    monkeypatch.setattr(street_engine, "enumerate_played", lambda rules, card, run: original(
+        rules, card, run, flop_class_indices=np.array(FLOP_CLASSES[:1])))
     path = tmp_path / "ante.toml"
     path.write_text('game = "thb"\n[wagers.ante.paytables."flush or better 1"]\ndefault = true\n'
                     'lines = [{ hand = "flush or better", pays = "1" }]\n')

@@ -59,7 +59,7 @@ def test_settlement_by_play_multiple_outcome_and_final_hand(streets, kernel):
 
 def test_preflop_values_and_decisions(streets, kernel):
     values = streets.preflop_values()
-    for label, column in (("check", "ev_check"), ("bet 3x", "ev_3x"), ("bet 4x", "ev_4x")):
+    for label, column in (("check", "ev_check"), ("3x", "ev_3x"), ("4x", "ev_4x")):
         assert list(values[f"EV {label}"]) == list(kernel.preflop[column]), label
     assert list(values["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
     assert streets.counts.scale * DEALS_PER_HOLE * values["EV check"][0] == \
