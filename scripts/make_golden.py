@@ -115,35 +115,38 @@ def one_play_bet_csvs(analysis) -> dict[str, str]:
     """The count tables of a one-Play-bet Hold'em game over streets (a ``play_once`` game deciding before the flop
     with check, 3x and 4x, on the flop with 2x and on the river with 1x): its settlement by Play multiple, outcome
     and final hand, its final hands, its pre-flop EVs and decisions, its actions by hand at each decision point,
-    its situations and every flop decision, in the tables of ``enumerations/uth``."""
+    its situations and every flop decision, in the tables of ``enumerations/uth``. The kernel's choices are in
+    rising order (check, then the bet); these tables name the bet first."""
     import numpy as np
-    import pandas as pd
 
-    from analyzer.engines.holdem.enumeration import HoldemCounts, SituationDecisions, collapse_lines, flop_classes
-    from analyzer.engines.holdem.results import counts_csvs
+    from analyzer.engines.holdem.sevens import LINES
+    from analyzer.engines.holdem.settlement_file import SETTLEMENT_FILE, settlement_csv
+    from analyzer.engines.holdem.situations import situation_files
     from analyzer.engines.holdem.street_posted import one_play_bet_settlement
 
     counts, plan = analysis.counts, analysis.plan
     values = analysis.preflop_values()
-    by_hand = one_play_bet_settlement(analysis)
-    preflop = pd.DataFrame({"class": values["hand"], "weight": values["combinations"]})
-    for label in ("check", "3x", "4x"):
-        preflop[f"ev_{label}"] = values[f"EV {label}"]
-    preflop["decision"] = values["decision"]
+    preflop = [[hand, int(weight), exact(check), exact(three), exact(four), decision]
+               for hand, weight, check, three, four, decision in zip(
+                   values["hand"], values["combinations"], values["EV check"], values["EV 3x"], values["EV 4x"],
+                   values["decision"], strict=True)]
+    actions = [["pre-flop", "all", choice, int(n)]
+               for choice, n in zip(("check", "3x", "4x"), counts.preflop_taken.sum(axis=0), strict=True)]
+    for point, level, choices in (("flop", 1, ("2x", "check")), ("river", 3, ("1x", "fold"))):
+        taken = counts.taken[level][:, [1, 0]]
+        actions += [[point, LINES[line], choice, int(taken[line, i])]
+                    for line in range(len(LINES)) for i, choice in enumerate(choices)]
     flop_state = [int(n) > 1 for n in plan.allowed[1]].index(True)
     river_state = [int(n) > 1 for n in plan.allowed[3]].index(True)
-    decisions = counts.flop_choice[:, :, flop_state].astype(np.int8)   # 1 for 2x, 0 for check, -1: meets the flop
-    situations = SituationDecisions(flop_summary=counts.flop_situations[flop_state][..., [1, 0]],
-                                    river_summary=counts.river_situations[river_state][..., [1, 0]],
-                                    flop_class_indices=np.arange(len(flop_classes())), flop_decisions=decisions,
-                                    flop_values=None)
-    empty = np.zeros((0, 0, 0), dtype=np.int64)
-    one_bet = HoldemCounts(cycle=analysis.cycle, settlement=collapse_lines(by_hand), settlement_by_hand=by_hand,
-                           trips_hands=counts.final_outcomes.sum(axis=1), preflop=preflop,
-                           preflop_actions=counts.preflop_taken.sum(axis=0), flop_actions=counts.taken[1][:, [1, 0]],
-                           river_actions=counts.taken[3][:, [1, 0]], flop_actions_by_class=empty,
-                           river_actions_by_class=empty, ev_denominator=0, complete=True, situations=situations)
-    return counts_csvs(one_bet)
+    return situation_files(counts.flop_situations[flop_state][..., [1, 0]],
+                           counts.river_situations[river_state][..., [1, 0]],
+                           counts.flop_choice[:, :, flop_state].astype(np.int8)) | {
+        SETTLEMENT_FILE: settlement_csv(one_play_bet_settlement(analysis)),
+        "trips_hands.csv": csv_text(["hand", "combinations"], [[line, int(n)] for line, n in zip(
+            LINES, counts.final_outcomes.sum(axis=1), strict=True)]),
+        "preflop.csv": csv_text(["class", "weight", "ev_check", "ev_3x", "ev_4x", "decision"], preflop),
+        "actions.csv": csv_text(["decision_point", "hand", "action", "combinations"], actions),
+    }
 
 
 def golden_files(folder: Path) -> list[str]:

@@ -29,6 +29,8 @@ import analyzer
 from analyzer.engines import cache
 from analyzer.engines.cache import cache_folder, cache_root, enumeration_key
 from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem.street_game import game_plan
+from analyzer.engines.holdem.streets import as_streets, street_sums_kind
 from analyzer.engines.one_decision import enumeration, exposure_figures
 from analyzer.engines.one_decision.enumeration import Situations
 from analyzer.engines.one_decision.exposure_figures import ExposureTotals
@@ -93,13 +95,15 @@ def one_decision_chunk(folder: Path, monkeypatch, calls: list[int]) -> list:
 
 def holdem_chunk(folder: Path, monkeypatch, calls: list[int]) -> list:
     """A chunk of flop classes of the Hold'em enumeration (``uth_*.npy``), its sums stubbed."""
+    kind = street_sums_kind(game_plan(as_streets(load_game("uth")))[0], flop_choices=False, situations=False)
+
     def count(members):
         calls.append(1)
-        sums = uth.HoldemSums.zeros()
-        sums.ev_sums[0, 1] = 42
+        sums = kind.zeros()
+        sums.root_values[0, 1] = 42
         return sums
 
-    return uth.checkpointed(count, uth.HoldemSums, "uth:test", np.array([0]), folder).flat().tolist()
+    return uth.checkpointed(count, kind, "uth:test", np.array([0]), folder).flat().tolist()
 
 
 def class_totals(folder: Path, monkeypatch, calls: list[int]) -> ExposureTotals:

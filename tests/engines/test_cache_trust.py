@@ -34,7 +34,7 @@ from analyzer.engines.one_decision.enumeration import exposed_sets
 from analyzer.engines.one_decision.exposure_figures import ExposureTotals
 from analyzer.engines.holdem.street_engine import SUMS_FILE
 from analyzer.engines.holdem.street_game import FLOP_CHOICES_FILE, SITUATIONS_FILE, check_sums, game_plan, load_sums
-from analyzer.engines.holdem.streets import as_streets
+from analyzer.engines.holdem.streets import as_streets, street_sums_kind
 from analyzer.games.exposure import expose
 from analyzer.games.rules import load_game
 
@@ -200,11 +200,11 @@ def test_damaged_chunks_and_class_totals_say_why(tmp_path, capsys, monkeypatch):
     """The chunks of resumable runs are checked too: a Hold'em chunk of floats, the totals of a class of
     exposed dealer cards over other deals than the class's."""
     calls: list[int] = []
-    chunk = uth.checkpointed(lambda members: calls.append(1) or uth.HoldemSums.zeros(), uth.HoldemSums, "uth:test",
-                             np.array([0]), tmp_path)
+    kind = street_sums_kind(game_plan(as_streets(load_game("uth")))[0], flop_choices=False, situations=False)
+    chunk = uth.checkpointed(lambda members: calls.append(1) or kind.zeros(), kind, "uth:test", np.array([0]), tmp_path)
     [path] = tmp_path.glob("uth_*.npy")
     np.save(path, chunk.flat().astype(np.float64))
-    assert uth.checkpointed(lambda members: calls.append(1) or chunk, uth.HoldemSums, "uth:test", np.array([0]),
+    assert uth.checkpointed(lambda members: calls.append(1) or chunk, kind, "uth:test", np.array([0]),
                             tmp_path) == chunk and len(calls) == 2
     assert capsys.readouterr().err == f"damaged cache entry {path} (sums of dtype float64, not integers): recomputed\n"
 

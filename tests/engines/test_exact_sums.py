@@ -46,7 +46,6 @@ from analyzer.engines.exact_sums import (
     restored,
     saved,
 )
-from analyzer.engines.holdem.results import main_wagers
 from analyzer.engines.registry import engine_for
 from analyzer.engines.results import grouped
 from analyzer.engines.stud.induction import induct
@@ -387,6 +386,6 @@ def test_hold_em_kernels_refuse_sums_past_64_bits(tmp_path):
                                          r"blind line 'Flush' paying 1500000001/1000000000 its sums could reach"):
         analyzer.analyze("uth", paytable_files=(str(flush),))
     royal = with_pays(tmp_path, "uth", "blind", {"Royal flush": "1000000000"}, "royal")
-    with pytest.raises(RulesError, match=r"^uth\.toml: the Hold'em enumeration sums in 64-bit integers, and with "
+    with pytest.raises(RulesError, match=r"^uth\.toml: the Hold'em streets kernel sums in 64-bit integers, and with "
                                          r"blind line 'Royal flush' paying 1000000000 "):
-        main_wagers(load_game("uth", paytable_files=(str(royal),)))
+        analyzer.analyze("uth", paytable_files=(str(royal),))

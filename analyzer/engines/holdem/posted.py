@@ -69,7 +69,7 @@ settlement array of the one-Play-bet results (:class:`PostedRun`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
@@ -84,8 +84,6 @@ from analyzer.engines.holdem.enumeration import (
     HAND_CLASSES,
     SCALE,
     SHIPPED,
-    HoldemCounts,
-    collapse_lines,
     pair_index,
 )
 from analyzer.engines.holdem.features import (
@@ -270,17 +268,11 @@ SCALED_NETS = SHIPPED.scaled_nets()
 class PostedRun:
     """A posted strategy's exact run: ``settlement_by_hand[multiple, outcome, hand line]`` (5, 6, 10), the deals of
     the cycle (each board once: the turn and river unordered) by the Play multiple the strategy reached (0: a fold)
-    and their outcome and final line, as :attr:`HoldemCounts.settlement_by_hand`. The strategy decides by rules,
+    and their outcome and final line. The strategy decides by rules,
     not by values, so the run does not depend on the paytables (the dealer's qualifier aside)."""
 
     strategy: PostedStrategy
     settlement_by_hand: np.ndarray
-
-    def counts(self, optimal: HoldemCounts) -> HoldemCounts:
-        """``optimal``'s counts with this run's settlement: what the strategy's house edge, element of risk and
-        average bet are computed from under ``optimal``'s main wagers (the decision counts stay the optimal ones)."""
-        return replace(optimal, settlement_by_hand=self.settlement_by_hand,
-                       settlement=collapse_lines(self.settlement_by_hand))
 
 
 def house_edge_of_settlement(by_hand: np.ndarray) -> Fraction:
@@ -326,17 +318,12 @@ def posted_csvs(settlement_by_hand: np.ndarray, optimal_house_edge: Fraction) ->
 class PostedFigures(NamedTuple):
     """A saved posted-strategy run: its settlement array (5, 6, 10) and its exact cost per ante.
 
-    ``settlement_by_hand[multiple, outcome, hand line]`` as in :class:`HoldemCounts`;
+    ``settlement_by_hand[multiple, outcome, hand line]`` (multiple 0: a fold);
     ``cost``: the posted strategy's house edge per ante minus the optimal one.
     """
 
     settlement_by_hand: np.ndarray
     cost: Fraction
-
-    @property
-    def settlement(self) -> np.ndarray:
-        """The settlement by blind line (5, 6, 7), as :attr:`HoldemCounts.settlement`."""
-        return collapse_lines(self.settlement_by_hand)
 
     @property
     def house_edge(self) -> Fraction:

@@ -1,9 +1,10 @@
-"""The settlement counts of an Ultimate Texas Hold'em run as CSV text, and back.
+"""The settlement counts of a one-Play-bet Hold'em run as CSV text, and back.
 
 One row per cell ``[multiple, outcome, hand line]`` of a (5, 6, 10) settlement
-array (:attr:`analyzer.engines.holdem.enumeration.HoldemCounts.settlement_by_hand`),
+array (deals by the Play multiple reached, 0 for a fold, the showdown outcome and the final hand line:
+:func:`analyzer.engines.holdem.street_posted.one_play_bet_settlement`),
 in MULTIPLES, OUTCOMES, LINES order, with columns ``multiple,outcome,hand,combinations``.
-The optimal run's counts (:func:`analyzer.engines.holdem.results.counts_csvs`)
+The optimal run's golden table (``scripts/make_golden.py``)
 and a posted strategy's (:func:`analyzer.engines.holdem.posted.posted_csvs`)
 both write it.
 

@@ -1,12 +1,11 @@
 """Optimal flop and river decisions of a Hold'em game as tables a person can read.
 
-The enumeration counts every flop situation (hole pair and flop) and every
+The streets kernel counts every flop situation (hole pair and flop) and every
 river situation (hole pair and board) by its features
-(:mod:`analyzer.engines.holdem.features`) and its optimal decision at a
-state that decides (Ultimate Texas Hold'em's one-Play-bet kernel:
-:class:`analyzer.engines.holdem.enumeration.SituationDecisions`, which also
-keeps the flop decision of every (flop class, hole pair); the streets kernel:
-per flop and river state, :func:`analyzer.engines.holdem.streets.street_sums_kind`).
+(:mod:`analyzer.engines.holdem.features`) and its optimal decision at each
+flop and river state that decides
+(:func:`analyzer.engines.holdem.streets.street_sums_kind`), and keeps the flop
+decision of every (flop class, hole pair).
 This module turns them into DataFrames, a table ``[made hand, feature,
 choice]`` with its choices' names, the largest bet first:
 
@@ -16,10 +15,9 @@ choice]`` with its choices' names, the largest bet first:
   how often each is optimal, and, for two choices, per made hand the outs up
   to which the bet always wins and from which the other choice always does;
 * :func:`flop_situations`: all 2,063,880 (flop class, hole pair)
-  situations with their weight, features and decision (and exact values
-  when the run's values are at hand);
+  situations with their weight, features and decision;
 
-and saves and reads them as text (:func:`situation_files`, :func:`read_situation_files`).
+and writes a one-Play-bet game's as text (:func:`situation_files`).
 
 >>> choices = ("2x", "check")
 >>> decision_text((3, 1), choices), decision_text((0, 5), choices), decision_text((4, 0), choices)
@@ -32,22 +30,17 @@ and saves and reads them as text (:func:`situation_files`, :func:`read_situation
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from analyzer.core.cards import format_card, format_cards
-from analyzer.core.csvtext import csv_text, read_rows
+from analyzer.core.csvtext import csv_text
 from analyzer.engines.holdem.enumeration import (
     FLOP_CHOICES,
-    FLOP_SUMMARY_SHAPE,
     HOLE_FIRST,
-    HOLE_PAIRS,
     HOLE_SECOND,
     RIVER_CHOICES,
-    RIVER_SUMMARY_SHAPE,
-    SituationDecisions,
     flop_classes,
 )
 from analyzer.engines.holdem.features import (
@@ -142,69 +135,42 @@ def river_chart(table: np.ndarray, choices: Sequence[str] = RIVER_CHOICES) -> pd
     return frame
 
 
-def flop_situations(situations: SituationDecisions, denominator: int | None = None) -> pd.DataFrame:
-    """Every (flop class representative, hole pair) situation: its weight (the concrete (hole, flop)
-    situations it stands for), features and optimal decision; with the run's values, also the
-    value of checking and of 2x (per ante: divide by ``denominator``)."""
+def flop_situations(decisions: np.ndarray, names: Sequence[str]) -> pd.DataFrame:
+    """Every (flop class representative, hole pair) situation of a full run: its weight (the concrete (hole,
+    flop) situations it stands for), features and decision, ``names[decisions[flop class, hole pair]]`` (-1: the
+    pair meets the flop, no situation)."""
     classes = flop_classes()
-    indices = situations.flop_class_indices
-    cards = classes.cards[indices]
+    cards = classes.cards
     made, draw = flop_situation_codes(cards)
-    flop_row, hole = np.nonzero(situations.flop_decisions >= 0)
-    names = np.array([format_card(card) for card in range(52)], dtype=object)
-    flop_text = np.array([" ".join(names[row]) for row in cards], dtype=object)
-    frame = pd.DataFrame({
+    flop_row, hole = np.nonzero(decisions >= 0)
+    cards_named = np.array([format_card(card) for card in range(52)], dtype=object)
+    flop_text = np.array([" ".join(cards_named[row]) for row in cards], dtype=object)
+    return pd.DataFrame({
         "flop": flop_text[flop_row],
-        "hole": names[HOLE_SECOND[hole]] + " " + names[HOLE_FIRST[hole]],
-        "weight": classes.weights[indices][flop_row].astype(np.int64),
+        "hole": cards_named[HOLE_SECOND[hole]] + " " + cards_named[HOLE_FIRST[hole]],
+        "weight": classes.weights[flop_row].astype(np.int64),
         "made hand": np.array(FLOP_MADE_HANDS, dtype=object)[made[flop_row, hole]],
         "draw": np.array(DRAWS, dtype=object)[draw[flop_row, hole]],
-        "decision": np.where(situations.flop_decisions[flop_row, hole] == 1, FLOP_CHOICES[0], FLOP_CHOICES[1]),
+        "decision": np.array(names, dtype=object)[decisions[flop_row, hole]],
     })
-    if situations.flop_values is not None and denominator:
-        frame["EV check"] = situations.flop_values[flop_row, hole, 0] / denominator
-        frame["EV 2x"] = situations.flop_values[flop_row, hole, 1] / denominator
-    return frame
 
 
 # --------------------------------------------------------------------------- files
 
 
-def situation_files(situations: SituationDecisions) -> dict[str, str]:
-    """The summaries and the flop decisions as text (file name -> text), read back by
-    :func:`read_situation_files`."""
-    flop = [[FLOP_MADE_HANDS[m], DRAWS[d], *(int(n) for n in situations.flop_summary[m, d])]
-            for m, d in zip(*np.nonzero(situations.flop_summary.sum(axis=2)), strict=True)]
-    river = [[RIVER_MADE_HANDS[m], int(o), *(int(n) for n in situations.river_summary[m, o])]
-             for m, o in zip(*np.nonzero(situations.river_summary.sum(axis=2)), strict=True)]
-    cards = flop_classes().cards[situations.flop_class_indices]
+def situation_files(flop_table: np.ndarray, river_table: np.ndarray, flop_decisions: np.ndarray) -> dict[str, str]:
+    """The situation tables of a one-Play-bet game as text (file name -> text): ``flop_table[made hand, draw,
+    (2x, check)]``, ``river_table[made hand, dealer outs, (1x, fold)]``, and ``flop_decisions[flop class, hole
+    pair]``: 1 for 2x, 0 for check, -1 where the pair meets the flop, one row per flop class (1,755)."""
+    flop = [[FLOP_MADE_HANDS[m], DRAWS[d], *(int(n) for n in flop_table[m, d])]
+            for m, d in zip(*np.nonzero(flop_table.sum(axis=2)), strict=True)]
+    river = [[RIVER_MADE_HANDS[m], int(o), *(int(n) for n in river_table[m, o])]
+             for m, o in zip(*np.nonzero(river_table.sum(axis=2)), strict=True)]
     lines = [_DECISION_HEADER] + [
-        format_cards(flop) + ","
-        + "".join(_DECISION_CHARACTERS[int(d)] for d in row)
-        for flop, row in zip(cards, situations.flop_decisions, strict=True)]
+        format_cards(flop) + "," + "".join(_DECISION_CHARACTERS[int(d)] for d in row)
+        for flop, row in zip(flop_classes().cards, flop_decisions, strict=True)]
     return {
         FLOP_SUMMARY_FILE: csv_text(["made_hand", "draw", *FLOP_CHOICES], flop),
         RIVER_SUMMARY_FILE: csv_text(["made_hand", "dealer_outs", *RIVER_CHOICES], river),
         FLOP_DECISIONS_FILE: "\n".join(lines) + "\n",
     }
-
-
-def read_situation_files(folder: Path) -> SituationDecisions:
-    """The situation decisions of a full run from the files :func:`situation_files` wrote (no values)."""
-    flop = np.zeros(FLOP_SUMMARY_SHAPE, dtype=np.int64)
-    for row in read_rows((folder / FLOP_SUMMARY_FILE).read_text(encoding="utf-8")):
-        flop[FLOP_MADE_HANDS.index(row["made_hand"]), DRAWS.index(row["draw"])] = [int(row[c]) for c in FLOP_CHOICES]
-    river = np.zeros(RIVER_SUMMARY_SHAPE, dtype=np.int64)
-    for row in read_rows((folder / RIVER_SUMMARY_FILE).read_text(encoding="utf-8")):
-        river[RIVER_MADE_HANDS.index(row["made_hand"]), int(row["dealer_outs"])] = [int(row[c]) for c in RIVER_CHOICES]
-    lines = (folder / FLOP_DECISIONS_FILE).read_text(encoding="utf-8").splitlines()[1:]
-    flops = [line.split(",")[0] for line in lines]
-    expected = [format_cards(flop) for flop in flop_classes().cards]
-    if flops != expected or any(len(line.split(",")[1]) != HOLE_PAIRS for line in lines):
-        raise ValueError(f"{folder / FLOP_DECISIONS_FILE}: not one row of {HOLE_PAIRS} decisions per flop class")
-    lookup = np.zeros(256, dtype=np.int8)
-    for code, character in _DECISION_CHARACTERS.items():
-        lookup[ord(character)] = code
-    text = "".join(line.split(",")[1] for line in lines).encode("ascii")
-    decisions = lookup[np.frombuffer(text, dtype=np.uint8)].reshape(len(lines), HOLE_PAIRS)
-    return SituationDecisions(flop, river, np.arange(len(decisions)), decisions, None)

@@ -28,6 +28,7 @@ from analyzer.engines.holdem.enumeration import (
     HAND_CLASS_SIZES,
     HAND_CLASSES,
     FlopClassSums,
+    flop_classes,
     per_hole_values,
     sum_over_flop_classes,
 )
@@ -42,7 +43,7 @@ from analyzer.engines.holdem.results import (
     preflop_chart,
 )
 from analyzer.engines.holdem.sevens import LINES
-from analyzer.engines.holdem.situations import flop_chart, flop_summary, river_chart, river_summary
+from analyzer.engines.holdem.situations import flop_chart, flop_situations, flop_summary, river_chart, river_summary
 from analyzer.engines.holdem.streets import (
     DEALS_PER_HOLE,
     FOLDS,
@@ -505,6 +506,25 @@ class StreetAnalysis(GameResults):
                 tables.append((f"{where}: (hole, flop, turn+river) situations by made hand and dealer outs, taking "
                                f"{' or '.join(names)}", river_summary(table, names), True))
         return tables
+
+    def decision_files(self) -> dict[str, tuple[str, pd.DataFrame]]:
+        """Every (flop class, hole pair) situation's optimal choice at each flop state that decides
+        (:func:`analyzer.engines.holdem.situations.flop_situations`), for a full run (its flop choices of every flop
+        class at hand): ``flop-decisions`` (``flop-decisions-2`` ... for the further states)."""
+        counts, plan = self.counts, self.plan
+        if len(counts.flop_choice) != len(flop_classes()):
+            return {}
+        files: dict[str, tuple[str, pd.DataFrame]] = {}
+        for state in range(plan.allowed.shape[1]):
+            offered = int(plan.allowed[1, state])
+            if offered < 2:
+                continue
+            names = [self.street(1).choices[plan.action[1, state, k]].label for k in range(offered)]
+            name = "flop-decisions" if not files else f"flop-decisions-{len(files) + 1}"
+            files[name] = (f"every (flop, hole cards) situation{self.state_text(1, state)}, its weight (the deals it "
+                           "stands for), made hand, draw and optimal flop decision",
+                           flop_situations(counts.flop_choice[:, :, state], names))
+        return files
 
     def state_choices(self, level: int, state: int, table: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
         """The names of the choices at a state, the largest bet first, and a situation table's choices in that

@@ -33,12 +33,21 @@ from analyzer.engines.holdem.collusion import (
     random_samples,
     units_per_hole,
 )
-from analyzer.engines.holdem.sevens import PAIR_OR_BETTER, evaluate_hands
+from analyzer.engines.holdem.sevens import PAIR_OR_BETTER, evaluate_hands, rank_line
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import load_game
 from analyzer.protection.procedure_risk import procedure_risk
 
 UTH = load_game("uth")
+
+
+def river_value(outcomes: np.ndarray, rank: int, multiple: int) -> int:
+    """Scaled value (half antes, summed over dealer hands) of Play ``multiple`` (0 = fold) at showdown, the
+    shipped game's."""
+    if multiple == 0:
+        return uth.SHIPPED.fold * int(np.sum(outcomes))
+    a, b = uth.river_values(np.asarray(outcomes, dtype=np.int64), rank_line(int(rank)), uth.SHIPPED.nets)
+    return int(a) + multiple * int(b)
 
 
 @pytest.fixture(scope="module")
@@ -91,13 +100,13 @@ def plain_gain(flop: list[int], known: list[int], hole: list[int]) -> int:
         outcome = 3 * (ranks >= PAIR_OR_BETTER) + np.where(player > ranks, 0, np.where(player == ranks, 1, 2))
         avoids = np.array([not set(pair) & set(known) for pair in dealers])
         normal = np.bincount(outcome, minlength=6)
-        play = uth.river_value(normal, player, 1) > uth.river_value(normal, player, 0)
-        sums["normal 2x"] += uth.river_value(normal, player, 2)
-        sums["normal check"] += max(uth.river_value(normal, player, 1), uth.river_value(normal, player, 0))
+        play = river_value(normal, player, 1) > river_value(normal, player, 0)
+        sums["normal 2x"] += river_value(normal, player, 2)
+        sums["normal check"] += max(river_value(normal, player, 1), river_value(normal, player, 0))
         if set(board) & set(known):
             continue
         seen = np.bincount(outcome[avoids], minlength=6)
-        values = [uth.river_value(seen, player, multiple) for multiple in (0, 1, 2)]
+        values = [river_value(seen, player, multiple) for multiple in (0, 1, 2)]
         sums["2x"] += values[2]
         sums["check"] += max(values[0], values[1])
         sums["normal decisions"] += values[1] if play else values[0]
@@ -179,7 +188,7 @@ def plain_preflop_values(rest: list[int], hole: list[int]) -> list[int]:
                                              for i, j in uth.combinations(len(dealer_cards), 2)]))
             outcome = 3 * (ranks >= PAIR_OR_BETTER) + np.where(player > ranks, 0, np.where(player == ranks, 1, 2))
             counts = np.bincount(outcome, minlength=6)
-            value = {multiple: uth.river_value(counts, player, multiple) for multiple in range(5)}
+            value = {multiple: river_value(counts, player, multiple) for multiple in range(5)}
             sums["2x"] += value[2]
             sums["check"] += max(value[0], value[1])
             sums["3x"] += value[3]

@@ -262,16 +262,6 @@ def test_flop_sums_against_plain_loops(representative_sums):
             assert int(sums.dealt[h, seen_card]) == seen.DEALS_PER_SEEN_FLOP
 
 
-@pytest.mark.slow
-def test_flop_sums_summed_over_the_seen_card_are_twice_the_normal_ones(representative_sums):
-    """A and B are linear in the outcome counts; the best river value can only gain from the seen card."""
-    for flop, sums in representative_sums:
-        normal = uth.flop_sums(flop)
-        assert np.array_equal(sums.sum_a.sum(axis=1), 2 * normal.sum_a)
-        assert np.array_equal(sums.sum_b.sum(axis=1), 2 * normal.sum_b)
-        assert (sums.sum_check.sum(axis=1) >= 2 * normal.sum_check).all()
-
-
 # --------------------------------------------------------------------------- reduced run: pre-flop
 
 

@@ -35,6 +35,9 @@ from analyzer.core.cards import parse_cards
 from analyzer.engines.holdem import enumeration as uth
 from analyzer.engines.holdem import exposure_both as both
 from analyzer.engines.holdem.posted import SCALED_NETS
+from analyzer.engines.holdem.street_game import enumerate_street_sums, game_plan
+from analyzer.engines.holdem.streets import as_streets
+from analyzer.games.rules import load_game
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     PAIR_OR_BETTER,
@@ -196,14 +199,9 @@ def test_flop_sums_against_plain_loops(representative_sums):
 
 
 @pytest.mark.slow
-def test_flop_sums_summed_over_the_dealer_pair_are_the_normal_ones(representative_sums):
-    """Summed over the dealer's hidden pair, A and B are the normal engine's (the same deals); the best
-    river value can only gain from seeing the dealer's cards."""
-    for flop, sums in representative_sums:
-        normal = uth.flop_sums(flop)
-        assert np.array_equal(sums.sum_a.sum(axis=1), normal.sum_a)
-        assert np.array_equal(sums.sum_b.sum(axis=1), normal.sum_b)
-        assert (sums.sum_check.sum(axis=1) >= normal.sum_check).all()
+def test_flop_counters_stay_within_the_flop_s_boards(representative_sums):
+    """Wins and losses of every (hole, dealer pair) counted over no more than the flop's boards."""
+    for _, sums in representative_sums:
         fields = both.unpack_counters(sums.counters)
         assert ((fields["wins"] + fields["losses"]) <= both.BOARDS_PER_FLOP).all()
 
@@ -261,11 +259,16 @@ def test_reduced_run_pre_flop_values_against_every_concrete_flop(reduced):
 
 
 def test_reduced_run_raise_values_per_hand_class_are_the_normal_ones(reduced):
-    """Summed over the dealer pair (and the hand class's members), A and B are the normal engine's."""
-    normal = uth.enumerate_sums(progress=False, flop_class_indices=REDUCED)
+    """Summed over the dealer pair (and the hand class's members), A and B are the normal game's: the streets
+    kernel's values of 3x and 4x before the flop (counted with the turn and the river in both orders: twice)."""
+    rules = as_streets(load_game("uth"))
+    normal = enumerate_street_sums(rules, progress=False, flop_class_indices=REDUCED)
+    plan = game_plan(rules)[0]
     sums, deals = reduced.hand_class_raise_values()
-    assert np.array_equal(sums, normal.ev_sums[:, :2])
-    assert np.array_equal(deals, normal.bet_counts.sum(axis=(1, 2)))
+    for multiple in (3, 4):
+        action = [plan.stake[1, plan.next[0, 0, a]] for a in range(int(plan.allowed[0, 0]))].index(multiple)
+        assert np.array_equal(normal.root_values[:, action], 2 * (sums[:, 0] + multiple * sums[:, 1]))
+    assert np.array_equal(normal.final_outcomes.sum(axis=(1, 2)), 2 * deals)
 
 
 def test_reduced_run_counts_add_up(reduced):

@@ -28,12 +28,12 @@ from analyzer.core.ranking import (
 )
 from analyzer.engines.base import Run
 from analyzer.engines.holdem import enumeration as uth
+from analyzer.engines.holdem import enumeration as uth_deal
 from analyzer.engines.holdem import posted
 from analyzer.engines.holdem.posted import PostedStrategy
-from analyzer.engines.holdem.results import load_counts
 from analyzer.engines.holdem.sevens import LINES
-from analyzer.engines.holdem.street_game import written_analysis
-from analyzer.engines.holdem.street_posted import one_play_bet_settlement, posted_run, posted_streets
+from analyzer.engines.holdem.street_game import StreetAnalysis, game_plan, one_play_bet_edge, street_counts, written_analysis
+from analyzer.engines.holdem.street_posted import enumerate_played, one_play_bet_settlement, posted_run, posted_streets
 from analyzer.engines.holdem.streets import as_streets
 from analyzer.games.rules import load_game
 
@@ -299,11 +299,15 @@ def test_the_posted_run_is_the_settlement_of_the_streets_kernel_s(reduced_posted
 
 
 def test_posted_strategy_is_never_better_than_the_optimal_one(reduced_posted):
-    optimal = uth.analyze_holdem(progress=False, flop_class_indices=REDUCED)
-    played = reduced_posted.counts(optimal)
-    assert played.house_edge_per_ante() > optimal.house_edge_per_ante()
+    rules = as_streets(load_game("uth"))
+    played = enumerate_played(rules, posted_streets(rules, PostedStrategy()), Run(progress=False), REDUCED)
+    plan, _, scale = game_plan(rules)
+    optimal = StreetAnalysis(rules, street_counts(played.optimal, plan, scale))
+    assert np.array_equal(played.posted.settlement_by_hand, reduced_posted.settlement_by_hand)  # in one pass or alone
+    edge = one_play_bet_edge(rules, reduced_posted.settlement_by_hand)
+    assert edge > optimal.main_figures()["house_edge_per_ante"]
     # the same deals, by dealer outcome and final hand: only the Play multiples differ
-    assert np.array_equal(played.settlement_by_hand.sum(axis=0), optimal.settlement_by_hand.sum(axis=0))
+    assert np.array_equal(reduced_posted.settlement_by_hand.sum(axis=0), one_play_bet_settlement(optimal).sum(axis=0))
 
 
 def test_csv_round_trip(tmp_path, reduced_posted):
@@ -323,16 +327,17 @@ def test_csv_round_trip(tmp_path, reduced_posted):
 # --------------------------------------------------------------------------- the committed full run
 
 
-def test_saved_full_run():
+def test_saved_full_run(uth):
     """enumerations/uth_posted (scripts/posted_run.py): exact, and against the optimal run."""
     figures = posted.load_posted_counts(ENUMERATIONS / "uth_posted", ENUMERATIONS / "uth")
-    optimal = load_counts(ENUMERATIONS / "uth")
-    assert int(figures.settlement_by_hand.sum()) == uth.CYCLE
-    assert figures.optimal_house_edge == optimal.house_edge_per_ante()
+    optimal = one_play_bet_settlement(uth)
+    assert int(figures.settlement_by_hand.sum()) == uth.cycle
+    assert figures.optimal_house_edge == uth.main_figures()["house_edge_per_ante"]
     assert figures.cost > 0 and figures.house_edge == figures.optimal_house_edge + figures.cost
     # the default chart is the optimal pre-flop decision, so the 4x deals settle identically,
     # and the same deals (by outcome and final hand) are settled after a check
-    assert set(optimal.preflop["class"][optimal.preflop["decision"] == "4x"]) == PostedStrategy().raise_classes
-    assert np.array_equal(figures.settlement_by_hand[uth.PLAY_4X], optimal.settlement_by_hand[uth.PLAY_4X])
-    assert np.array_equal(figures.settlement_by_hand[:3].sum(axis=0), optimal.settlement_by_hand[:3].sum(axis=0))
-    assert not figures.settlement_by_hand[uth.PLAY_3X].any()
+    values = uth.preflop_values()
+    assert set(values["hand"][values["decision"] == "4x"]) == PostedStrategy().raise_classes
+    assert np.array_equal(figures.settlement_by_hand[uth_deal.PLAY_4X], optimal[uth_deal.PLAY_4X])
+    assert np.array_equal(figures.settlement_by_hand[:3].sum(axis=0), optimal[:3].sum(axis=0))
+    assert not figures.settlement_by_hand[uth_deal.PLAY_3X].any()

@@ -21,14 +21,13 @@ import analyzer.engines.registry
 from analyzer.core.cards import parse_cards
 from analyzer.engines.holdem.enumeration import (
     HOLE_PAIRS,
-    analyze_holdem,
     flop_classes,
     pair_index,
 )
 from analyzer.engines.holdem.features import flop_situation_codes
 from analyzer.engines.holdem.final_pairs import committed_final_pairs
 from analyzer.engines.holdem.policy import OPTIMAL
-from analyzer.engines.holdem.results import kernel_problem, line_settlement, main_wagers
+from analyzer.engines.holdem.results import line_settlement
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
@@ -359,15 +358,6 @@ def test_reduced_run_tables_add_up_to_the_cycle(game):
         assert 0 < sum(shares.values()) <= 1, street
 
 
-def test_uth_written_over_streets_is_the_uth_kernel_on_the_same_flops(tmp_path):
-    rules = load_game("uth")
-    kernel = analyze_holdem(progress=False, flop_class_indices=FLOP_CLASSES[:2], wagers=main_wagers(rules))
-    streets = reduced(uth_over_streets(tmp_path), FLOP_CLASSES[:2])
-    assert streets.cycle == kernel.cycle               # the turn and the river as a pair
-    assert streets.main_figures()["house_edge_per_ante"] == kernel.house_edge_per_ante()
-    assert list(streets.preflop_values()["decision"].str.replace("bet ", "")) == list(kernel.preflop["decision"])
-
-
 def test_the_turn_and_river_in_order_count_every_deal_twice_and_change_no_figure():
     rules = load_game("uth")
     as_a_pair = reduced(as_streets(rules), FLOP_CLASSES[:1])
@@ -424,17 +414,6 @@ def test_a_pass_replaying_another_flop_s_classes_is_refused():
         play("2h 7h Kc", REPLAY)
 
 
-def test_situations_over_streets_are_the_uth_kernel_s_on_the_same_flops():
-    rules = load_game("uth")
-    kernel = analyze_holdem(progress=False, flop_class_indices=FLOP_CLASSES[:2], wagers=main_wagers(rules)).situations
-    streets = reduced(as_streets(rules), FLOP_CLASSES[:2]).counts
-    deciding = [int(n) > 1 for n in streets.plan.allowed[1]], [int(n) > 1 for n in streets.plan.allowed[3]]
-    assert sum(deciding[0]) == sum(deciding[1]) == 1      # after a check; after a check and a check
-    # the kernel's choices are (bet, check or fold); the streets kernel's in rising order (check or fold, bet)
-    assert np.array_equal(streets.flop_situations[deciding[0].index(True)][..., [1, 0]], kernel.flop_summary)
-    assert np.array_equal(streets.river_situations[deciding[1].index(True)][..., [1, 0]], kernel.river_summary)
-
-
 @pytest.mark.parametrize("game", ["casinoholdem", "thb"])
 def test_flop_situations_are_the_flop_choices_by_made_hand_and_draw(game):
     analysis = reduced(as_streets(load_game(game)), FLOP_CLASSES)
@@ -480,7 +459,7 @@ def test_uth_s_play_table_reads_as_the_same_streets(tmp_path):
 
 
 def uth_with_a_blind_flush_at_7_to_5(tmp_path):
-    """UTH whose Blind pays a flush 7 to 5: a pay the one-Play-bet kernel cannot count (not a half ante)."""
+    """UTH whose Blind pays a flush 7 to 5: a pay in fifths of an ante."""
     path = tmp_path / "blind.toml"
     path.write_text('game = "uth"\n[wagers.blind.paytables."flush 7 to 5"]\ndefault = true\nlines = [\n'
                     '  { hand = "royal_flush", pays = "500" }, { hand = "straight_flush", pays = "50" },\n'
@@ -489,9 +468,8 @@ def uth_with_a_blind_flush_at_7_to_5(tmp_path):
     return load_game("uth", paytable_files=(path,))
 
 
-def test_a_blind_pay_the_one_bet_kernel_cannot_count_goes_over_streets(tmp_path):
+def test_a_blind_pay_in_fifths_is_counted_in_fifths(tmp_path):
     rules = uth_with_a_blind_flush_at_7_to_5(tmp_path)
-    assert kernel_problem(rules) and kernel_problem(load_game("uth")) is None
     assert isinstance(analyzer.engines.registry.engine_for(rules), StreetHoldemEngine)
     flush_7_5 = reduced(as_streets(rules), FLOP_CLASSES[:1])
     flush_3_2 = reduced(as_streets(load_game("uth")), FLOP_CLASSES[:1])
