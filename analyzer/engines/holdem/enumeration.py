@@ -40,15 +40,6 @@ from analyzer.engines.holdem.board_classes import (
     fill_outcomes,
     order_by_rank,
 )
-from analyzer.engines.holdem.features import (
-    DRAWS,
-    FLOP_MADE_HANDS,
-    OUTS_COUNT,
-    RIVER_MADE_HANDS,
-)
-from analyzer.engines.holdem.policy import (
-    OPTIMAL,
-)
 from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
@@ -73,11 +64,6 @@ UNORDERED_CYCLE = HOLE_PAIRS * comb(DECK_SIZE - 2, 5) * DEALER_HANDS
 DEALS_PER_HOLE = FLOPS * TURN_RIVERS * DEALER_HANDS
 #: Every value is in half antes (the flush pays 3 to 2 on the Blind).
 SCALE = 2
-#: EV per ante of a hole pair = numerator / EV_DENOMINATOR.
-EV_DENOMINATOR = SCALE * DEALS_PER_HOLE
-#: Deals behind one flop decision and one river decision.
-DEALS_PER_FLOP_DECISION = TURN_RIVERS * DEALER_HANDS
-DEALS_PER_RIVER_DECISION = DEALER_HANDS
 
 #: Play multiples, the index of ``settlement``'s first axis (fold = no Play bet).
 MULTIPLES = ("fold", "1x", "2x", "3x", "4x")
@@ -88,28 +74,17 @@ NQ_WIN, NQ_TIE, NQ_LOSE, WIN, TIE, LOSE = range(6)
 #: Blind lines, the index of ``settlement``'s third axis: the player's final hand.
 BLIND_LINES = LINES[:6] + ("below_straight",)
 BELOW_STRAIGHT = len(BLIND_LINES) - 1
-#: The shipped game's Blind pays (to 1) per blind line when the player wins; below a straight it pushes. An
-#: analysis takes its main wagers from the rules file (:class:`MainWagers`); these are the shipped game's, for
-#: the paths that serve the shipped game only (seen dealer cards, collusion, the one-board views).
+#: The shipped game's Blind pays (to 1) per blind line when the player wins; below a straight it pushes: the
+#: shipped game's, for the estimators that serve it only (both dealer cards seen, colluders).
 BLIND_PAYS = (Fraction(500), Fraction(50), Fraction(10), Fraction(3), Fraction(3, 2), Fraction(1), Fraction(0))
 #: Blind pays per hand line (LINES), scaled by SCALE.
 BLIND_SCALED = np.array([int(SCALE * BLIND_PAYS[min(line, BELOW_STRAIGHT)]) for line in range(LINE_COUNT)],
                         dtype=np.int64)
 #: Pre-flop choices, in order of wager size (exact ties go to the first).
 PREFLOP_CHOICES = ("check", "3x", "4x")
-PREFLOP_MULTIPLE = (None, PLAY_3X, PLAY_4X)
 #: Flop choices (index of ``flop_actions``'s last axis) and river choices.
 FLOP_CHOICES = ("2x", "check")
 RIVER_CHOICES = ("1x", "fold")
-#: Trips 50-40-30-8-7-4-3, pays to 1 per hand line (LINES), -1 below three of a kind.
-TRIPS_PAYS = (50, 40, 30, 8, 7, 4, 3, -1, -1, -1)
-
-#: Situations by features and decision: flop (made hand, draw, (2x, check)), river (made hand, dealer outs,
-#: (1x, fold)); see :mod:`analyzer.engines.holdem.features`.
-FLOP_SUMMARY_SHAPE = (len(FLOP_MADE_HANDS), len(DRAWS), 2)
-RIVER_SUMMARY_SHAPE = (len(RIVER_MADE_HANDS), OUTS_COUNT, 2)
-
-_OPTIMAL_POLICY = OPTIMAL.packed()                 # a global: numba compiles it in as a constant
 
 # --------------------------------------------------------------------------- the main wagers
 
