@@ -1100,8 +1100,13 @@ def write_workbook(analysis: GameResults, path: Path, warnings: list[str], poste
     exact_ = save_atomically(lambda: build_workbook(analysis, warnings, posted_rule, progressive, procedure_risk,
                                                     simulation, beside, lab), path).exact
     for file, (_, table) in files.items():
-        write_atomically(file, partial(table.to_csv, index=False, compression="gzip"))
+        write_atomically(file, partial(table.to_csv, index=False, compression=DECISION_FILE_COMPRESSION))
     return exact_
+
+
+#: How a decision file is compressed: gzip at its fastest level (2,063,880 flop situations: 8.4 MB in 2.5 s,
+#: against 6.4 MB in 4.4 s at the default level 9).
+DECISION_FILE_COMPRESSION = {"method": "gzip", "compresslevel": 1}
 
 
 def decision_paths(path: Path, name: str) -> Path:
