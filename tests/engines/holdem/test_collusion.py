@@ -73,7 +73,7 @@ def test_preflop_raises_need_a_decision_for_every_hand():
 
 
 def test_units_per_hole_count_the_deals_behind_one_flop_decision():
-    assert units_per_hole(0) == uth.SCALE * uth.DEALS_PER_FLOP_DECISION
+    assert units_per_hole(0) == uth.SCALE * uth.TURN_RIVERS * uth.DEALER_HANDS   # turn+river, dealer hands
     assert units_per_hole(2) == uth.SCALE * comb(45, 2) * comb(43, 2)
 
 
