@@ -52,6 +52,7 @@ from analyzer.engines.holdem.streets import (
     StreetClassSums,
     StreetPlan,
     as_streets,
+    join_sums,
     joined_sums_kind,
     qualifying_rank,
     split_sums,
@@ -109,9 +110,7 @@ def enumerate_strategies(rules: GameRules, strategies: Sequence[ImposedChoices |
     joined = joined_sums_kind(kinds)
 
     def compute(flops: np.ndarray, weights: np.ndarray) -> FlopClassSums:
-        played = strategies_class_sums(flops, weights, plan, nets, qualify, strategies)
-        return joined(**{f"k{n}_{name}": getattr(sums, name) for n, sums in enumerate(played)
-                         for name in (*type(sums).SHAPES, *type(sums).ROWS)})
+        return join_sums(joined, strategies_class_sums(flops, weights, plan, nets, qualify, strategies))
     return split_sums(sum_over_flop_classes(compute, joined, SUMS_VERSION, f"{rules.title}: flop classes", jobs,
                                             progress, None, flop_class_indices), kinds)
 

@@ -545,8 +545,6 @@ def _replay_classes(memo, i, j, scratch):
     return last - first, memo.board_rank[g]
 
 
-
-
 class GroupWork(NamedTuple):
     """Work arrays of :func:`_group_boards` for one flop (:func:`_group_work`): per board shape
     (:data:`BOARD_SHAPES`) its class table by card types, classes' lines, dealer outcomes, river values and
@@ -1523,6 +1521,12 @@ def joined_sums_kind(kinds: Sequence[type[StreetClassSums]]) -> type[FlopClassSu
     rows = {f"k{n}_{name}": shape for n, kind in enumerate(kinds) for name, shape in kind.ROWS.items()}
     return make_dataclass("JoinedSums", [(name, np.ndarray) for name in (*shapes, *rows)], bases=(FlopClassSums,),
                           frozen=True, eq=False, namespace={"SHAPES": shapes, "ROWS": rows, "ROW_DTYPE": np.int8})
+
+
+def join_sums(joined: type[FlopClassSums], parts: Sequence[StreetClassSums]) -> FlopClassSums:
+    """Class sums of several kinds as one of their :func:`joined_sums_kind` ``joined``."""
+    return joined(**{f"k{n}_{name}": getattr(sums, name) for n, sums in enumerate(parts)
+                     for name in (*type(sums).SHAPES, *type(sums).ROWS)})
 
 
 def split_sums(joined: FlopClassSums, kinds: Sequence[type[StreetClassSums]]) -> list[StreetClassSums]:
