@@ -448,6 +448,44 @@ def exposed_board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qua
 
 
 @njit(cache=True, nogil=True)
+def seen_hand_board_classes(unseen, flush_suit, plain, pair_order, flush_rank, qualify, scratch, first_seen,
+                            second_seen):
+    """:func:`board_classes` when the player sees both dealer hole cards (neither among ``unseen``): the dealer's
+    hand is known, one hand ranked once on the board (its non-flush rank from ``plain``, a flush when its cards
+    bring the flush suit to five), and each class's outcomes count that one hand.
+
+    >>> from analyzer.core.cards import parse_cards
+    >>> from analyzer.engines.holdem.sevens import FLUSH_RANK, PAIR_OR_BETTER, STRAIGHT_TOP
+    >>> board, dealer = np.array(parse_cards("2c 7c 9c Jd Ac")), parse_cards("Kd Ks")
+    >>> plain, six, five, pair_order = flop_rank_tables(board[:3], STRAIGHT_TOP)
+    >>> unseen = np.setdiff1d(np.arange(52), [*board, *dealer])
+    >>> scratch = class_scratch()
+    >>> flush_suit = type_cards(board, unseen, scratch)
+    >>> turn, river = board[3] >> 2, board[4] >> 2
+    >>> count = seen_hand_board_classes(unseen, flush_suit, plain[turn, river], pair_order[turn, river],
+    ...                                 FLUSH_RANK, PAIR_OR_BETTER, scratch, *dealer)
+    >>> hands = scratch.class_multiplicity[:count]
+    >>> (scratch.class_outcomes[:count] * hands[:, None]).sum(axis=0).tolist()  # 526 of 990 beat two kings
+    [0, 0, 0, 526, 0, 464]
+    """
+    (_, _, _, _, _, ranks, _, outcomes, suit_masks, _, _, _, _, _, _, _, _, _) = scratch
+    count = _class_list(flush_suit, plain, pair_order, flush_rank, scratch)
+    dealer = plain[first_seen >> 2, second_seen >> 2]
+    if flush_suit >= 0:
+        mask = suit_masks[flush_suit]
+        for card in (first_seen, second_seen):
+            if card & 3 == flush_suit:
+                mask |= 1 << (card >> 2)
+        dealer = max(dealer, flush_rank[mask])
+    no_pair = 1 if dealer < qualify else 0
+    for c in range(count):
+        player = ranks[c]
+        fill_outcomes(outcomes[c], player < qualify, 1 if dealer < player else 0, 1 if dealer <= player else 0,
+                      no_pair, 1)
+    return count
+
+
+@njit(cache=True, nogil=True)
 def board_rank(five, scratch, flush_rank):
     """The board's own rank after :func:`type_cards`: ``five``, its :func:`flop_rank_tables` entry, or its
     flush."""

@@ -2,17 +2,17 @@
 
 Every Hold'em game is analysed over streets (:class:`analyzer.engines.holdem.street_engine.StreetHoldemEngine`):
 its optimal strategy, a posted card where the game takes one, written strategies, solved pays and the simulation
-check. What the streets kernel does not do yet is done here for the shipped main game of Ultimate Texas Hold'em
-(its Blind table and qualifier; side-bet paytables may differ), from its committed runs or the kernels that made
-them: both dealer hole cards seen (:mod:`analyzer.engines.holdem.exposure_both`) and the colluders' estimate with
-its pre-flop part (:mod:`analyzer.engines.holdem.collusion`).
+check, one or both dealer cards seen. What the streets kernel does not do yet is done here for the shipped main
+game of Ultimate Texas Hold'em (its Blind table and qualifier; side-bet paytables may differ), from its committed
+estimates or the estimator that made them: the colluders' estimate with its pre-flop part
+(:mod:`analyzer.engines.holdem.collusion`).
 """
 
 from __future__ import annotations
 
 from analyzer.core.committed import committed_folder
-from analyzer.engines.base import CollusionOptions, Exposure, Run
-from analyzer.engines.cache import cache_root, enumeration_key, usable_folder
+from analyzer.engines.base import CollusionOptions, Run
+from analyzer.engines.cache import enumeration_key
 from analyzer.engines.collusion import CollusionEstimate
 from analyzer.engines.holdem import protection
 from analyzer.engines.holdem.collusion import (
@@ -27,8 +27,8 @@ from analyzer.games.rules import GameRules, game_names, load_game
 
 
 def shipped_one_bet_game(rules: GameRules) -> bool:
-    """Whether ``rules`` play a shipped game's main wagers whose committed one-Play-bet runs (both dealer cards
-    seen, colluders) exist: Ultimate Texas Hold'em with any side-bet paytables."""
+    """Whether ``rules`` play a shipped game's main wagers whose committed one-Play-bet colluders' estimates exist:
+    Ultimate Texas Hold'em with any side-bet paytables."""
     return (rules.name in game_names() and (committed_folder(rules.name, "posted")).is_dir()
             and (committed_folder(rules.name) / SUMS_FILE).is_file()
             and enumeration_key(rules) == enumeration_key(load_game(rules.name)))
@@ -45,27 +45,8 @@ def preflop_multiples(analysis: StreetAnalysis) -> dict[str, str]:
 
 
 class HoldemEngine(StreetHoldemEngine):
-    """Hold'em against a dealer over streets; for the shipped one-Play-bet main game, both dealer cards seen and
-    the colluders' pre-flop part as well."""
-
-    def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
-        """Both cards seen: the shipped one-Play-bet main game only; one card seen: any game."""
-        if seen == 2 and shipped_one_bet_game(rules):
-            return None
-        return super().exposure_problem(rules, seen)
-
-    def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
-        """Both dealer cards seen on the shipped main game: its committed exact run (or a new one without the cache:
-        about 30 minutes on two cores, resumable); otherwise over streets."""
-        if seen != 2 or not shipped_one_bet_game(rules):
-            return super().exposure(rules, seen, run)
-        found = protection.committed_exposure(rules, seen, run, committed_apply=True)
-        if found is None:
-            from analyzer.engines.holdem.exposure_both import analyze_both
-            results = analyze_both(jobs=run.jobs, progress=run.progress,
-                                   checkpoint_dir=usable_folder(cache_root() / f"{rules.name}-exposed-{seen}-chunks"))
-            found = {**results.figures(), "actions": results.frequencies()}, results.preflop_table()
-        return protection.exposure_of(rules, seen, *found)
+    """Hold'em against a dealer over streets; for the shipped one-Play-bet main game, the colluders' pre-flop part
+    as well."""
 
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
                   options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:

@@ -11,8 +11,8 @@ This module gives the game's numbers (:data:`CYCLE`, :data:`DEALS_PER_HOLE` ...)
 (:data:`HAND_CLASSES`, :func:`pair_index`), the 1,755 flop classes (:func:`flop_classes`; GUIDE §2, "Hold'em: work
 per board": a flop class representative stands for its class, its weight times), the per-board helpers of the
 kernels (:func:`flop_rest`, :func:`deal_board`, :func:`board_outcomes`, :func:`river_values`), the shipped
-one-Play-bet main game's settlement (:data:`SHIPPED`, read by the estimators of both dealer cards seen and of
-colluders, :mod:`analyzer.engines.holdem.exposure_both`, :mod:`analyzer.engines.holdem.collusion`), and the
+one-Play-bet main game's settlement (:data:`SHIPPED`, read by the colluders' estimator,
+:mod:`analyzer.engines.holdem.collusion`), and the
 integer class sums added over chunks of flop classes, run in parallel (joblib threads; the numba kernels release
 the GIL), optionally checkpointed (:class:`FlopClassSums`, :func:`sum_over_flop_classes`): any split gives the same
 numbers. The optimal strategy and its counts are the streets kernel's (:mod:`analyzer.engines.holdem.streets`).
@@ -100,8 +100,7 @@ class MainWagers:
     ``fold``: the initial wagers on a fold. The value of Play ``m`` at a
     showdown is ``nets[line, outcome, 0] + m * nets[line, outcome, 1]``, so
     the river value is ``A + m * B`` (:func:`river_values`). The shipped
-    game's is :data:`SHIPPED`, which the estimators of both dealer cards seen
-    and of colluders settle with.
+    game's is :data:`SHIPPED`, which the colluders' estimator settles with.
 
     >>> SHIPPED.net(PLAY_4X, WIN, 0), SHIPPED.net(PLAY_1X, NQ_LOSE, 9), SHIPPED.net(FOLD, WIN, 0)
     (Fraction(505, 1), Fraction(-2, 1), Fraction(-2, 1))

@@ -1,11 +1,10 @@
 """Procedure leaks in Hold'em: one or both dealer hole cards seen (exact, committed full runs) and
 colluding players (estimated).
 
-The full runs with one and with both dealer hole cards seen take 20 and 30
-minutes on two cores (``scripts/uth_exposure.py --seen 1``, ``--seen 2``); they
-are committed in ``enumerations/protect/<game>_exposed_{1,2}.json`` with their
-pre-flop decision tables. The main game has no rule options and a fixed
-Blind paytable, so they hold for every Trips paytable.
+The full runs with one and with both dealer hole cards seen
+(``scripts/street_exposure.py --game GAME --seen K``) are committed in
+``enumerations/protect/<game>_exposed_{1,2}.json`` with their pre-flop decision
+tables. They hold for the shipped game's main wagers with any side-bet paytables.
 
 >>> hole_cards_label(2)
 'both dealer hole cards seen'

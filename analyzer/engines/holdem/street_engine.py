@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.core.cards import format_cards
 from analyzer.core.committed import committed_folder
 from analyzer.engines.base import (
     CollusionOptions,
@@ -208,29 +209,29 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
         return CollusionOptions(deals=DEFAULT_SAMPLES)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
-        if seen == 2:
-            return "both dealer cards seen are analysed for the one-Play-bet Hold'em game only, not yet over streets"
-        return None if seen == 1 else f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
+        return None if seen in (1, 2) else f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"
 
     def exposure(self, rules: GameRules, seen: int, run: Run) -> Exposure:
-        """The exact game with one dealer card seen from the start (:mod:`analyzer.engines.holdem.street_exposure`):
-        the committed full run when the committed counts apply (``run.cache``), else the enumeration, resumable from
-        its chunks in the cache (Texas Hold'em Bonus: 45 minutes of CPU, about 25 on two cores)."""
+        """The exact game with one or both dealer cards seen from the start
+        (:mod:`analyzer.engines.holdem.street_exposure`): the committed full run when the committed counts apply
+        (``run.cache``), else the enumeration, resumable from its chunks in the cache (Texas Hold'em Bonus with
+        one card seen: 45 minutes of CPU, about 25 on two cores; both seen take several times longer)."""
         if (why := self.exposure_problem(rules, seen)) is not None:
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
         rules = as_streets(rules)
         check_street_game(rules)
         found = committed_exposure(rules, seen, run, self.committed_apply(rules))
         if found is None:
-            def chunks(card: int) -> Path | None:
-                return usable_folder(cache_folder(rules) / f"seen-{card}-chunks") if run.cache else None
-            game = exposed_street_game(rules, run.jobs, run.progress, chunks)
+            def chunks(cards: tuple[int, ...]) -> Path | None:
+                name = "".join(format_cards([card]) for card in cards)
+                return usable_folder(cache_folder(rules) / f"seen-{name}-chunks") if run.cache else None
+            game = exposed_street_game(rules, seen, run.jobs, run.progress, chunks)
             found = game.figures(), game.preflop_table()
         return exposure_of(rules, seen, *found)
 
     def exposure_rows(self, rules: GameRules, run: Run, known: dict[int, Fraction]) -> list[RiskRow]:
-        """Normal play (exact), one dealer card seen (the edge ``known``, else the committed full run when it
-        applies, else "not computed"), both seen (not analysed over streets yet)."""
+        """Normal play (exact), one and both dealer cards seen: the edge ``known``, else the committed full run
+        when it applies, else "not computed yet"."""
         normal = known[0] if 0 in known else self.analyze(rules, run).main_figures()["house_edge_per_ante"]
         return exposure_rows(rules, normal, known, self.committed_apply(rules),
                              lambda seen: self.exposure_problem(rules, seen))

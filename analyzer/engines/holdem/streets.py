@@ -57,6 +57,7 @@ from analyzer.engines.holdem.board_classes import (
     board_rank,
     class_scratch,
     exposed_board_classes,
+    seen_hand_board_classes,
     flop_rank_tables,
     type_cards,
 )
@@ -379,11 +380,12 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
                  type_table, river_value, river_choice, line_of, valued, seen, dealer_hands, river_rule, situation,
                  memo):
     """Deal the board of flop, ``rest[i]`` and ``rest[j]``, work out its classes (``type_table``: the class of
-    each pair of card types; the dealer's hands: every two of the cards left, or ``seen`` and one of them
-    when the player sees that dealer card), their lines and, at the ``valued`` states, their river choices and values
-    (:func:`_river_choices`; ``river_rule``: the rule deciding the river, its work arrays and the flop's
-    :func:`analyzer.engines.holdem.board_classes.flop_rank_tables` of five and six cards); when ``situation`` has
-    rows, what a person sees there per class (:func:`_describe_river_classes`); returns the number of classes.
+    each pair of card types; the dealer's hands: every two of the cards left, the one ``seen`` card and one of
+    them, or the two ``seen`` cards: the dealer's hole cards the player sees), their lines and, at the ``valued``
+    states, their river choices and values (:func:`_river_choices`; ``river_rule``: the rule deciding the river,
+    its work arrays and the flop's :func:`analyzer.engines.holdem.board_classes.flop_rank_tables` of five and six
+    cards); when ``situation`` has rows, what a person sees there per class (:func:`_describe_river_classes`);
+    returns the number of classes.
     ``memo`` (:class:`ClassMemo`): the classes recorded for a later pass over the flop, or replayed from an
     earlier one instead of classing the board again."""
     allowed, action, following, stake, fold_value, larger = plan
@@ -398,11 +400,14 @@ def _river_board(flop, rest, i, j, board, unseen, scratch, plain, pair_order, fl
     else:
         flush_suit = type_cards(board, unseen, scratch)
         ranks_here, order_here = plain[turn, river], pair_order[turn, river]
-        if seen < 0:
+        if seen.shape[0] == 0:
             count = board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch)
-        else:
+        elif seen.shape[0] == 1:
             count = exposed_board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify, scratch,
-                                          seen)
+                                          seen[0])
+        else:
+            count = seen_hand_board_classes(unseen, flush_suit, ranks_here, order_here, flush_rank, qualify,
+                                            scratch, seen[0], seen[1])
         kept = mode == RECORD
         rank_of_board = board_rank(five[turn, river], scratch, flush_rank) if by_rule or described or kept else 0
         if kept or described or (by_rule and reads_dealer_outs(rule)):
@@ -457,11 +462,11 @@ MEMO_MODE, MEMO_CURSOR, MEMO_GROUPS = 0, 1, 2
 
 class ClassMemo(NamedTuple):
     """The board classes of one flop, recorded as a pass over it classes its boards and replayed by the next pass
-    over the same flop and seen card (a second strategy played on the same deals), which then classes no board:
-    per board classed, in order, its positions in the cards left (checked on replay), its rank and the rows of its
-    classes (card types, rank, hands, dealer outcomes, dealer outs). ``state``: (mode, cursor, groups recorded);
-    ``flop``: the flop and seen card recorded (checked on replay). Made by :func:`class_memo`; its mode is
-    set by the caller between the passes (:data:`MEMO_OFF`: neither)."""
+    over the same flop and cards out of the deck (a second strategy played on the same deals), which then classes
+    no board: per board classed, in order, its positions in the cards left (checked on replay), its rank and the
+    rows of its classes (card types, rank, hands, dealer outcomes, dealer outs). ``state``: (mode, cursor, groups
+    recorded); ``flop``: the flop, and the masks of the seen and the dead cards, recorded (checked on replay).
+    Made by :func:`class_memo`; its mode is set by the caller between the passes (:data:`MEMO_OFF`: neither)."""
 
     state: np.ndarray
     flop: np.ndarray
@@ -480,7 +485,7 @@ def class_memo(used):
     """A :class:`ClassMemo` for every board group of a flop (``used``), else an empty one, always off."""
     groups = GROUPS if used else 0
     rows = groups * MAX_CLASSES
-    return ClassMemo(np.zeros(3, dtype=np.int64), np.full(4, -1, dtype=np.int64), np.zeros((groups, 2), np.int64),
+    return ClassMemo(np.zeros(3, dtype=np.int64), np.full(5, -1, dtype=np.int64), np.zeros((groups, 2), np.int64),
                      np.zeros(groups + 1, dtype=np.int64), np.zeros(groups, dtype=np.int64),
                      np.zeros((rows, 2), dtype=np.int64), np.zeros(rows, dtype=np.int64),
                      np.zeros(rows, dtype=np.int64), np.zeros((rows, 6), dtype=np.int64),
@@ -488,21 +493,36 @@ def class_memo(used):
 
 
 @njit(cache=True, nogil=True)
-def _start_memo(memo, flop, seen):
-    """Start a pass over ``flop`` (and the ``seen`` card): recording, remember them; replaying, refuse another
-    flop than the one recorded (a ValueError)."""
+def _start_memo(memo, flop, seen, dead):
+    """Start a pass over ``flop`` (with the dealer cards ``seen`` and the ``dead`` cards out of the deck):
+    recording, remember them; replaying, refuse another flop or other cards out than those recorded (a
+    ValueError)."""
     mode = memo.state[MEMO_MODE]
     memo.state[MEMO_CURSOR] = 0
+    out = np.array([card_mask(seen), card_mask(dead)], dtype=np.int64)
     if mode == RECORD:
         memo.flop[:3] = flop
-        memo.flop[3] = seen
+        memo.flop[3:] = out
         memo.state[MEMO_GROUPS] = 0
     elif mode == REPLAY:
         for k in range(3):
             if memo.flop[k] != flop[k]:
                 raise ValueError("a pass replays the classes of another flop than the one recorded")
-        if memo.flop[3] != seen:
-            raise ValueError("a pass replays the classes of another seen card than the one recorded")
+        if memo.flop[3] != out[0] or memo.flop[4] != out[1]:
+            raise ValueError("a pass replays the classes of other cards out of the deck than those recorded")
+
+
+@njit(cache=True, nogil=True)
+def card_mask(cards):
+    """The bit mask of ``cards`` (bit c for card c).
+
+    >>> card_mask(np.array([0, 51])) == 1 | 1 << 51
+    True
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
 
 
 @njit(cache=True, nogil=True)
@@ -1010,11 +1030,21 @@ def _turn_card_values(outcomes, linear, first_outcome, river_states, values):
 
 
 @njit(cache=True, nogil=True)
+def _dealer_hands(left, seen):
+    """The dealer's hands per board when ``left`` cards are left after the hole pair and the board and the player
+    sees ``seen`` of the dealer's two hole cards: every two of them, the seen card and one of them, or one hand.
+
+    >>> _dealer_hands(45, 0), _dealer_hands(44, 1), _dealer_hands(43, 2)
+    (990, 44, 1)
+    """
+    if seen == 0:
+        return left * (left - 1) // 2
+    return left if seen == 1 else 1
+
+
+@njit(cache=True, nogil=True)
 def _without(rest, local, card):
-    """``rest`` and ``local`` (:func:`analyzer.engines.holdem.enumeration.flop_rest`) without ``card`` (< 0:
-    unchanged)."""
-    if card < 0:
-        return rest, local
+    """``rest`` and ``local`` (:func:`analyzer.engines.holdem.enumeration.flop_rest`) without ``card``."""
     kept = np.empty(rest.shape[0] - 1, dtype=np.int64)
     places = np.full(local.shape[0], -1, dtype=np.int64)
     m = 0
@@ -1169,7 +1199,8 @@ def _add_flop_situation(allowed, choice, x, y, flop, straight_top, flush_rank, w
 
 @njit(cache=True, nogil=True)
 def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets, plan, written, rule, flop_choices,
-                root_values, showdown, folds, taken, final_outcomes, flop_situations, river_situations, seen, work):
+                root_values, showdown, folds, taken, final_outcomes, flop_situations, river_situations, seen, dead,
+                work):
     """Add one flop representative's results, times ``weight``, into the class arrays (``work``: the plan's
     :func:`flop_work`, cleared here).
 
@@ -1194,9 +1225,10 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     ``rule``: a packed :class:`analyzer.engines.holdem.policy.Policy` whose river rule, when it is not by value,
     takes the river choices instead of the values (per board class, :func:`_river_choices`; no dealer card seen).
 
-    ``seen`` (>= 0): a dealer hole card the player sees from the start, taken out of the deck, so that the
-    dealer's hands are that card and one of the cards left (44 per board instead of 990); the class arrays
-    then hold what follows for each hole pair with that card seen.
+    ``seen``: the dealer's hole cards the player sees from the start (none, one or both), taken out of the deck,
+    so that the dealer's hands per board are every two of the cards left (990), the seen card and one of them (44)
+    or the two seen (1); ``dead``: other cards the player knows are out of the deck (colluders' hole cards). The
+    class arrays then hold what follows for each hole pair with those cards known.
 
     The 1,176 boards are taken by the ranks of their two cards and their shape (:func:`_group_boards`): the
     boards of one group have the same classes, so one of them is classed (:func:`_river_board`) and a hole pair
@@ -1213,11 +1245,13 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     roots = allowed[0, 0]
     river_states, per_board = _deciding_rivers(allowed, action)
     rest, local = flop_rest(flop)
-    rest, local = _without(rest, local, seen)
+    for card in seen:
+        rest, local = _without(rest, local, card)
+    for card in dead:
+        rest, local = _without(rest, local, card)
     holes = _hole_pairs(local)
     n = rest.shape[0]
-    # after the hole pair and the board: two dealer cards of the n - 4 left, or the seen one and one of them
-    dealer_hands = (n - 4) * (n - 5) // 2 if seen < 0 else n - 4
+    dealer_hands = _dealer_hands(n - 4, seen.shape[0])
     turns, rivers = n - 2, n - 3
     scratch = class_scratch()
     tables = flop_rank_tables(flop, straight_top)
@@ -1230,7 +1264,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
      walked_boards, walked_showdown, river_tally, packed_tally, memo) = work
-    _start_memo(memo, flop, seen)
+    _start_memo(memo, flop, seen, dead)
     _check_packing(n * (n - 1) // 2, dealer_hands)
     tallied = _tallied_rivers(allowed)
     tally_of = np.full(width, -1, dtype=np.int64)
@@ -1547,28 +1581,55 @@ class ImposedChoices:
     river_rule: tuple[int, ...] = OPTIMAL.packed()
 
 
+@dataclass(frozen=True)
+class KnownCards:
+    """Cards the player knows are out of the deck from the start: ``seen``, the dealer's hole cards it sees
+    (none, one or both), and ``dead``, other cards (colluding players' hole cards). False when there are none.
+
+    >>> bool(KnownCards()), KnownCards(seen=(0,)).arrays()[0].tolist()
+    (False, [0])
+    """
+
+    seen: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        cards = (*self.seen, *self.dead)
+        if len(self.seen) > 2 or len(set(cards)) != len(cards) or not all(0 <= card < DECK_SIZE for card in cards):
+            raise ValueError(f"cards known out of the deck: at most two dealer cards seen, distinct cards, not "
+                             f"{self.seen} and {self.dead}")
+
+    def __bool__(self) -> bool:
+        return bool(self.seen or self.dead)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The seen and the dead cards as the kernel takes them (int64 arrays, maybe empty)."""
+        return np.array(self.seen, dtype=np.int64), np.array(self.dead, dtype=np.int64)
+
+
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
-                      qualify: int, seen: int = -1, class_of: np.ndarray = HAND_CLASS_OF,
+                      qualify: int, known: KnownCards = KnownCards(), class_of: np.ndarray = HAND_CLASS_OF,
                       classes: int = HAND_CLASS_COUNT, imposed: ImposedChoices | None = None) -> StreetClassSums:
     """The class sums of the given flop representatives (each counted ``weights`` times): by starting-hand class
-    (169), or, with a dealer card ``seen`` from the start, by ``class_of`` (a class per hole pair, ``classes`` of
-    them, equal for pairs a relabelling of suits that fixes the seen card's maps onto each other), without flop
-    choices. ``imposed``: a strategy's choices instead of the values' (none with a card seen). The optimal
-    strategy's sums with no card seen count the situations too (:func:`street_sums_kind`)."""
-    return strategies_class_sums(flops, weights, plan, nets, qualify, (imposed,), seen, class_of, classes)[0]
+    (169), or, with cards ``known`` out of the deck, by ``class_of`` (a class per hole pair, ``classes`` of
+    them, equal for pairs a relabelling of suits that fixes the known cards maps onto each other), without flop
+    choices. ``imposed``: a strategy's choices instead of the values' (none with cards known). The optimal
+    strategy's sums with no card known count the situations too (:func:`street_sums_kind`)."""
+    return strategies_class_sums(flops, weights, plan, nets, qualify, (imposed,), known, class_of, classes)[0]
 
 
 def strategies_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray, qualify: int,
-                          strategies: Sequence[ImposedChoices | None], seen: int = -1,
+                          strategies: Sequence[ImposedChoices | None], known: KnownCards = KnownCards(),
                           class_of: np.ndarray = HAND_CLASS_OF, classes: int = HAND_CLASS_COUNT
                           ) -> list[StreetClassSums]:
     """:func:`street_class_sums` of several strategies on the same deals (None: the optimal one), in one pass over
     the flops: each flop's boards are classed once, by the first strategy's pass, and the others replay those
     classes (:class:`ClassMemo`), so a second strategy costs what its own choices and counts do."""
-    if seen >= 0 and any(imposed is not None for imposed in strategies):
-        raise ValueError("a strategy's imposed choices are played with no dealer card seen")
-    kinds = [street_sums_kind(plan, classes, flop_choices=seen < 0, situations=seen < 0 and imposed is None)
+    if known and any(imposed is not None for imposed in strategies):
+        raise ValueError("a strategy's imposed choices are played with no card known out of the deck")
+    kinds = [street_sums_kind(plan, classes, flop_choices=not known, situations=not known and imposed is None)
              for imposed in strategies]
+    seen, dead = known.arrays()
     all_sums = [kind.zeros() for kind in kinds]
     all_arrays = [[getattr(sums, name) for name in kind.SHAPES] + [NOT_COUNTED] * (2 - len(kind.SITUATIONS))
                   for kind, sums in zip(kinds, all_sums, strict=True)]
@@ -1587,7 +1648,7 @@ def strategies_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPl
             rule = OPTIMAL.packed() if imposed is None else imposed.river_rule
             street_flop(flop, int(weight), class_of, STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed,  # type: ignore[call-arg]
                         rows, rule, choices[k] if kind.ROWS else choices.reshape(0, choices.shape[2]),  # (numba)
-                        *arrays, seen, work)
+                        *arrays, seen, dead, work)
     return [replace(sums, flop_choice=choices) if kind.ROWS else sums
             for kind, sums, choices in zip(kinds, all_sums, all_choices, strict=True)]
 

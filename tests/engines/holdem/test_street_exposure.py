@@ -1,13 +1,18 @@
-"""One dealer hole card seen from the start in a Hold'em game over streets
-(analyzer/engines/holdem/street_exposure.py): the classes of flops and hole pairs with the seen card's suit fixed,
-a class representative's results against every flop of its class, the values against a plain loop over every
-deal, the cycle, and the committed full run against the published figure."""
+"""One or both dealer hole cards seen from the start in a Hold'em game over streets
+(analyzer/engines/holdem/street_exposure.py): the classes of flops and hole pairs with the seen cards' suits fixed,
+a class representative's results against every flop of its class (the kernel's values against a plain loop over
+every deal: tests/engines/holdem/test_streets.py), the cycle, a dealer hand's run against the committed run of an
+independent kernel, and the committed full runs against the published figures."""
 
 from __future__ import annotations
 
+import csv
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from analyzer.core.cards import DECK_SIZE, combinations, parse_cards
@@ -16,12 +21,16 @@ from analyzer.core.isomorphism import suit_classes
 from analyzer.engines.holdem.enumeration import FlopClasses, pair_index
 from analyzer.engines.holdem import street_exposure
 from analyzer.engines.holdem.street_exposure import (
-    DEALS_PER_SEEN_HOLE,
-    SEEN_CYCLE,
+    DealerView,
     SeenCardClasses,
+    deals_per_view,
+    combined_counts,
+    dealer_views,
     seen_card_classes,
-    seen_rank_counts,
+    seen_cycle,
+    seen_hand_counts,
 )
+from analyzer.engines.holdem.street_game import StreetAnalysis
 from analyzer.engines.holdem.streets import as_streets
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import load_game
@@ -29,13 +38,22 @@ from analyzer.games.rules import load_game
 
 def test_the_cycle_is_jacobson_s():
     # hole pair, seen card, flop, turn, river, the dealer's other card (E. Jacobson's THB run with one card seen)
-    assert SEEN_CYCLE == 111_255_240_096_000
+    assert seen_cycle(1) == 111_255_240_096_000
+    # both seen, the turn and the river as a pair: the normal game's deals, in another order
+    assert seen_cycle(2, turn_river_orders=1) == comb_pairs(52) * comb_pairs(50) * 17_296 * comb_pairs(45)
+
+
+def test_the_dealer_views_cover_every_seen_card_and_hand_once():
+    assert sum(view.weight for view in dealer_views(1)) == 52
+    views = dealer_views(2)
+    assert sum(view.weight for view in views) == comb_pairs(52) and len(views) == 169
+    assert all(view.seen[0] < view.seen[1] for view in views)
 
 
 @pytest.mark.parametrize("seen", ["2c", "Ac", "7h"])
 def test_classes_cover_every_flop_and_hole_pair(seen):
     card = parse_cards(seen)[0]
-    classes = seen_card_classes(card)
+    classes = seen_card_classes((card,))
     assert int(classes.flops.weights.sum()) == 20_825 and not (classes.flops.cards == card).any()
     assert int(classes.hole_sizes.sum()) == 1_326
     # a relabelling of the three other suits keeps a hole pair's class
@@ -56,18 +74,18 @@ def test_a_class_representative_stands_for_every_flop_of_its_class(monkeypatch):
     counted once each (the kernel itself is checked against a plain loop over every deal with a seen card in
     tests/engines/holdem/test_streets.py)."""
     rules, seen = thb(), parse_cards("9c")[0]
-    classes = seen_card_classes(seen)
+    classes = seen_card_classes((seen,))
     chosen = np.array([0, 7, 123])
-    weighted = seen_rank_counts(rules, seen, flop_class_indices=chosen)
+    weighted = seen_hand_counts(rules, DealerView((seen,), 1), flop_class_indices=chosen)
     flops = combinations(DECK_SIZE, 3).astype(np.int64)
     flops = flops[(flops != seen).all(axis=1)]
     keys = suit_classes(flops, fixed_suits=(seen & 3,))
     members = flops[np.isin(keys.class_of, chosen)]
     assert len(members) == int(classes.flops.weights[chosen].sum())
-    every_flop = SeenCardClasses(seen, FlopClasses(members, np.ones(len(members), dtype=np.int64)),
+    every_flop = SeenCardClasses((seen,), FlopClasses(members, np.ones(len(members), dtype=np.int64)),
                                  classes.hole_class, classes.hole_sizes)
-    monkeypatch.setattr(street_exposure, "seen_card_classes", lambda card: every_flop)
-    every = seen_rank_counts(rules, seen)
+    monkeypatch.setattr(street_exposure, "seen_card_classes", lambda cards: every_flop)
+    every = seen_hand_counts(rules, DealerView((seen,), 1))
     for name in ("root_values", "showdown", "folds", "taken", "final_outcomes"):
         assert np.array_equal(getattr(weighted.counts, name), getattr(every.counts, name)), name
     assert int(every.counts.final_outcomes.sum()) == len(members) * comb_pairs(48) * 46 * 45 * 44
@@ -77,19 +95,20 @@ def comb_pairs(n: int) -> int:
     return n * (n - 1) // 2
 
 
-def test_deals_per_hole_and_seen_card():
-    assert DEALS_PER_SEEN_HOLE == 18_424 * 46 * 45 * 44
-    assert Fraction(SEEN_CYCLE, DEALS_PER_SEEN_HOLE) == 52 * 1275
+def test_deals_per_hole_and_seen_cards():
+    assert deals_per_view(1) == 18_424 * 46 * 45 * 44
+    assert Fraction(seen_cycle(1), deals_per_view(1)) == 52 * 1275
+    assert Fraction(seen_cycle(2), deals_per_view(2)) == comb_pairs(52) * comb_pairs(50)
 
 
 @pytest.fixture
 def reduced(monkeypatch):
-    """The exposure over two flop classes per seen card: every code path of a full run, in seconds."""
-    original = street_exposure.seen_rank_counts
+    """The exposure over two flop classes per seen card or hand: every code path of a full run, in seconds."""
+    original = street_exposure.seen_hand_counts
 
-    def two_classes(rules, seen, jobs=1, progress=False, checkpoint_dir=None, flop_class_indices=None):
-        return original(rules, seen, jobs, progress, checkpoint_dir, flop_class_indices=np.arange(2))
-    monkeypatch.setattr(street_exposure, "seen_rank_counts", two_classes)
+    def two_classes(rules, view, jobs=1, progress=False, checkpoint_dir=None, flop_class_indices=None):
+        return original(rules, view, jobs, progress, checkpoint_dir, flop_class_indices=np.arange(2))
+    monkeypatch.setattr(street_exposure, "seen_hand_counts", two_classes)
 
 
 def test_the_engine_gives_the_exposure_figures_and_pre_flop_table(reduced, tmp_path, monkeypatch):
@@ -107,14 +126,27 @@ def test_the_engine_gives_the_exposure_figures_and_pre_flop_table(reduced, tmp_p
                                          "suit of a hole card", "other suit"}
 
 
-def test_both_dealer_cards_are_refused_and_the_risk_rows_say_what_is_known(reduced):
+def test_both_dealer_cards_seen_give_the_figures_and_a_table_per_dealer_hand(reduced, tmp_path, monkeypatch):
+    monkeypatch.setenv("ANALYZER_CACHE", str(tmp_path / "cache"))
+    rules = load_game("thb")
+    exposure = engine_for(rules).exposure(rules, 2, Run(cache=False))
+    assert exposure.title.startswith("Texas Hold'em Bonus, both dealer hole cards seen: exact")
+    assert {"pre-flop fold", "pre-flop flop bet 2x", "turn river bet 1x"} <= set(exposure.figures["actions"])
+    (_, _, preflop), = exposure.tables
+    # every (starting hand, dealer starting hand) once, each hole pair and dealer pair counted once
+    assert len(preflop) == 169 * 169 and int(preflop["combinations"].sum()) == comb_pairs(52) * comb_pairs(50)
+    assert (preflop["fold"] + preflop["flop bet 2x"] == preflop["combinations"]).all()
+    assert (preflop["ev_best"] >= -1).all()   # folding costs the ante
+
+
+def test_the_risk_rows_say_what_is_known(reduced):
     rules = load_game("casinoholdem")
     engine = engine_for(rules)
-    assert engine.exposure_problem(rules, 1) is None
-    assert "not yet over streets" in (engine.exposure_problem(rules, 2) or "")
+    assert engine.exposure_problem(rules, 1) is None and engine.exposure_problem(rules, 2) is None
     rows = engine.exposure_rows(rules, Run(), {0: Fraction(1, 50), 1: Fraction(-1, 10)})
     assert [row[:2] for row in rows] == [("normal play", Fraction(1, 50)), ("1 dealer hole card seen", Fraction(-1, 10)),
                                          ("both dealer hole cards seen", None)]
+    assert rows[2][2] == "not computed yet: run analyzer protect casinoholdem --exposed-dealer-cards 2 --no-cache"
 
 
 def test_the_committed_runs_give_jacobson_s_figure_and_read_back():
@@ -124,7 +156,7 @@ def test_the_committed_runs_give_jacobson_s_figure_and_read_back():
     exposure = engine_for(thb_rules).exposure(thb_rules, 1, Run())
     assert exposure.figures["house_edge_per_ante"] == Fraction(-1057899189443, 13906905012000)
     assert round(float(exposure.figures["house_edge_per_ante"]) * 100, 2) == -7.61
-    assert exposure.figures["cycle"] == SEEN_CYCLE
+    assert exposure.figures["cycle"] == seen_cycle(1)
     (_, _, preflop), = exposure.tables
     assert len(preflop) == 5083 and preflop["combinations"].astype(int).sum() == 52 * 1275
     assert engine_for(casino).exposure(casino, 1, Run()).figures["house_edge_per_ante"] == \
@@ -146,21 +178,19 @@ def test_the_risk_table_of_a_street_game_shows_the_committed_colluder_estimates(
 
 
 def uth_variant():
-    """UTH with another Blind table, which its own kernel counts (examples/uth-blind-paytables.toml)."""
-    from pathlib import Path
+    """UTH with another Blind table (examples/uth-blind-paytables.toml)."""
     return load_game("uth", paytable_files=(Path(__file__).resolve().parents[3] / "examples" /
                                             "uth-blind-paytables.toml",))
 
 
 def test_a_variant_s_risk_rows_do_not_borrow_the_shipped_game_s_committed_runs():
     """The committed runs with dealer cards seen are the shipped game's, so the variant's rows do not show them:
-    one card seen is the streets kernel's run, from the variant's rules (not computed yet), both are not
-    worked out (why is said)."""
+    with one card or both seen, the streets kernel's runs from the variant's rules, not computed yet."""
     variant = uth_variant()
     rows = engine_for(variant).exposure_rows(variant, Run(), {0: Fraction(1, 50)})
     assert [row[1] for row in rows] == [Fraction(1, 50), None, None]
-    assert rows[1][2] == "not computed yet: run analyzer protect uth --exposed-dealer-cards 1 --no-cache"
-    assert "not yet over streets" in rows[2][2]
+    for seen in (1, 2):
+        assert rows[seen][2] == f"not computed yet: run analyzer protect uth --exposed-dealer-cards {seen} --no-cache"
 
 
 def test_a_variant_with_one_card_seen_is_the_streets_kernel_s_run(reduced, tmp_path, monkeypatch):
@@ -170,3 +200,84 @@ def test_a_variant_with_one_card_seen_is_the_streets_kernel_s_run(reduced, tmp_p
     assert exposure.title.startswith("Ultimate Texas Hold'em, 1 dealer hole card seen: exact")
     (_, _, preflop), = exposure.tables
     assert int(preflop["combinations"].sum()) == 52 * 1275
+
+
+# --------------------------------------------------------------------------- Ultimate Texas Hold'em's committed runs
+
+PROTECT = Path(__file__).resolve().parents[3] / "enumerations" / "protect"
+
+
+def frequencies_add_up(figures: dict[str, str]) -> dict[str, Fraction]:
+    """The committed action frequencies, each decision point's adding up to 1 (the flop's and the river's over
+    the hands that reach them)."""
+    frequencies = {name: Fraction(value) for name, value in figures.items() if name.startswith("frequency ")}
+    assert sum(share for name, share in frequencies.items() if name.startswith("frequency pre-flop")) == 1
+    return frequencies
+
+
+def test_uth_with_one_card_seen_committed():
+    """enumerations/protect/uth_exposed_1.json (scripts/street_exposure.py --game uth): every deal of the cycle, a
+    player advantage of 13.592226% (normal play: a 2.184971% house edge), 3x never the choice, a consistent
+    table."""
+    figures = json.loads((PROTECT / "uth_exposed_1.json").read_text(encoding="utf-8"))
+    assert int(figures["cycle"]) == seen_cycle(1, turn_river_orders=1) and figures["complete"] is True
+    edge = Fraction(figures["house_edge_per_ante"])
+    assert edge == Fraction(-8592081451, 63213204600) < 0 < Fraction(figures["normal_house_edge_per_ante"])
+    frequencies = frequencies_add_up(figures)
+    assert frequencies["frequency pre-flop 3x"] == 0
+    with open(PROTECT / "uth_exposed_1_preflop.csv", encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    views = 52 * 1275
+    assert len(rows) == 5083 and sum(int(row["combinations"]) for row in rows) == views
+    raised = sum(int(row["combinations"]) for row in rows if row["decision"] == "4x")
+    assert Fraction(raised, views) == frequencies["frequency pre-flop 4x"]
+    for row in rows:
+        evs = {choice: Fraction(row[f"EV {choice}"]) for choice in ("check", "3x", "4x")}
+        assert evs[row["decision"]] == max(evs.values())
+    # every (hole, seen card) stands for as many deals: the mean of the best EVs is the player's edge
+    best = sum(int(row["combinations"]) * Fraction(row["EV " + row["decision"]]) for row in rows)
+    assert best / views == -edge
+
+
+def test_uth_with_both_cards_seen_committed():
+    """enumerations/protect/uth_exposed_2.json: every deal of the cycle, a larger player advantage than with one
+    card seen, consistent frequencies and pre-flop table."""
+    figures = json.loads((PROTECT / "uth_exposed_2.json").read_text(encoding="utf-8"))
+    assert int(figures["cycle"]) == seen_cycle(2, turn_river_orders=1) and figures["complete"] is True
+    edge = Fraction(figures["house_edge_per_ante"])
+    one_card = json.loads((PROTECT / "uth_exposed_1.json").read_text(encoding="utf-8"))
+    # -38.581566% per ante; Eliot Jacobson published a 38.5816% player edge, 4x on 34.7368% of hands
+    # ("Ultimate Texas Hold'em Hole-Card Play: Two Dealer Cards", 2015)
+    assert edge == Fraction(-2682750886069, 6953452506000)
+    assert round(float(Fraction(figures["frequency pre-flop 4x"])) * 100, 4) == 34.7368
+    assert edge < Fraction(one_card["house_edge_per_ante"]) < 0
+    frequencies = frequencies_add_up(figures)
+    with open(PROTECT / "uth_exposed_2_preflop.csv", encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    views = comb_pairs(52) * comb_pairs(50)
+    assert len(rows) == 169 * 169 and sum(int(row["combinations"]) for row in rows) == views
+    for choice in ("check", "3x", "4x"):
+        assert Fraction(sum(int(row[choice]) for row in rows), views) == frequencies[f"frequency pre-flop {choice}"]
+    best = sum(int(row["combinations"]) * Fraction(row["ev_best"]) for row in rows)
+    assert best / views == -edge
+
+
+@pytest.mark.slow
+def test_a_dealer_hand_s_run_equals_the_committed_run_of_an_independent_kernel():
+    """The committed run with both cards seen was made by a kernel of its own (per flop, every hole pair against
+    every dealer pair, since replaced by this one). With the dealer's AKs seen (every one of its 4,494 flop
+    classes; about 16 s on two cores), every starting hand's combinations per pre-flop choice and best EV are the
+    committed row's, exactly."""
+    rules = as_streets(load_game("uth"))
+    view = next(view for view in dealer_views(2) if view.seen == tuple(sorted(parse_cards("Ac Kc"))))
+    hand = seen_hand_counts(rules, view, jobs=2)
+    game = street_exposure.ExposedStreetGame(rules, 2, (hand,), StreetAnalysis(rules, combined_counts((hand,))), 0.0)
+    table = game.dealer_hand_table().set_index("hand")
+    committed = pd.read_csv(PROTECT / "uth_exposed_2_preflop.csv", dtype=str)
+    committed = committed[committed["dealer"] == "AKs"].set_index("hand")
+    assert len(table) == 169 and set(table["dealer"]) == {"AKs"}
+    for name, row in table.iterrows():
+        other = committed.loc[name]
+        assert [int(other[column]) for column in ("combinations", "check", "3x", "4x")] == \
+            [row[column] for column in ("combinations", "check", "3x", "4x")]
+        assert Fraction(other["ev_best"]) == row["ev_best"]

@@ -25,10 +25,11 @@ from analyzer.engines.holdem.street_player import (
     turn_choice,
 )
 from analyzer.engines.holdem.streets import (
-    NOT_COUNTED,
     DEALER_HANDS,
     FOLDS,
+    KnownCards,
     LEVELS,
+    NOT_COUNTED,
     as_streets,
     flop_work,
     qualifying_rank,
@@ -133,7 +134,8 @@ def test_flop_choices_looked_up_on_the_class_are_the_kernel_s_on_the_deal_s_own_
                     np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                     np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
-                    np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), NOT_COUNTED, NOT_COUNTED, -1, work)
+                    np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), NOT_COUNTED, NOT_COUNTED,
+                    *KnownCards().arrays(), work)
         flop_class, relabel = flop_class_of(flop)
         for x, y in subsets([card for card in range(52) if card not in flop], 2):
             mapped = pair_index(int((x & ~3) | relabel[x & 3]), int((y & ~3) | relabel[y & 3]))

@@ -21,7 +21,7 @@ from analyzer.engines.holdem.street_posted import (
 from analyzer.engines.holdem.street_strategy import WrittenStreets
 from analyzer.engines.holdem.strategy_files import same_rules
 from analyzer.engines.registry import engine_for
-from analyzer.engines.holdem.streets import NOT_COUNTED, LEVELS, as_streets, flop_work, qualifying_rank, street_flop
+from analyzer.engines.holdem.streets import KnownCards, LEVELS, NOT_COUNTED, as_streets, flop_work, qualifying_rank, street_flop
 from analyzer.games.rules import RulesError, load_game
 from tests.engines.holdem.test_streets import (
     FLOP_CLASSES,
@@ -106,7 +106,7 @@ def test_the_kernel_plays_the_card_as_a_plain_recursion_reads_it_hand_by_hand(st
                 packed, imposed.flop_rows(flop_array), imposed.river_rule, np.full((HOLE_PAIRS, width), -1),
                 root_values, showdown, np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
-                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), NOT_COUNTED, NOT_COUNTED, -1,
+                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), NOT_COUNTED, NOT_COUNTED, *KnownCards().arrays(),
                 flop_work(packed, qualify, HOLE_PAIRS))
     for hole_text in holes:
         hole = parse_cards(hole_text)

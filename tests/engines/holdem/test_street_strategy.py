@@ -18,7 +18,7 @@ from analyzer.engines.holdem.enumeration import HOLE_PAIRS, pair_index
 from analyzer.engines.holdem.sevens import FLUSH_RANK, LINE_COUNT, STRAIGHT_TOP
 from analyzer.engines.holdem.street_engine import StreetHoldemEngine, written_analysis
 from analyzer.engines.holdem.street_strategy import load_written_streets
-from analyzer.engines.holdem.streets import NOT_COUNTED, LEVELS, flop_work, qualifying_rank, street_flop
+from analyzer.engines.holdem.streets import KnownCards, LEVELS, NOT_COUNTED, flop_work, qualifying_rank, street_flop
 from analyzer.games.rules import RulesError, load_game
 from tests.engines.holdem.test_streets import FLOP_CLASSES, plain_values, plan_of, reduced
 
@@ -124,7 +124,7 @@ def test_the_kernel_plays_the_written_choices_as_a_plain_recursion_does(tmp_path
                 showdown,
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
                 np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
-                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), NOT_COUNTED, NOT_COUNTED, -1,
+                np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64), NOT_COUNTED, NOT_COUNTED, *KnownCards().arrays(),
                 flop_work(packed, qualifying_rank(rules), HOLE_PAIRS))
     for hole_text in holes:
         hole = parse_cards(hole_text)

@@ -45,14 +45,15 @@ from analyzer.engines.holdem.street_game import (
 )
 from analyzer.engines.holdem.shape_tally import TALLY_WORDS
 from analyzer.engines.holdem.streets import (
-    MEMO_MODE,
-    NOT_COUNTED,
-    RECORD,
-    REPLAY,
     DEALER_HANDS,
     FOLDS,
+    KnownCards,
     LEVELS,
+    MEMO_MODE,
+    NOT_COUNTED,
     OUTCOME_BITS,
+    RECORD,
+    REPLAY,
     _check_packing,
     _pack_classes,
     _unpack_tally,
@@ -109,12 +110,14 @@ def test_casino_holdem_decides_on_the_flop_only():
     assert qualifying_rank(rules) > qualifying_rank(load_game("uth"))  # a pair of fours, not any pair
 
 
-def board_outcomes_by_dealer(hole, board, qualify, seen=None, dead=()):
+def board_outcomes_by_dealer(hole, board, qualify, seen=(), dead=()):
     """Dealer hands per outcome (OUTCOMES order) and the player's final line, by evaluating every hand (the
-    dealer's hands: every two cards left, or ``seen`` and one of them; none of the ``dead`` cards)."""
-    used = set(hole) | set(board) | ({seen} if seen is not None else set()) | set(dead)
+    dealer's hands: every two cards left, the one ``seen`` card and one of them, or the two ``seen``; none of the
+    ``dead`` cards)."""
+    used = set(hole) | set(board) | set(seen) | set(dead)
     rest = [card for card in range(52) if card not in used]
-    hands = combinations(rest, 2) if seen is None else ((seen, card) for card in rest)
+    hands = {0: lambda: combinations(rest, 2), 1: lambda: ((*seen, card) for card in rest),
+             2: lambda: [tuple(seen)]}[len(seen)]()
     dealers = np.array([list(pair) + list(board) for pair in hands], dtype=np.int64)
     dealer = evaluate_hands(dealers)
     player = int(evaluate_hands(np.array([list(hole) + list(board)], dtype=np.int64))[0])
@@ -127,18 +130,19 @@ def board_outcomes_by_dealer(hole, board, qualify, seen=None, dead=()):
     return counts, int(hand_lines(np.array([player]))[0])
 
 
-def plain_values(plan, nets, qualify, hole, flop, seen=None, written=None):
+def plain_values(plan, nets, qualify, hole, flop, seen=(), written=None, dead=()):
     """Root values (per pre-flop action), showdown counts (per pre-flop action, state, line, outcome) and the
     choice at each deciding flop state of one hole pair on one flop, by a plain recursion over every ordered turn
-    and river (``seen``: a dealer card the player sees, out of the deck); ``written(level, board)``: the street's
+    and river (``seen``: the dealer cards the player sees, ``dead``: other cards it knows, all out of the deck);
+    ``written(level, board)``: the street's
     choice index a written strategy takes on the flop (level 1), the turn (2) or the river (3) with the community
     cards ``board``, instead of the best one."""
-    rest = [card for card in range(52) if card not in set(hole) | set(flop) | {seen}]
-    dealer_hands = comb(len(rest) - 2, 2) if seen is None else len(rest) - 2
+    rest = [card for card in range(52) if card not in set(hole) | set(flop) | set(seen) | set(dead)]
+    dealer_hands = [comb(len(rest) - 2, 2), len(rest) - 2, 1][len(seen)]
     turns, rivers = len(rest), len(rest) - 1
     boards = {}
     for t, r in combinations(rest, 2):
-        boards[frozenset((t, r))] = board_outcomes_by_dealer(hole, flop + [t, r], qualify, seen)
+        boards[frozenset((t, r))] = board_outcomes_by_dealer(hole, flop + [t, r], qualify, seen, dead)
     larger = plan.larger
 
     def best(options):
@@ -253,19 +257,24 @@ def test_packed_outcome_fields_hold_a_flop_s_deals():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, flop, holes, seen", [
-    ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"], None),
-    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], None),
-    ("thb", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "Kc"),         # a seen card of the flop's two-card suit
-    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "4h"),  # a seen card pairing the flop
-    ("uth", "Ts Js Qs", ["As 2d", "Kh Kd", "3c 4c"], "9s"),           # a river decision, a seen straight flush draw
-    ("uth", "2h 9d 9c", ["Ah 5h", "6s 7s", "Jd 3c"], None),           # a river decision whatever the turn: its tally
-    ("thb+river", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], None),   # decisions on the turn and on the river
-    ("thb+river", "4s 5s Kd", ["6s 7s", "Qc 9h"], "Ks"),
+@pytest.mark.parametrize("game, flop, holes, seen, dead", [
+    ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"], "", ""),
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "", ""),
+    ("thb", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "Kc", ""),         # a seen card of the flop's two-card suit
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "4h", ""),  # a seen card pairing the flop
+    ("uth", "Ts Js Qs", ["As 2d", "Kh Kd", "3c 4c"], "9s", ""),           # a river decision, a seen straight flush draw
+    ("uth", "2h 9d 9c", ["Ah 5h", "6s 7s", "Jd 3c"], "", ""),           # a river decision whatever the turn: its tally
+    ("thb+river", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "", ""),   # decisions on the turn and on the river
+    ("thb+river", "4s 5s Kd", ["6s 7s", "Qc 9h"], "Ks", ""),
+    ("uth", "Ts Js Qs", ["As 2d", "Kh Kd", "3c 4c"], "9s 2s", ""),        # both dealer cards seen: a flush
+    ("casinoholdem", "4s 5s Kd", ["6s 7s", "2h 2d", "Qc 9h"], "4h 7c", ""),  # both seen, the dealer qualifies
+    ("thb+river", "2c 7c Jh", ["As Ad", "8c 9c", "3h 4c"], "Kc Kd", ""),
+    ("thb", "2c 7d Jh", ["As Ad", "8s 9s", "3h 4c"], "", "Ac 9d 5h 5s"),  # two colluders' cards out of the deck
+    ("uth", "2h 9d 9c", ["Ah 5h", "6s 7s", "Jd 3c"], "9h", "Kc Qd"),     # a seen card and a colluder
 ])
-def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes, seen):
-    """With ``seen``, the player sees that dealer card from the start (out of the deck, the dealer's hands are
-    it and one card left)."""
+def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes, seen, dead):
+    """With ``seen``, the player sees those dealer cards from the start (out of the deck, the dealer's hands are
+    one of them and one card left, or both), with ``dead``, other cards out of the deck it knows."""
     rules, plan, nets = plan_of(thb_with_a_river_bet(tmp_path) if game == "thb+river" else game)
     qualify = qualifying_rank(rules)
     flop_cards = sorted(parse_cards(flop))
@@ -278,17 +287,18 @@ def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes
     final_outcomes = np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64)
     packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
     flop_choices = np.full((HOLE_PAIRS, width), -1, dtype=np.int64)
-    card = -1 if seen is None else parse_cards(seen)[0]
+    known = KnownCards(tuple(parse_cards(seen)), tuple(parse_cards(dead)))
     street_flop(np.array(flop_cards, dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64), STRAIGHT_TOP,
                 FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64), OPTIMAL.packed(),
-                flop_choices, root_values, showdown, folds, taken, final_outcomes, NOT_COUNTED, NOT_COUNTED, card,
-                flop_work(packed, qualify, HOLE_PAIRS))
-    deals = 47 * 46 * DEALER_HANDS if seen is None else 46 * 45 * 44
+                flop_choices, root_values, showdown, folds, taken, final_outcomes, NOT_COUNTED, NOT_COUNTED,
+                *known.arrays(), flop_work(packed, qualify, HOLE_PAIRS))
+    left = 47 - len(known.seen) - len(known.dead)
+    deals = left * (left - 1) * [comb(left - 2, 2), left - 2, 1][len(known.seen)]
     for text in holes:
         hole = parse_cards(text)
         h = pair_index(*hole)
-        values, counts, flop_taken = plain_values(plan, nets, qualify, hole, flop_cards,
-                                                  None if seen is None else card)
+        values, counts, flop_taken = plain_values(plan, nets, qualify, hole, flop_cards, known.seen,
+                                                  dead=known.dead)
         assert root_values[h].tolist() == values
         deciding = [s for s in range(width) if plan.allowed[1, s] > 1]
         assert {s: int(flop_choices[h, s]) for s in deciding} == {s: flop_taken[s] for s in deciding}
@@ -407,7 +417,7 @@ def test_a_pass_replaying_another_flop_s_classes_is_refused():
         work[-1].state[MEMO_MODE] = mode
         street_flop(np.array(sorted(parse_cards(flop)), dtype=np.int64), 1, np.arange(HOLE_PAIRS, dtype=np.int64),
                     STRAIGHT_TOP, FLUSH_RANK, qualifying_rank(rules), nets, packed, no_rows, OPTIMAL.packed(),
-                    choices, *arrays, -1, work)
+                    choices, *arrays, *KnownCards().arrays(), work)
     play("2h 7h Kh", RECORD)
     play("2h 7h Kh", REPLAY)
     with pytest.raises(ValueError, match="another flop than the one recorded"):
@@ -547,17 +557,6 @@ def test_a_side_bet_line_is_solved_on_the_committed_counts(capsys):
                   "--quiet"])
     assert done.value.code == 0
     assert "pays 9751/1320 to 1" in capsys.readouterr().out
-
-
-@pytest.mark.parametrize("arguments, refused", [
-    (["protect", "thb", "--exposed-dealer-cards", "2"], "both dealer cards seen are analysed for the one-Play-bet"),
-])
-def test_what_the_street_games_do_not_offer_yet_is_refused_in_one_line(capsys, arguments, refused):
-    with pytest.raises(SystemExit) as done:
-        cli.main([*arguments, "--quiet"])
-    assert done.value.code == 2
-    last = capsys.readouterr().err.splitlines()[-1]   # after any notice of the counts used
-    assert last.startswith("analyzer: error: ") and refused in last
 
 
 def test_a_main_wager_line_goes_to_the_solver(capsys):
