@@ -2,44 +2,35 @@
 """Estimate the edge with colluding players and record it in enumerations/protect/colluders.csv.
 
     .venv/bin/python scripts/protect_colluders.py crazy4:1-6 super4:1-6 fourcardfever:1-6 [--deals 20000]
-    .venv/bin/python scripts/protect_colluders.py uth:1-6 --deals 5000 --preflop-samples 4
-    .venv/bin/python scripts/protect_colluders.py uth:1-6 --preflop-only --preflop-samples 4
-    .venv/bin/python scripts/protect_colluders.py thb:1-6 casinoholdem:1-6 --deals 20000
+    .venv/bin/python scripts/protect_colluders.py thb:1-6 casinoholdem:1-6 --deals 20000 --preflop-samples 0
+    .venv/bin/python scripts/protect_colluders.py uth:1-6 --deals 20000 --preflop-samples 4
 
 Each GAME:N (or GAME:FIRST-LAST) is the game as shipped with N other players'
-hands known to the player (:mod:`analyzer.engines.one_decision.collusion`; for uth
-:mod:`analyzer.engines.holdem.collusion`, where ``--deals`` counts (colluders' cards,
-flop) samples and ``--preflop-samples`` the colluder deals whose every flop is
-enumerated for the pre-flop use of the cards; ``--preflop-only`` keeps a
-row's flop-and-river part and recomputes only its pre-flop samples (run time
-in ``preflop_seconds``); for a Hold'em game over streets
-(:mod:`analyzer.engines.holdem.street_collusion`) ``--deals`` counts
-(colluders' cards, flop, player hand) samples and the pre-flop is played as
-normal. Rows already in the file for other GAME:N pairs are
-kept; the file is what the procedure risk
-table shows when no estimate is in hand. Each run prints its time.
+hands known to the player, estimated by its engine
+(:mod:`analyzer.engines.one_decision.collusion`; for a Hold'em game
+:mod:`analyzer.engines.holdem.street_collusion`, where ``--deals`` counts
+(colluders' cards, flop, player hand) samples and ``--preflop-samples`` the
+colluder deals whose every flop is enumerated for the pre-flop use of the
+cards, :mod:`analyzer.engines.holdem.colluder_preflop`; 0: pre-flop play as
+normal, an upper bound on the edge; run time in ``preflop_seconds``). Rows
+already in the file for other GAME:N pairs are kept; the file is what the
+procedure risk table shows when no estimate is in hand. Each run prints its
+time.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import dataclasses
 import io
 import sys
 import time
-from fractions import Fraction
 
 from analyzer.core.atomic import write_atomically
 from analyzer.core.committed import COMMITTED_COLLUDERS
 from analyzer.engines.base import CollusionOptions, Run
 from analyzer.engines.collusion import CollusionEstimate
-from analyzer.engines.holdem.collusion import (
-    HoldemCollusionEstimate,
-    preflop_choices,
-    preflop_gain,
-    random_known_cards,
-)
+from analyzer.engines.holdem.street_collusion import StreetCollusionEstimate
 from analyzer.pipeline import rules_and_engine
 
 COLUMNS = ["game", "colluders", "deals", "seed", "house_edge_estimate_percent", "standard_error_percent",
@@ -53,8 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20_000, help="per GAME:N (default 20,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--preflop-samples", type=int, default=0, help="uth: colluder deals with every flop")
-    parser.add_argument("--preflop-only", action="store_true", help="uth: keep the committed flop-and-river part")
+    parser.add_argument("--preflop-samples", type=int, default=None,
+                        help="Hold'em: colluder deals with every flop (default: the engine's)")
     args = parser.parse_args(argv)
     rows: dict[tuple[str, int], dict[str, object]] = {}
     if COMMITTED_COLLUDERS.is_file():
@@ -64,11 +55,6 @@ def main(argv: list[str] | None = None) -> int:
         game, _, span = run.partition(":")
         first, _, last = span.partition("-")
         for colluders in range(int(first), int(last or first) + 1):
-            if args.preflop_only:
-                rows[game, colluders].update(preflop_row(colluders, args.preflop_samples, args.jobs))
-                print(rows[game, colluders], flush=True)
-                write(rows)
-                continue
             started = time.perf_counter()
             estimate = run_estimate(game, colluders, args.deals, args.seed, args.preflop_samples, args.jobs)
             rows[game, colluders] = {
@@ -78,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
                 "normal_house_edge_per_ante": estimate.normal_edge, "mean_information_value": estimate.mean_gain,
                 "standard_error": repr(estimate.standard_error), "decisions_changed": estimate.switched,
                 "seconds": f"{estimate.seconds:.1f}"}
-            if isinstance(estimate, HoldemCollusionEstimate):
+            if isinstance(estimate, StreetCollusionEstimate) and estimate.preflop_gains:
                 rows[game, colluders].update(
                     preflop_information_values=";".join(str(gain) for gain in estimate.preflop_gains),
                     preflop_seconds=f"{time.perf_counter() - started - estimate.seconds:.1f}")
@@ -87,37 +73,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def uth_normal() -> tuple[Fraction, dict[str, str]]:
-    """The exact normal edge of Ultimate Texas Hold'em and its pre-flop decision per starting hand."""
-    rules, engine = rules_and_engine("uth")
-    normal = engine.committed(rules)
-    table = normal.preflop_values()
-    return normal.main_figures()["house_edge_per_ante"], dict(zip(table["hand"], table["decision"], strict=True))
-
-
-def run_estimate(game: str, colluders: int, deals: int, seed: int, preflop_samples: int,
+def run_estimate(game: str, colluders: int, deals: int, seed: int, preflop_samples: int | None,
                  jobs: int) -> CollusionEstimate:
-    """The estimate for one game as shipped, by its engine."""
+    """The estimate for one game as shipped, by its engine (``preflop_samples``: for an engine that takes them)."""
     rules, engine = rules_and_engine(game)
     defaults = engine.collusion_options(rules)
     return engine.collusion(rules, colluders, seed, Run(jobs, progress=True),
                             CollusionOptions(deals, preflop_samples if defaults.preflop_samples is not None else None))
-
-
-def preflop_row(colluders: int, samples: int, jobs: int) -> dict[str, str]:
-    """The pre-flop columns of the committed uth row with ``colluders``, recomputed."""
-    rules, engine = rules_and_engine("uth")
-    estimate = engine.committed_collusion(rules, colluders)
-    if not isinstance(estimate, HoldemCollusionEstimate):
-        raise SystemExit(f"no committed uth row with {colluders} colluders: run it without --preflop-only")
-    started = time.perf_counter()
-    choices = preflop_choices(uth_normal()[1])
-    gains = tuple(preflop_gain(random_known_cards(colluders, estimate.seed, sample), choices, jobs, progress=True)
-                  for sample in range(samples))
-    estimate = dataclasses.replace(estimate, preflop_gains=gains)
-    return {"house_edge_estimate_percent": f"{float(100 * estimate.edge):.6f}",
-            "preflop_information_values": ";".join(str(gain) for gain in gains),
-            "preflop_seconds": f"{time.perf_counter() - started:.1f}"}
 
 
 def write(rows: dict[tuple[str, int], dict[str, object]]) -> None:

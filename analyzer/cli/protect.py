@@ -47,11 +47,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                          help="with --colluding-players: seed of the sampled deals (default 1)")
     command.add_argument("--preflop-samples", type=positive_count("--preflop-samples", 0), default=None,
                          metavar="K",
-                         help="the one-Play-bet Hold'em game with --colluding-players (over streets the pre-flop "
-                              "is played as normal, an upper bound on the edge): colluder deals whose every board "
-                              "is enumerated to "
-                              "estimate the pre-flop use of their cards (default 4; about 90 s each for one "
-                              "colluder, 25 s for six; 0: pre-flop played as normal, an upper bound on the edge)")
+                         help="Hold'em games with --colluding-players: colluder deals whose every flop is "
+                              "enumerated to estimate the pre-flop use of their cards (default 4; UTH about 80 s "
+                              "each for one colluder, 30 s for six, on two cores, Texas Hold'em Bonus about four "
+                              "times that; 0: pre-flop played as normal, an upper bound on the edge)")
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.add_argument("-o", "--output", type=Path, default=None,
                          help="also write the report of the game so played, with its Procedure risk sheet")

@@ -1,7 +1,7 @@
 """The colluder estimate every engine gives (:meth:`analyzer.engines.base.Engine.collusion`): the house edge
 per ante when other players show the player their cards, estimated from sampled deals each settled exactly.
 How each engine samples is its own (:mod:`analyzer.engines.one_decision.collusion`,
-:mod:`analyzer.engines.holdem.collusion`, :mod:`analyzer.engines.stud.protection`).
+:mod:`analyzer.engines.holdem.street_collusion`, :mod:`analyzer.engines.stud.protection`).
 
 >>> CollusionEstimate("crazy4", 1, 10, 1, Fraction(3, 100), Fraction(1, 1000), 0.0005, 2).edge
 Fraction(29, 1000)
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Self
 
 from analyzer.core.committed import COMMITTED_COLLUDERS, committed_rows
 from analyzer.games.rules import GameRules, as_shipped
@@ -72,6 +73,14 @@ class CollusionEstimate:
         """What ``switched`` counts, for display."""
         return f"of {self.deals:,} deals"
 
+    @classmethod
+    def from_row(cls, row: dict[str, str]) -> Self:
+        """The estimate a row of ``enumerations/protect/colluders.csv`` records (``mean_information_value``: the
+        sampled deals' mean gain)."""
+        return cls(row["game"], int(row["colluders"]), int(row["deals"]), int(row["seed"]),
+                   Fraction(row["normal_house_edge_per_ante"]), Fraction(row["mean_information_value"]),
+                   float(row["standard_error"]), int(row["decisions_changed"]))
+
     def as_dict(self) -> dict[str, object]:
         low, high = self.interval()
         return {"game": self.game, "colluders": self.colluders, "deals": self.deals, "seed": self.seed,
@@ -89,8 +98,5 @@ def committed_collusion(rules: GameRules, colluders: int,
         return None
     for row in committed_rows(COMMITTED_COLLUDERS, rules.name):
         if int(row["colluders"]) == colluders:
-            return kind(rules.name, colluders, int(row["deals"]), int(row["seed"]),
-                        Fraction(row["normal_house_edge_per_ante"]),
-                        Fraction(row["mean_information_value"]), float(row["standard_error"]),
-                        int(row["decisions_changed"]))
+            return kind.from_row(row)
     return None

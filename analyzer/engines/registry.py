@@ -21,7 +21,7 @@ from analyzer.games.rules import GameRules, RulesError
 #: Engine name (the rules file's ``engine``, default ``one_decision``) -> "module:class".
 ENGINES = {
     "one_decision": "analyzer.engines.one_decision.engine:OneDecisionEngine",
-    "holdem": "analyzer.engines.holdem.engine:HoldemEngine",
+    "holdem": "analyzer.engines.holdem.street_engine:StreetHoldemEngine",
     "stud": "analyzer.engines.stud.engine:StudEngine",
     "draw_poker": "analyzer.engines.draw.engine:DrawEngine",
     "no_decision": "analyzer.engines.no_decision.engine:NoDecisionEngine",

@@ -4,8 +4,8 @@ One row per procedure (normal play, one dealer card exposed, two, one to
 six colluding players), with the house edge per ante under the optimal
 strategy for what the player then knows, and a loud flag where the leak hands
 the player the advantage (a negative house edge). Exposures are exact;
-colluders are estimates (:mod:`analyzer.engines.one_decision.collusion`; for Ultimate Texas Hold'em
-:mod:`analyzer.engines.holdem.collusion`), shown with their 95% interval and flagged
+colluders are estimates (:mod:`analyzer.engines.one_decision.collusion`; for the Hold'em games
+:mod:`analyzer.engines.holdem.street_collusion`), shown with their 95% interval and flagged
 as such. Leaks whose analysis is not at hand are listed
 as not computed, with the reason, rather than left out.
 

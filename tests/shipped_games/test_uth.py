@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 
 import analyzer.cli.main as cli
-from analyzer.engines.holdem.engine import HoldemEngine
+from analyzer.engines.holdem.street_engine import StreetHoldemEngine
 
 ORDERED_CYCLE = comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
 
@@ -67,7 +67,7 @@ def test_decision_points_and_strategy_facts(uth):
 
 
 def test_cli_json_and_report(uth, monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr(HoldemEngine, "analyze", lambda self, rules, run: uth)
+    monkeypatch.setattr(StreetHoldemEngine, "analyze", lambda self, rules, run: uth)
     with pytest.raises(SystemExit):
         cli.main(["analyze", "uth", "--json", "--quiet"])
     figures = json.loads(capsys.readouterr().out)

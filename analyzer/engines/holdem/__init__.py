@@ -13,7 +13,7 @@ Hold'em Bonus, Casino Hold'em, any game deciding before the flop, on the flop, t
 * :mod:`analyzer.engines.holdem.policy`, :mod:`analyzer.engines.holdem.posted`,
   :mod:`analyzer.engines.holdem.street_posted`: a posted card, as data the kernel consults;
 * :mod:`analyzer.engines.holdem.final_pairs`: deals by the pair of final hands, for side bets on both hands;
-* protection: one dealer card seen over streets (:mod:`analyzer.engines.holdem.street_exposure`), colluders
-  (:mod:`analyzer.engines.holdem.street_collusion`); for the shipped one-Play-bet main game, both dealer cards
-  seen and the colluders' pre-flop part (:mod:`analyzer.engines.holdem.engine`).
+* protection: one or both dealer cards seen (:mod:`analyzer.engines.holdem.street_exposure`), colluders
+  (:mod:`analyzer.engines.holdem.street_collusion`, their pre-flop part
+  :mod:`analyzer.engines.holdem.colluder_preflop`), all by the same kernel.
 """

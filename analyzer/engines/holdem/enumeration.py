@@ -10,9 +10,8 @@ cycle orders the board into flop and turn+river:
 This module gives the game's numbers (:data:`CYCLE`, :data:`DEALS_PER_HOLE` ...), the 169 starting-hand classes
 (:data:`HAND_CLASSES`, :func:`pair_index`), the 1,755 flop classes (:func:`flop_classes`; GUIDE §2, "Hold'em: work
 per board": a flop class representative stands for its class, its weight times), the per-board helpers of the
-kernels (:func:`flop_rest`, :func:`deal_board`, :func:`board_outcomes`, :func:`river_values`), the shipped
-one-Play-bet main game's settlement (:data:`SHIPPED`, read by the colluders' estimator,
-:mod:`analyzer.engines.holdem.collusion`), and the
+kernels (:func:`flop_rest`, :func:`deal_board`, :func:`board_outcomes`), the shipped
+one-Play-bet main game's settlement (:data:`SHIPPED`, which checks the committed posted card's run), and the
 integer class sums added over chunks of flop classes, run in parallel (joblib threads; the numba kernels release
 the GIL), optionally checkpointed (:class:`FlopClassSums`, :func:`sum_over_flop_classes`): any split gives the same
 numbers. The optimal strategy and its counts are the streets kernel's (:mod:`analyzer.engines.holdem.streets`).
@@ -75,13 +74,11 @@ NQ_WIN, NQ_TIE, NQ_LOSE, WIN, TIE, LOSE = range(6)
 BLIND_LINES = LINES[:6] + ("below_straight",)
 BELOW_STRAIGHT = len(BLIND_LINES) - 1
 #: The shipped game's Blind pays (to 1) per blind line when the player wins; below a straight it pushes: the
-#: shipped game's, for the estimators that serve it only (both dealer cards seen, colluders).
+#: shipped game's, which checks the committed posted card's run only.
 BLIND_PAYS = (Fraction(500), Fraction(50), Fraction(10), Fraction(3), Fraction(3, 2), Fraction(1), Fraction(0))
 #: Blind pays per hand line (LINES), scaled by SCALE.
 BLIND_SCALED = np.array([int(SCALE * BLIND_PAYS[min(line, BELOW_STRAIGHT)]) for line in range(LINE_COUNT)],
                         dtype=np.int64)
-#: Pre-flop choices, in order of wager size (exact ties go to the first).
-PREFLOP_CHOICES = ("check", "3x", "4x")
 #: Flop choices (index of ``flop_actions``'s last axis) and river choices.
 FLOP_CHOICES = ("2x", "check")
 RIVER_CHOICES = ("1x", "fold")
@@ -99,8 +96,8 @@ class MainWagers:
     ``nets[line, outcome, 1]``: the Play wager per unit of its multiple;
     ``fold``: the initial wagers on a fold. The value of Play ``m`` at a
     showdown is ``nets[line, outcome, 0] + m * nets[line, outcome, 1]``, so
-    the river value is ``A + m * B`` (:func:`river_values`). The shipped
-    game's is :data:`SHIPPED`, which the colluders' estimator settles with.
+    the river value is ``A + m * B``. The shipped
+    game's is :data:`SHIPPED`.
 
     >>> SHIPPED.net(PLAY_4X, WIN, 0), SHIPPED.net(PLAY_1X, NQ_LOSE, 9), SHIPPED.net(FOLD, WIN, 0)
     (Fraction(505, 1), Fraction(-2, 1), Fraction(-2, 1))
@@ -267,28 +264,6 @@ def board_outcomes(board, unseen, straight_top, flush_rank, first, second, ranks
             fill_outcomes(outcomes[k], player_no_pair, lower, up_to, no_pair, dealer_hands)
         start = end
     return pairs
-
-
-@njit(cache=True, nogil=True, inline="always")
-def board_scratch(unseen_size):
-    """Work arrays of :func:`board_outcomes` for boards with ``unseen_size`` unseen cards: (first, second,
-    ranks, order, below, card_count, card_no_pair, buckets, outcomes)."""
-    pairs = unseen_size * (unseen_size - 1) // 2
-    return (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64),
-            np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.zeros(DECK_SIZE, dtype=np.int64),
-            np.zeros(DECK_SIZE, dtype=np.int64), np.empty(256, dtype=np.int64), np.empty((pairs, 6), dtype=np.int64))
-
-
-@njit(cache=True, nogil=True)
-def river_values(outcomes, line, nets):
-    """(A, B): the river value of Play m is A + m * B, summed over the dealer hands (scaled);
-    ``nets``: :attr:`MainWagers.nets`, ``line``: the player's final hand line."""
-    a = 0
-    b = 0
-    for o in range(6):
-        a += outcomes[o] * nets[line, o, 0]
-        b += outcomes[o] * nets[line, o, 1]
-    return a, b
 
 
 @njit(cache=True, nogil=True)

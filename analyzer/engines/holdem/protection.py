@@ -20,9 +20,8 @@ from typing import TypedDict
 
 import pandas as pd
 
-from analyzer.core.committed import COMMITTED_COLLUDERS, PROTECT, committed_rows
+from analyzer.core.committed import PROTECT
 from analyzer.engines.base import COMMITTED, EXHAUSTIVE, Exposure, RiskRow, Run
-from analyzer.engines.holdem.collusion import HoldemCollusionEstimate
 from analyzer.games.rules import GameRules
 
 
@@ -110,17 +109,3 @@ def exposure_of(rules: GameRules, seen: int, figures: dict[str, object], preflop
     seen_text = "seen card" if seen == 1 else "dealer hand"
     return Exposure(title, seen, figures, tables=(
         ("Pre-flop", f"{title}: pre-flop decision per starting hand and {seen_text}", preflop),))
-
-
-def committed_collusion(rules: GameRules, colluders: int) -> HoldemCollusionEstimate | None:
-    """The estimate committed in ``enumerations/protect/colluders.csv`` (any Trips paytable: the main
-    game has no options)."""
-    for row in committed_rows(COMMITTED_COLLUDERS, rules.name):
-        if int(row["colluders"]) == colluders:
-            preflop = row.get("preflop_information_values") or ""
-            return HoldemCollusionEstimate(
-                rules.name, colluders, int(row["deals"]), int(row["seed"]),
-                Fraction(row["normal_house_edge_per_ante"]), Fraction(row["mean_information_value"]),
-                float(row["standard_error"]), int(row["decisions_changed"]),
-                preflop_gains=tuple(Fraction(value) for value in preflop.split(";") if value))
-    return None

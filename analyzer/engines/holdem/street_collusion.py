@@ -17,8 +17,12 @@ hand of the cards left (none of C), two players:
 
 Their difference, ``gain(C, F, P) >= 0``, is the value of the information for that deal. The normal player's
 expected result over C is the normal one (C is a random part of the unseen deck), so the mean gain is what the
-information is worth from the flop on. The pre-flop decision is not changed: the estimate is an **upper bound**
-on the house edge of a player who also uses the cards pre-flop.
+information is worth from the flop on. The pre-flop part is apart: a few sampled colluder deals, each with every
+flop enumerated (:mod:`analyzer.engines.holdem.colluder_preflop`), give exactly what choosing pre-flop with the
+cards known adds; their mean, with its standard error, makes the second part. Without them the estimate is an
+**upper bound** on the house edge of a player who also uses the cards pre-flop:
+
+    house edge(N) = house edge(0) - E[flop-on gain] - E[pre-flop gain]
 
 Example, a sample's arithmetic: with one colluder 45 cards are unseen to the player on the flop, so a sample
 settles 45 * 44 * C(43, 2) = 1,788,060 deals below the flop; its gain is the informed sum less the normal one,
@@ -32,9 +36,10 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
+from typing import Self
 
 import numpy as np
 from joblib import Parallel, delayed
@@ -44,7 +49,8 @@ from analyzer.core.cards import DECK_SIZE
 from analyzer.core.figures import percent
 from analyzer.core.progress import progress_bar
 from analyzer.engines.base import MAX_COLLUDERS
-from analyzer.engines.collusion import CollusionEstimate, colluders_count
+from analyzer.engines.collusion import T_95, Z_95, CollusionEstimate, colluders_count
+from analyzer.engines.holdem.colluder_preflop import CARDS_PER_COLLUDER, preflop_gain, random_colluder_cards
 from analyzer.engines.holdem.enumeration import HAND_CLASS_OF
 from analyzer.engines.holdem.street_player import board_outcomes_apart, plain_tables
 from analyzer.engines.holdem.streets import (
@@ -57,10 +63,10 @@ from analyzer.engines.holdem.streets import (
     river_trials,
 )
 
-#: Hole cards of one colluding player.
-CARDS_PER_COLLUDER = 2
 #: Sampled deals by default (each settles about 1.8 million deals below the flop exactly).
 DEFAULT_SAMPLES = 4_000
+#: Colluder deals with every flop enumerated, for the pre-flop part, by default (a minute or two each).
+DEFAULT_PREFLOP_SAMPLES = 4
 #: Samples per task of the parallel run.
 CHUNK = 50
 
@@ -228,7 +234,45 @@ def sample_gains(deals: np.ndarray, colluders: int, plan: StreetPlan, preflop: n
 class StreetCollusionEstimate(CollusionEstimate):
     """:class:`~analyzer.engines.collusion.CollusionEstimate` of a Hold'em game over streets: ``deals`` are
     sampled (colluders' cards, flop, player's pair), ``mean_gain`` the flop-on value of the information per ante,
-    ``switched`` the samples that gained; the pre-flop decision is the normal one (an upper bound on the edge)."""
+    ``switched`` the samples that gained; ``preflop_gains``: the exact pre-flop value of the information of each
+    sampled colluder deal (every flop enumerated, :mod:`analyzer.engines.holdem.colluder_preflop`). Without them
+    the pre-flop decision is the normal one and the estimate an upper bound on the edge."""
+
+    preflop_gains: tuple[Fraction, ...] = ()
+
+    @property
+    def preflop_gain(self) -> Fraction:
+        """Mean pre-flop value of the information over the sampled colluder deals (0 without any)."""
+        return sum(self.preflop_gains, Fraction(0)) / len(self.preflop_gains) if self.preflop_gains else Fraction(0)
+
+    @property
+    def preflop_standard_error(self) -> float:
+        """Standard error of :attr:`preflop_gain` (infinite with one sampled deal, 0 with none)."""
+        count = len(self.preflop_gains)
+        if count < 2:
+            return math.inf if count else 0.0
+        return float(np.std([float(gain) for gain in self.preflop_gains], ddof=1)) / math.sqrt(count)
+
+    @property
+    def edge(self) -> Fraction:
+        """The normal edge less the information's mean value from the flop on, and pre-flop."""
+        return self.normal_edge - self.mean_gain - self.preflop_gain
+
+    def interval(self) -> tuple[float, float]:
+        """95% interval: the flop-on part's normal quantile and the pre-flop part's Student quantile (few sampled
+        deals), combined in quadrature."""
+        count = len(self.preflop_gains)
+        preflop = T_95.get(count - 1, Z_95) * self.preflop_standard_error if count else 0.0
+        half = math.hypot(Z_95 * self.standard_error, preflop)
+        return float(self.edge) - half, float(self.edge) + half
+
+    @classmethod
+    def from_row(cls, row: dict[str, str]) -> Self:
+        """The committed row's estimate, its pre-flop gains in ``preflop_information_values`` (joined by ";", none
+        when the pre-flop part was not estimated)."""
+        values = row.get("preflop_information_values") or ""
+        return replace(super().from_row(row), preflop_gains=tuple(Fraction(value) for value in values.split(";")
+                                                                  if value))
 
     def sample_unit(self) -> str:
         return "(colluders' cards, flop, player's pair) samples"
@@ -238,18 +282,29 @@ class StreetCollusionEstimate(CollusionEstimate):
 
     def method(self) -> str:
         known = CARDS_PER_COLLUDER * self.colluders
-        return (f"ESTIMATE, not exhaustive: the {known} known cards used on the flop, turn and river: {self.deals:,} "
+        text = (f"ESTIMATE, not exhaustive: the {known} known cards used on the flop, turn and river: {self.deals:,} "
                 f"sampled (colluders' cards, flop, player's pair), seed {self.seed}, every turn, river and dealer hand "
                 f"settled exactly, mean value {percent(self.mean_gain)} (standard error "
-                f"{100 * self.standard_error:.4f}%); pre-flop use not estimated (pre-flop play as normal: an upper "
-                f"bound on the edge)")
+                f"{100 * self.standard_error:.4f}%); ")
+        if not self.preflop_gains:
+            return text + "pre-flop use not estimated (pre-flop play as normal: an upper bound on the edge)"
+        return text + (f"pre-flop: every flop enumerated for {len(self.preflop_gains)} sampled colluder deals, mean "
+                       f"value {percent(self.preflop_gain)} (standard error {100 * self.preflop_standard_error:.4f}%)")
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "mean_information_value": self.mean_gain + self.preflop_gain,
+                "flop_on_information_value": self.mean_gain, "preflop_information_value": self.preflop_gain,
+                "preflop_information_values": list(self.preflop_gains),
+                "preflop_standard_error": self.preflop_standard_error}
 
 
 def estimate_street_collusion(game: str, normal_edge: Fraction, plan: StreetPlan, preflop: np.ndarray,
                               nets: np.ndarray, scale: int, qualify: int, colluders: int, deals: int, seed: int,
-                              jobs: int = 1, progress: bool = True) -> StreetCollusionEstimate:
-    """The estimate over ``deals`` samples of ``seed`` (chunks of :data:`CHUNK` in parallel): the normal edge
-    less the mean gain per ante, with its standard error."""
+                              preflop_samples: int = 0, jobs: int = 1, progress: bool = True
+                              ) -> StreetCollusionEstimate:
+    """The estimate over ``deals`` samples of ``seed`` (chunks of :data:`CHUNK` in parallel) and
+    ``preflop_samples`` colluder deals with every flop: the normal edge less the mean gains per ante, with their
+    standard errors."""
     if not 1 <= colluders <= MAX_COLLUDERS:
         raise ValueError(f"between 1 and {MAX_COLLUDERS} colluding players, not {colluders}")
     started = time.perf_counter()
@@ -264,5 +319,9 @@ def estimate_street_collusion(game: str, normal_edge: Fraction, plan: StreetPlan
     unit = deals_below_flop(colluders) * scale
     mean_gain = Fraction(int(gains.sum()), deals * unit)
     spread = float(np.std(gains / unit, ddof=1)) if deals > 1 else math.inf
+    seconds = time.perf_counter() - started  # the flop-on part's
+    preflop_gains = tuple(preflop_gain(plan, nets, scale, qualify, preflop,
+                                       random_colluder_cards(colluders, seed, sample), game, jobs, progress)
+                          for sample in range(preflop_samples))
     return StreetCollusionEstimate(game, colluders, deals, seed, normal_edge, mean_gain, spread / math.sqrt(deals),
-                                   int((gains > 0).sum()), time.perf_counter() - started)
+                                   int((gains > 0).sum()), seconds, preflop_gains)

@@ -44,7 +44,12 @@ from analyzer.engines.holdem.street_game import (
 )
 from analyzer.engines.holdem.enumeration import flop_classes
 from analyzer.engines.holdem.protection import committed_exposure, exposure_of, exposure_rows
-from analyzer.engines.holdem.street_collusion import DEFAULT_SAMPLES, StreetCollusionEstimate, estimate_street_collusion
+from analyzer.engines.holdem.street_collusion import (
+    DEFAULT_PREFLOP_SAMPLES,
+    DEFAULT_SAMPLES,
+    StreetCollusionEstimate,
+    estimate_street_collusion,
+)
 from analyzer.engines.holdem.street_exposure import exposed_street_game
 from analyzer.engines.holdem.street_player import StreetPlayer
 from analyzer.engines.holdem.street_posted import (
@@ -187,17 +192,17 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
     def collusion(self, rules: GameRules, colluders: int, seed: int, run: Run,
                   options: CollusionOptions = CollusionOptions()) -> CollusionEstimate:
         """Sampled (colluders' cards, flop, player's pair), each played from the flop on knowing the colluders'
-        cards and settled exactly (:mod:`analyzer.engines.holdem.street_collusion`), against the analysis."""
-        if options.preflop_samples:  # 0 asks for what this estimate is: pre-flop play as normal
-            raise self.unsupported(rules, "--preflop-samples", "over streets the pre-flop decision is kept as "
-                                                              "normal (the estimate is an upper bound on the edge)")
+        cards and settled exactly (:mod:`analyzer.engines.holdem.street_collusion`), and sampled colluder deals
+        with every flop for the pre-flop use (:mod:`analyzer.engines.holdem.colluder_preflop`), against the
+        analysis."""
         analysis = self.analyze(rules, run)
         rules = as_streets(rules)
         _, nets, scale = game_plan(rules)
         return estimate_street_collusion(rules.name, analysis.main_figures()["house_edge_per_ante"],
                                          analysis.counts.plan, analysis.counts.decision, nets, scale,
                                          qualifying_rank(rules), colluders, options.deals or DEFAULT_SAMPLES, seed,
-                                         run.jobs, run.progress)
+                                         DEFAULT_PREFLOP_SAMPLES if options.preflop_samples is None
+                                         else options.preflop_samples, run.jobs, run.progress)
 
     def committed_collusion(self, rules: GameRules, colluders: int) -> CollusionEstimate | None:
         """The estimate committed in ``enumerations/protect/colluders.csv`` (the game as shipped)."""
@@ -206,7 +211,7 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
         return found
 
     def collusion_options(self, rules: GameRules) -> CollusionOptions:
-        return CollusionOptions(deals=DEFAULT_SAMPLES)
+        return CollusionOptions(DEFAULT_SAMPLES, DEFAULT_PREFLOP_SAMPLES)
 
     def exposure_problem(self, rules: GameRules, seen: int) -> str | None:
         return None if seen in (1, 2) else f"the dealer has two hole cards: 1 or 2 can be seen, not {seen}"

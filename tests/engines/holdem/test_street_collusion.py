@@ -1,12 +1,15 @@
-"""Colluders in the Hold'em games over streets (analyzer/engines/holdem/street_collusion.py): a sampled deal's
-gain against a plain recursion over every turn, river and dealer hand; with nothing known, no gain and the
-analysis's own flop choice; then the estimate from the command line."""
+"""Colluders in the Hold'em games (analyzer/engines/holdem/street_collusion.py, colluder_preflop.py): a sampled
+deal's gain against a plain recursion over every turn, river and dealer hand; with nothing known, no gain and the
+analysis's own flop choice; the pre-flop gain of a reduced deck against plain recursions over every flop; the
+estimate's arithmetic; the committed estimates and the estimate from the command line."""
 
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -14,19 +17,25 @@ import pytest
 
 import analyzer.cli.main as cli
 from analyzer.core.cards import parse_cards
-from analyzer.engines.base import CollusionOptions, Run, Unsupported
+from analyzer.engines.base import CollusionOptions, Run
+from analyzer.engines.holdem.colluder_preflop import deals_per_hole, preflop_gain, random_colluder_cards
+from analyzer.engines.holdem.enumeration import HAND_CLASS_OF, pair_index
 from analyzer.engines.holdem.street_collusion import (
+    DEFAULT_PREFLOP_SAMPLES,
+    StreetCollusionEstimate,
     deals_below_flop,
     flop_state_of,
     information_gain,
     sampled_deals,
 )
+from analyzer.engines.holdem.street_game import game_plan
 from analyzer.engines.holdem.street_player import flop_class_of
 from analyzer.engines.holdem.streets import FOLDS
 from analyzer.engines.registry import engine_for
 from analyzer.games.rules import load_game
 from tests.engines.holdem.test_street_player import packed, plain_best, streets_of
-from tests.engines.holdem.test_streets import board_outcomes_by_dealer
+from analyzer.protection.procedure_risk import procedure_risk
+from tests.engines.holdem.test_streets import board_outcomes_by_dealer, plain_values
 
 
 def plain_gain(plan, nets, qualify, hole, flop, known, state):
@@ -141,23 +150,72 @@ def test_samples_are_distinct_cards_the_same_whatever_the_chunks():
 def test_the_estimate_is_the_same_on_any_number_of_jobs_and_below_normal_play():
     rules = load_game("casinoholdem")
     engine = engine_for(rules)
-    one, two = (engine.collusion(rules, 3, 4, Run(jobs, progress=False), CollusionOptions(deals=120))
+    one, two = (engine.collusion(rules, 3, 4, Run(jobs, progress=False), CollusionOptions(120, preflop_samples=0))
                 for jobs in (1, 2))
     assert one.mean_gain == two.mean_gain and one.switched == two.switched
     assert one.mean_gain > 0 and one.edge == one.normal_edge - one.mean_gain
     assert one.standard_error > 0 and "upper bound" in one.method()
 
 
-def test_the_pre_flop_knob_is_refused_in_one_line_unless_it_asks_for_normal_pre_flop_play():
-    rules = load_game("thb")
-    with pytest.raises(Unsupported, match="--preflop-samples .*pre-flop decision is kept as normal"):
-        engine_for(rules).collusion(rules, 1, 1, Run(), CollusionOptions(deals=10, preflop_samples=2))
-    estimate = engine_for(rules).collusion(rules, 1, 1, Run(progress=False), CollusionOptions(deals=10, preflop_samples=0))
-    assert estimate.deals == 10
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["uth", "thb"])
+def test_the_pre_flop_gain_of_a_reduced_deck_equals_plain_recursions(game):
+    """42 colluders' cards leave 10 to deal: every hole pair, flop, turn, river and dealer hand by the plain
+    recursion of the kernel's tests, the normal pre-flop choice the analysis's."""
+    rules, plan, nets, qualify = streets_of(game)
+    scale = game_plan(rules)[2]
+    preflop = np.arange(169) % int(plan.allowed[0, 0])      # a normal choice for each starting hand
+    rest = parse_cards("As Ks Qs Js Ts 9h 9d 5c 2c 2d")
+    colluders = tuple(card for card in range(52) if card not in rest)
+    total = 0
+    for hole in combinations(sorted(rest), 2):
+        others = [card for card in rest if card not in hole]
+        values = np.zeros(int(plan.allowed[0, 0]), dtype=np.int64)
+        for flop in combinations(others, 3):
+            values += plain_values(plan, nets, qualify, list(hole), list(flop), dead=colluders)[0]
+        total += int(values.max() - values[preflop[HAND_CLASS_OF[pair_index(*hole)]]])
+    assert deals_per_hole(42) == comb(8, 3) * 5 * 4 * comb(3, 2)
+    expected = Fraction(total, comb(10, 2) * scale * deals_per_hole(42))
+    assert preflop_gain(plan, nets, scale, qualify, preflop, colluders, jobs=2) == expected > 0
+
+
+def test_colluder_deals_for_the_pre_flop_part_are_seeded():
+    cards = random_colluder_cards(3, 1, 0)
+    assert len(set(cards)) == 6 and cards == tuple(sorted(cards)) == random_colluder_cards(3, 1, 0)
+
+
+def test_the_pre_flop_samples_add_their_mean_and_widen_the_interval():
+    flop_on = StreetCollusionEstimate("uth", 1, 100, 1, Fraction(2, 100), Fraction(1, 1000), 1e-5, 5)
+    both = StreetCollusionEstimate("uth", 1, 100, 1, Fraction(2, 100), Fraction(1, 1000), 1e-5, 5,
+                                   preflop_gains=(Fraction(1, 10_000), Fraction(3, 10_000)))
+    assert flop_on.edge == Fraction(19, 1000) and both.edge == Fraction(19, 1000) - Fraction(2, 10_000)
+    assert both.preflop_standard_error == pytest.approx(1e-4)
+    low, high = both.interval()
+    assert high - low == pytest.approx(2 * math.hypot(1.959964 * 1e-5, 12.706 * 1e-4))
+    assert "upper bound" in flop_on.method() and "2 sampled colluder deals" in both.method()
+
+
+def test_uth_s_committed_estimates_use_the_cards_pre_flop_too():
+    """enumerations/protect/colluders.csv (scripts/protect_colluders.py uth:1-6 --deals 20000 --preflop-samples 4):
+    the exact normal edge, gains growing with the cards known, and the procedure risk table's rows."""
+    rules = load_game("uth")
+    engine = engine_for(rules)
+    normal = engine.analyze(rules, Run()).main_figures()["house_edge_per_ante"]
+    gains = []
+    for colluders in range(1, 7):
+        estimate = engine.committed_collusion(rules, colluders)
+        assert isinstance(estimate, StreetCollusionEstimate) and len(estimate.preflop_gains) == 4
+        assert estimate.normal_edge == normal and estimate.mean_gain > 0 and estimate.deals == 20_000
+        gains.append(estimate.mean_gain + estimate.preflop_gain)
+    assert gains == sorted(gains)  # more known cards, more information
+    row = procedure_risk(rules, Run(), {0: normal}).set_index("procedure").loc["1 colluding player"]
+    assert " to " in row["95% interval"] and "pre-flop: every flop enumerated for 4 sampled colluder deals" in \
+        row["method"]
 
 
 def test_protect_estimates_colluders_over_streets(capsys):
-    assert cli.run(["protect", "thb", "--colluding-players", "2", "--deals", "60", "--json", "--quiet"]) == 0
+    assert cli.run(["protect", "thb", "--colluding-players", "2", "--deals", "60", "--preflop-samples", "0", "--json",
+                    "--quiet"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["deals"] == 60 and printed["colluders"] == 2
     assert Fraction(printed["house_edge_per_ante_estimate"]) <= Fraction(printed["normal_house_edge_per_ante"])
@@ -178,7 +236,8 @@ def test_a_uth_variant_s_colluders_are_estimated_over_streets(tmp_path, monkeypa
     variant = load_game("uth", paytable_files=(Path(__file__).resolve().parents[3] / "examples" /
                                                "uth-blind-paytables.toml",))
     engine = engine_for(variant)
-    assert engine.collusion_problem(variant) is None and engine.collusion_options(variant).preflop_samples is None
-    estimate = engine.collusion(variant, 2, 1, Run(progress=False), CollusionOptions(deals=40))
+    assert engine.collusion_problem(variant) is None
+    assert engine.collusion_options(variant).preflop_samples == DEFAULT_PREFLOP_SAMPLES
+    estimate = engine.collusion(variant, 2, 1, Run(progress=False), CollusionOptions(deals=40, preflop_samples=0))
     assert estimate.deals == 40 and "flop, turn and river" in estimate.method()
     assert estimate.edge <= estimate.normal_edge
