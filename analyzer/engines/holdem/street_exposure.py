@@ -217,8 +217,8 @@ class ExposedStreetGame:
         pairs = combinations(DECK_SIZE, 2)
         found = []
         for view in self.views:
-            for k in np.flatnonzero(view.classes.hole_sizes):
-                h = int(np.flatnonzero(view.classes.hole_class == k)[0])
+            classes, first = np.unique(view.classes.hole_class, return_index=True)
+            for k, h in zip(classes.tolist(), first.tolist(), strict=True):
                 x, y = (int(card) for card in pairs[h])
                 if x not in view.view.seen and y not in view.view.seen:
                     found.append((view, x, y, int(k)))
