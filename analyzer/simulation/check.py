@@ -16,8 +16,9 @@ a larger |z| says one of them is wrong.
 
 Hands are dealt in chunks of a fixed size, chunk ``i`` from a generator
 seeded with ``(seed, i)``, so a run depends only on the seed and the number of
-hands, not on the number of workers (``jobs``; used when there are enough
-chunks to share).
+hands, not on the number of workers (``jobs``; the first chunk is played in
+the calling process and timed, and the others are shared among the workers when
+they would take long enough to pay for starting them, :func:`worker_count`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Iterator
 from typing import Protocol
 
 import numpy as np
@@ -47,9 +49,11 @@ Z_LIMIT = 4
 #: Hands per chunk (one seeded generator, one task), for deals without and with community cards:
 #: numpy batches without a board, small batches with one, where a posted strategy decides hand by hand.
 CHUNK_HANDS = {False: 50_000, True: 5_000}
-#: Worker processes start only with at least this many chunks each: starting one (imports, numba)
-#: takes seconds, so a report's check and the default runs stay in one process.
-CHUNKS_PER_WORKER = 16
+#: The chunks after the first go to worker processes only when they would take at least this long in one
+#: process (the first chunk, timed, times their number): a worker costs about a second to start or to load its
+#: compiled code, so a quick check stays in one process and a slow one (a Hold'em player deciding every street
+#: by an exact enumeration, about 0.2 ms a hand) is shared.
+WORKER_WORTHWHILE_SECONDS = 4.0
 #: Hands dealt when none are asked for, by ``analyzer simulate`` and by the report's check, without
 #: and with community cards (a few seconds on two cores: a posted Hold'em strategy decides hand by
 #: hand, about 0.1 ms each).
@@ -223,6 +227,18 @@ def deal_hands(data: GameData | StreetGame | DrawDeal, strategy: Strategy | Stre
     raise SimulationError(f"the strategy {strategy.name!r} is not one {type(data).__name__} plays")
 
 
+def worker_count(jobs: int, chunks: int, seconds_per_chunk: float) -> int:
+    """Worker processes for ``chunks`` chunks of ``seconds_per_chunk`` each: ``jobs`` (at most one per chunk) when
+    they would take :data:`WORKER_WORTHWHILE_SECONDS` or more in one process, else 1 (the calling process).
+
+    >>> worker_count(2, 9, 0.9), worker_count(2, 9, 0.1), worker_count(8, 3, 5.0)
+    (2, 1, 3)
+    """
+    if chunks * seconds_per_chunk < WORKER_WORTHWHILE_SECONDS:
+        return 1
+    return max(1, min(jobs, chunks))
+
+
 def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy | HoldPolicy, exact: ExactResults, hands: int,
                   seed: int, jobs: int = 1,
                   progress: bool = False) -> SimulationCheck:
@@ -237,11 +253,17 @@ def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy | HoldPoli
     expected = exact_figures(rules, exact)
     size = CHUNK_HANDS[data.community_cards > 0]
     chunks = [(index, min(size, hands - start)) for index, start in enumerate(range(0, hands, size))]
-    workers = max(1, min(jobs, len(chunks) // CHUNKS_PER_WORKER))
-    tasks = Parallel(n_jobs=workers, return_as="generator")(
-        delayed(chunk_sums)(data, strategy, seed, index, count) for index, count in chunks)
+
+    def tasks() -> Iterator[dict[str, np.ndarray]]:
+        timed = time.perf_counter()
+        yield chunk_sums(data, strategy, seed, *chunks[0])
+        rest = chunks[1:]
+        workers = worker_count(jobs, len(rest), time.perf_counter() - timed)
+        yield from Parallel(n_jobs=workers, return_as="generator")(
+            delayed(chunk_sums)(data, strategy, seed, index, count) for index, count in rest)
+
     totals: dict[str, np.ndarray] = {}
-    for sums in progress_bar(tasks, len(chunks), progress, f"{rules.title}: simulation"):
+    for sums in progress_bar(tasks(), len(chunks), progress, f"{rules.title}: simulation"):
         for name, pair in sums.items():
             totals[name] = totals.get(name, 0) + pair
     titles = {**{wager.name: wager.title for wager in data.wagers}, TOTAL: "Total (main game)",
