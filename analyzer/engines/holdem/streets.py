@@ -104,7 +104,6 @@ from analyzer.engines.holdem.sevens import (
     FLUSH_RANK,
     LINE_COUNT,
     STRAIGHT_TOP,
-    evaluate_cards,
     rank_line,
 )
 from analyzer.games.rules import GameRules, RulesError, Street, StreetChoice
@@ -1057,12 +1056,12 @@ def _without(rest, local, card):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _seen_line(plain_rank, flop_masks, x, y, z, flush_rank):
-    """The line of the player's best five of the flop, hole cards x and y and (z >= 0) the turn card z:
+def _seen_rank(plain_rank, flop_masks, x, y, z, flush_rank):
+    """The rank of the player's best five of the flop, hole cards x and y and (z >= 0) the turn card z:
     ``plain_rank``, the best non-flush rank of their ranks (the flop's :func:`flop_rank_tables` entry), or a
     flush (``flop_masks``: the flop's suit masks).
 
-    Equal to ``rank_line(evaluate_cards(...))`` of the same cards without its per-hand arrays."""
+    Equal to ``evaluate_cards(...)`` of the same cards without its per-hand arrays."""
     best = plain_rank
     for suit in range(4):
         mask = flop_masks[suit]
@@ -1075,7 +1074,7 @@ def _seen_line(plain_rank, flop_masks, x, y, z, flush_rank):
         flush = flush_rank[mask]
         if flush > best:
             best = flush
-    return rank_line(best)
+    return best
 
 
 @njit(cache=True, nogil=True)
@@ -1183,14 +1182,12 @@ def flop_work(plan, qualify, classes, remembered=False):
 
 
 @njit(cache=True, nogil=True)
-def _add_flop_situation(allowed, choice, x, y, flop, straight_top, flush_rank, weight, flop_situations):
-    """``flop_situations[s, made hand, draw, choice[s]] += weight`` for hole cards x, y on ``flop`` at each flop
-    state s that decides (:func:`analyzer.engines.holdem.features.flop_made_code` and
+def _add_flop_situation(allowed, choice, x, y, flop, rank, category, straight_top, weight, flop_situations):
+    """``flop_situations[s, made hand, draw, choice[s]] += weight`` for hole cards x, y on ``flop`` (``rank``: of
+    the five cards; ``category``: the flop's own, :func:`analyzer.engines.holdem.features.flop_category`) at each
+    flop state s that decides (:func:`analyzer.engines.holdem.features.flop_made_code` and
     :func:`~analyzer.engines.holdem.features.draw_code`)."""
-    hand = np.empty(5, dtype=np.int64)
-    hand[0], hand[1], hand[2:] = x, y, flop
-    rank = evaluate_cards(hand, straight_top, flush_rank)
-    made = flop_made_code(x, y, flop, rank, flop_category(flop))
+    made = flop_made_code(x, y, flop, rank, category)
     draw = draw_code(x, y, flop, rank, straight_top)
     for s in range(allowed.shape[1]):
         if allowed[1, s] > 1:
@@ -1259,6 +1256,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     flop_masks = np.zeros(4, dtype=np.int64)
     for card in flop:
         flop_masks[card & 3] |= 1 << (card >> 2)
+    flop_kind = flop_category(flop)
     board = np.empty(5, dtype=np.int64)
     unseen = np.empty(n - 2, dtype=np.int64)
     river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
@@ -1363,7 +1361,9 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                 if flop_choices.shape[0] > 0 and allowed[1, s] > 1:
                     flop_choices[h, s] = flop_choice[h, s]
         if flop_situations.shape[0] > 0:
-            _add_flop_situation(allowed, flop_choice[h], x, y, flop, straight_top, flush_rank, weight, flop_situations)
+            _add_flop_situation(allowed, flop_choice[h], x, y, flop,
+                                _seen_rank(five[x >> 2, y >> 2], flop_masks, x, y, -1, flush_rank), flop_kind,
+                                straight_top, weight, flop_situations)
         c = class_of[h]
         five_line = -1
         for a0 in range(roots):
@@ -1378,7 +1378,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             # counts of the flop and turn decisions on the way to this root action
             if action[1, target, chosen] != CONTINUE:
                 if five_line < 0:
-                    five_line = _seen_line(five[x >> 2, y >> 2], flop_masks, x, y, -1, flush_rank)
+                    five_line = rank_line(_seen_rank(five[x >> 2, y >> 2], flop_masks, x, y, -1, flush_rank))
                 taken[c, a0, 1, five_line, action[1, target, chosen]] += weight * flop_deals
             if after == FOLDS:
                 folds[c, a0, 1, target] += weight * flop_deals
@@ -1393,7 +1393,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                 k = turn_choice[i, h, after]
                 if action[2, after, k] != CONTINUE:
                     z = rest[i]
-                    six_line = _seen_line(six[x >> 2, y >> 2, z >> 2], flop_masks, x, y, z, flush_rank)
+                    six_line = rank_line(_seen_rank(six[x >> 2, y >> 2, z >> 2], flop_masks, x, y, z, flush_rank))
                     taken[c, a0, 2, six_line, action[2, after, k]] += weight * turn_deals
                 if following[2, after, k] == FOLDS:
                     folds[c, a0, 2, after] += weight * turn_deals
