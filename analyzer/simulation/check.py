@@ -17,8 +17,8 @@ a larger |z| says one of them is wrong.
 Hands are dealt in chunks of a fixed size, chunk ``i`` from a generator
 seeded with ``(seed, i)``, so a run depends only on the seed and the number of
 hands, not on the number of workers (``jobs``; the first chunk is played in
-the calling process and timed, and the others are shared among the workers when
-they would take long enough to pay for starting them, :func:`worker_count`).
+the calling thread and timed, and the others are shared among worker threads
+when they would take long enough, :func:`worker_count`).
 """
 
 from __future__ import annotations
@@ -49,11 +49,10 @@ Z_LIMIT = 4
 #: Hands per chunk (one seeded generator, one task), for deals without and with community cards:
 #: numpy batches without a board, small batches with one, where a posted strategy decides hand by hand.
 CHUNK_HANDS = {False: 50_000, True: 5_000}
-#: The chunks after the first go to worker processes only when they would take at least this long in one
-#: process (the first chunk, timed, times their number): a worker costs about a second to start or to load its
-#: compiled code, so a quick check stays in one process and a slow one (a Hold'em player deciding every street
-#: by an exact enumeration, about 0.2 ms a hand) is shared.
-WORKER_WORTHWHILE_SECONDS = 4.0
+#: The chunks after the first are shared among worker threads (the simulators deal and settle in numpy and in
+#: numba kernels that release the GIL) only when they would take at least this long in one thread (the first
+#: chunk, timed, times their number): a quick check stays in the calling thread.
+WORKER_WORTHWHILE_SECONDS = 1.0
 #: Hands dealt when none are asked for, by ``analyzer simulate`` and by the report's check, without
 #: and with community cards (a few seconds on two cores: a posted Hold'em strategy decides hand by
 #: hand, about 0.1 ms each).
@@ -228,8 +227,8 @@ def deal_hands(data: GameData | StreetGame | DrawDeal, strategy: Strategy | Stre
 
 
 def worker_count(jobs: int, chunks: int, seconds_per_chunk: float) -> int:
-    """Worker processes for ``chunks`` chunks of ``seconds_per_chunk`` each: ``jobs`` (at most one per chunk) when
-    they would take :data:`WORKER_WORTHWHILE_SECONDS` or more in one process, else 1 (the calling process).
+    """Worker threads for ``chunks`` chunks of ``seconds_per_chunk`` each: ``jobs`` (at most one per chunk) when
+    they would take :data:`WORKER_WORTHWHILE_SECONDS` or more in one thread, else 1 (the calling thread).
 
     >>> worker_count(2, 9, 0.9), worker_count(2, 9, 0.1), worker_count(8, 3, 5.0)
     (2, 1, 3)
@@ -259,7 +258,7 @@ def simulate_game(rules: GameRules, strategy: Strategy | StreetPolicy | HoldPoli
         yield chunk_sums(data, strategy, seed, *chunks[0])
         rest = chunks[1:]
         workers = worker_count(jobs, len(rest), time.perf_counter() - timed)
-        yield from Parallel(n_jobs=workers, return_as="generator")(
+        yield from Parallel(n_jobs=workers, prefer="threads", return_as="generator")(
             delayed(chunk_sums)(data, strategy, seed, index, count) for index, count in rest)
 
     totals: dict[str, np.ndarray] = {}
