@@ -12,7 +12,9 @@ hands known to the player, estimated by its engine
 (colluders' cards, flop, player hand) samples and ``--preflop-samples`` the
 colluder deals whose every flop is enumerated for the pre-flop use of the
 cards, :mod:`analyzer.engines.holdem.colluder_preflop`; 0: pre-flop play as
-normal, an upper bound on the edge; run time in ``preflop_seconds``). Rows
+normal, an upper bound on the edge, except in a game with no pre-flop
+decision (Casino Hold'em), where none is sampled and the flop-on part is the
+whole; run time in ``preflop_seconds``). Rows
 already in the file for other GAME:N pairs are kept; the file is what the
 procedure risk table shows when no estimate is in hand. Each run prints its
 time.

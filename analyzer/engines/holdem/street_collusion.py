@@ -20,7 +20,9 @@ expected result over C is the normal one (C is a random part of the unseen deck)
 information is worth from the flop on. The pre-flop part is apart: a few sampled colluder deals, each with every
 flop enumerated (:mod:`analyzer.engines.holdem.colluder_preflop`), give exactly what choosing pre-flop with the
 cards known adds; their mean, with its standard error, makes the second part. Without them the estimate is an
-**upper bound** on the house edge of a player who also uses the cards pre-flop:
+**upper bound** on the house edge of a player who also uses the cards pre-flop, except in a game with no
+pre-flop decision (Casino Hold'em: the Ante is made, the first choice is on the flop), where the pre-flop part
+is 0 and no deal is sampled for it:
 
     house edge(N) = house edge(0) - E[flop-on gain] - E[pre-flop gain]
 
@@ -60,6 +62,7 @@ from analyzer.engines.holdem.streets import (
     TURNS,
     StreetPlan,
     best_action,
+    preflop_decides,
     river_trials,
 )
 
@@ -236,9 +239,11 @@ class StreetCollusionEstimate(CollusionEstimate):
     sampled (colluders' cards, flop, player's pair), ``mean_gain`` the flop-on value of the information per ante,
     ``switched`` the samples that gained; ``preflop_gains``: the exact pre-flop value of the information of each
     sampled colluder deal (every flop enumerated, :mod:`analyzer.engines.holdem.colluder_preflop`). Without them
-    the pre-flop decision is the normal one and the estimate an upper bound on the edge."""
+    the pre-flop decision is the normal one and the estimate an upper bound on the edge, unless the game has no
+    pre-flop decision (``preflop_decides`` False): the information is then worth nothing before the flop."""
 
     preflop_gains: tuple[Fraction, ...] = ()
+    preflop_decides: bool = True
 
     @property
     def preflop_gain(self) -> Fraction:
@@ -286,6 +291,8 @@ class StreetCollusionEstimate(CollusionEstimate):
                 f"sampled (colluders' cards, flop, player's pair), seed {self.seed}, every turn, river and dealer hand "
                 f"settled exactly, mean value {percent(self.mean_gain)} (standard error "
                 f"{100 * self.standard_error:.4f}%); ")
+        if not self.preflop_decides:
+            return text + "no pre-flop decision to use them in (the flop-on part is the whole)"
         if not self.preflop_gains:
             return text + "pre-flop use not estimated (pre-flop play as normal: an upper bound on the edge)"
         return text + (f"pre-flop: every flop enumerated for {len(self.preflop_gains)} sampled colluder deals, mean "
@@ -303,8 +310,8 @@ def estimate_street_collusion(game: str, normal_edge: Fraction, plan: StreetPlan
                               preflop_samples: int = 0, jobs: int = 1, progress: bool = True
                               ) -> StreetCollusionEstimate:
     """The estimate over ``deals`` samples of ``seed`` (chunks of :data:`CHUNK` in parallel) and
-    ``preflop_samples`` colluder deals with every flop: the normal edge less the mean gains per ante, with their
-    standard errors."""
+    ``preflop_samples`` colluder deals with every flop (none when the plan has no pre-flop decision): the normal
+    edge less the mean gains per ante, with their standard errors."""
     if not 1 <= colluders <= MAX_COLLUDERS:
         raise ValueError(f"between 1 and {MAX_COLLUDERS} colluding players, not {colluders}")
     started = time.perf_counter()
@@ -320,8 +327,9 @@ def estimate_street_collusion(game: str, normal_edge: Fraction, plan: StreetPlan
     mean_gain = Fraction(int(gains.sum()), deals * unit)
     spread = float(np.std(gains / unit, ddof=1)) if deals > 1 else math.inf
     seconds = time.perf_counter() - started  # the flop-on part's
+    decides = preflop_decides(plan)
     preflop_gains = tuple(preflop_gain(plan, nets, scale, qualify, preflop,
                                        random_colluder_cards(colluders, seed, sample), game, jobs, progress)
-                          for sample in range(preflop_samples))
+                          for sample in range(preflop_samples if decides else 0))
     return StreetCollusionEstimate(game, colluders, deals, seed, normal_edge, mean_gain, spread / math.sqrt(deals),
-                                   int((gains > 0).sum()), seconds, preflop_gains)
+                                   int((gains > 0).sum()), seconds, preflop_gains, decides)

@@ -68,6 +68,7 @@ from analyzer.engines.holdem.strategy_files import load_holdem_strategy, same_ru
 from analyzer.engines.holdem.streets import (
     as_streets,
     flop_decides,
+    preflop_decides,
     qualifying_rank,
 )
 from analyzer.engines.pay_solver import Solution, announcing, solve_main_line_on_grid, solve_side_bet
@@ -208,7 +209,8 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
         """The estimate committed in ``enumerations/protect/colluders.csv`` (the game as shipped)."""
         found = committed_collusion(rules, colluders, StreetCollusionEstimate)
         assert found is None or isinstance(found, StreetCollusionEstimate)
-        return found
+        plan = game_plan(as_streets(rules))[0]
+        return None if found is None else replace(found, preflop_decides=preflop_decides(plan))
 
     def collusion_options(self, rules: GameRules) -> CollusionOptions:
         return CollusionOptions(DEFAULT_SAMPLES, DEFAULT_PREFLOP_SAMPLES)

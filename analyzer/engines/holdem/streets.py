@@ -1499,6 +1499,11 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
 # --------------------------------------------------------------------------- sums over flop classes
 
 
+def preflop_decides(plan: StreetPlan) -> bool:
+    """Whether the plan's pre-flop point offers a choice (UTH, THB: yes; Casino Hold'em: no, the Ante is made)."""
+    return bool(plan.allowed[0, 0] > 1)
+
+
 def flop_decides(plan: StreetPlan) -> bool:
     """Whether some flop state of the plan offers a choice."""
     return bool(plan.allowed[1].max() > 1)

@@ -150,11 +150,23 @@ def test_samples_are_distinct_cards_the_same_whatever_the_chunks():
 def test_the_estimate_is_the_same_on_any_number_of_jobs_and_below_normal_play():
     rules = load_game("casinoholdem")
     engine = engine_for(rules)
-    one, two = (engine.collusion(rules, 3, 4, Run(jobs, progress=False), CollusionOptions(120, preflop_samples=0))
+    one, two = (engine.collusion(rules, 3, 4, Run(jobs, progress=False), CollusionOptions(120, preflop_samples=2))
                 for jobs in (1, 2))
     assert one.mean_gain == two.mean_gain and one.switched == two.switched
     assert one.mean_gain > 0 and one.edge == one.normal_edge - one.mean_gain
-    assert one.standard_error > 0 and "upper bound" in one.method()
+    assert one.standard_error > 0
+
+
+def test_a_game_without_a_pre_flop_decision_samples_no_pre_flop_deal_and_is_no_upper_bound():
+    """Casino Hold'em's first choice is on the flop: the colluders' cards are worth nothing before it, so the
+    flop-on part is the whole estimate, whatever ``preflop_samples`` asks."""
+    rules = load_game("casinoholdem")
+    engine = engine_for(rules)
+    estimate = engine.collusion(rules, 1, 4, Run(1, progress=False), CollusionOptions(40, preflop_samples=3))
+    assert not estimate.preflop_decides and estimate.preflop_gains == ()
+    assert "no pre-flop decision" in estimate.method() and "upper bound" not in estimate.method()
+    committed = engine.committed_collusion(rules, 1)
+    assert committed is not None and "no pre-flop decision" in committed.method()
 
 
 @pytest.mark.slow
