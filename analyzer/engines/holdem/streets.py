@@ -716,14 +716,24 @@ def _ungroup(low, high, work):
             board_shape[by_rank[high, v], by_rank[low, u]] = -1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _add_river(taken, folds, action, following, c, a0, s, line, k, deals):
-    """``deals`` reaching river choice k at river state s with the final ``line``, for class c and pre-flop
-    action a0: counted in ``taken`` when it is a bet or a fold, and in ``folds`` when it folds."""
-    if action[3, s, k] != CONTINUE:
-        taken[c, a0, 3, line, action[3, s, k]] += deals
-    if following[3, s, k] == FOLDS:
-        folds[c, a0, 3, s] += deals
+@njit(cache=True, nogil=True)
+def _settle_rivers(river_deals, allowed, action, following, taken, folds):
+    """The deals of a flop reaching each river choice, ``river_deals[c, a0, s, line, k]`` (class c, pre-flop
+    action a0, river state s, final line, choice k), counted in ``taken`` where the choice is a bet or a fold
+    and in ``folds`` where it folds. Summed per flop and settled once: adding them choice by choice as the hole
+    pairs reach them cost two reference counts per array per deal cell, a quarter of a flop's time."""
+    for c in range(river_deals.shape[0]):
+        for a0 in range(river_deals.shape[1]):
+            for s in range(river_deals.shape[2]):
+                for line in range(LINE_COUNT):
+                    for k in range(allowed[3, s]):
+                        deals = river_deals[c, a0, s, line, k]
+                        if deals == 0:
+                            continue
+                        if action[3, s, k] != CONTINUE:
+                            taken[c, a0, 3, line, action[3, s, k]] += deals
+                        if following[3, s, k] == FOLDS:
+                            folds[c, a0, 3, s] += deals
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -1150,7 +1160,8 @@ def flop_work(plan, qualify, classes, remembered=False):
     reaching each showdown, by hole pair class (of ``classes``); per hole pair, the deals by river choice, line
     and outcome at each river state that decides (:func:`_tallied_rivers`; none deciding: by line alone), and
     the same packed as pass 1 adds them (:func:`_pack_classes`; no columns when the turn decides and no river
-    state does); and a :class:`ClassMemo` (``remembered``: with room for a flop's classes, for a second pass
+    state does); the deals reaching each river choice by class (:func:`_settle_rivers`); and a
+    :class:`ClassMemo` (``remembered``: with room for a flop's classes, for a second pass
     over each flop; else empty), off.
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
@@ -1179,7 +1190,8 @@ def flop_work(plan, qualify, classes, remembered=False):
             np.zeros((walked_classes, roots, width, LINE_COUNT, 6), dtype=np.int64),
             np.zeros((HOLE_PAIRS, max(1, tallied.shape[0]), _river_width(allowed), LINE_COUNT, 6), dtype=np.int64),
             np.zeros(0 if by_turn else HOLE_PAIRS * max(1, tallied.shape[0]) * _river_width(allowed) * LINE_COUNT
-                     * TALLY_WORDS, dtype=np.int64), class_memo(remembered))
+                     * TALLY_WORDS, dtype=np.int64),
+            np.zeros((classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64), class_memo(remembered))
 
 
 @njit(cache=True, nogil=True)
@@ -1262,7 +1274,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     unseen = np.empty(n - 2, dtype=np.int64)
     river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
-     walked_boards, walked_showdown, river_tally, packed_tally, memo) = work
+     walked_boards, walked_showdown, river_tally, packed_tally, river_deals, memo) = work
     _start_memo(memo, flop, seen, dead)
     _check_packing(n * (n - 1) // 2, dealer_hands)
     tallied = _tallied_rivers(allowed)
@@ -1279,6 +1291,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     flop_total[:] = 0
     walk[:] = 0
     packed_tally[:] = 0
+    river_deals[:] = 0
     trial = np.empty(action.shape[2], dtype=np.int64)
     # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]`` (its one action's:
     # a fold's scaled net, or the showdown's). Its values follow from outcome counts summed over boards, so only
@@ -1436,7 +1449,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             for s in range(width):
                 for line in range(LINE_COUNT):
                     if reached[a0, s, line] > 0:
-                        _add_river(taken, folds, action, following, c, a0, s, line, 0, weight * reached[a0, s, line])
+                        river_deals[c, a0, s, line, 0] += weight * reached[a0, s, line]
     for pair in range(holes.shape[0]):
         h = holes[pair, 2]
         c = class_of[h]
@@ -1463,7 +1476,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                             deals += river_tally[h, tally_of[s], k, line, o]
                             if final != FOLDS:
                                 showdown[c, a0, final, line, o] += weight * river_tally[h, tally_of[s], k, line, o]
-                        _add_river(taken, folds, action, following, c, a0, s, line, k, weight * deals)
+                        river_deals[c, a0, s, line, k] += weight * deals
                 continue
             final = following[3, s, 0]
             for line in range(LINE_COUNT):
@@ -1472,7 +1485,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                     deals += local_final[h, line, o]
                     if final != FOLDS:
                         showdown[c, a0, final, line, o] += weight * local_final[h, line, o]
-                _add_river(taken, folds, action, following, c, a0, s, line, 0, weight * deals)
+                river_deals[c, a0, s, line, 0] += weight * deals
     if walked:
         walked_boards[:] = 0
         walked_showdown[:] = 0
@@ -1486,8 +1499,9 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                         for o in range(6):
                             showdown[c, a0, s, line, o] += weight * walked_showdown[c, a0, s, line, o]
                         for k in range(allowed[3, s]):
-                            _add_river(taken, folds, action, following, c, a0, s, line, k,
-                                       weight * dealer_hands * walked_boards[c, a0, s, line, k])
+                            river_deals[c, a0, s, line, k] += (weight * dealer_hands
+                                                               * walked_boards[c, a0, s, line, k])
+    _settle_rivers(river_deals, allowed, action, following, taken, folds)
     for pair in range(holes.shape[0]):
         h = holes[pair, 2]
         c = class_of[h]
