@@ -720,8 +720,9 @@ def _ungroup(low, high, work):
 def _settle_rivers(river_deals, allowed, action, following, taken, folds):
     """The deals of a flop reaching each river choice, ``river_deals[c, a0, s, line, k]`` (class c, pre-flop
     action a0, river state s, final line, choice k), counted in ``taken`` where the choice is a bet or a fold
-    and in ``folds`` where it folds. Summed per flop and settled once: adding them choice by choice as the hole
-    pairs reach them cost two reference counts per array per deal cell, a quarter of a flop's time."""
+    and in ``folds`` where it folds. Summed per flop and settled once: added choice by choice as the hole pairs
+    reached them, through a helper numba inlined, they cost a reference taken and dropped on each of four arrays
+    per addition, about 15% of UTH's kernel time."""
     for c in range(river_deals.shape[0]):
         for a0 in range(river_deals.shape[1]):
             for s in range(river_deals.shape[2]):
