@@ -21,8 +21,8 @@ information is worth from the flop on. The pre-flop part is apart: a few sampled
 flop enumerated (:mod:`analyzer.engines.holdem.colluder_preflop`), give exactly what choosing pre-flop with the
 cards known adds; their mean, with its standard error, makes the second part. Without them the estimate is an
 **upper bound** on the house edge of a player who also uses the cards pre-flop, except in a game with no
-pre-flop decision (Casino Hold'em: the Ante is made, the first choice is on the flop), where the pre-flop part
-is 0 and no deal is sampled for it:
+pre-flop decision (the first wager compulsory, the first choice on the flop), where the pre-flop part is 0 and
+no deal is sampled for it:
 
     house edge(N) = house edge(0) - E[flop-on gain] - E[pre-flop gain]
 

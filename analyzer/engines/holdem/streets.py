@@ -1515,7 +1515,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
 
 
 def preflop_decides(plan: StreetPlan) -> bool:
-    """Whether the plan's pre-flop point offers a choice (UTH, THB: yes; Casino Hold'em: no, the Ante is made)."""
+    """Whether the plan's pre-flop point offers a choice (no in a game whose only pre-flop wager is compulsory and
+    whose first choice is on the flop)."""
     return bool(plan.allowed[0, 0] > 1)
 
 
