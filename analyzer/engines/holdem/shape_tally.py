@@ -114,20 +114,66 @@ def clear_classes(count, pairs, pair_words):
 
 
 @njit(cache=True, nogil=True)
-def add_gathered(rest, gathered, used, tally):
-    """Hand every hole pair {x, y} of the ``rest`` cards its gathered rows (:func:`add_shape`): one per typing of
-    the board shapes met (``used[m]``, :data:`TYPINGS`; m = 0: no flush suit, m = 1 + suit), read at the cards'
-    types under it (rank, plus 13 for a card of that suit)."""
+def add_gathered(rest, gathered, used, tally, skip=-1):
+    """Hand every hole pair {x, y} of the ``rest`` cards (without the card ``rest[skip]``, when ``skip`` >= 0) its
+    gathered rows (:func:`add_shape`, :func:`add_turn_shape`): one per typing of the board shapes met (``used[m]``,
+    :data:`TYPINGS`; m = 0: no flush suit, m = 1 + suit), read at the cards' types under it (rank, plus 13 for a
+    card of that suit)."""
     for m in range(gathered.shape[0]):
         if not used[m]:
             continue
         for q in range(rest.shape[0]):
+            if q == skip:
+                continue
             y = rest[q]
             type_y = (y >> 2) + (13 if y & 3 == m - 1 else 0)
             for p in range(q):
+                if p == skip:
+                    continue
                 x = rest[p]
                 type_x = (x >> 2) + (13 if x & 3 == m - 1 else 0)
                 gathered_row = gathered[m, min(type_x, type_y), max(type_x, type_y)]
                 row = tally[x + y * (y - 1) // 2]
                 for w in range(tally.shape[1]):
                     row[w] += gathered_row[w]
+
+
+@njit(cache=True, nogil=True)
+def add_turn_shape(t, rest, partners, shape_of, shape, table, types, lines, outcomes, count, pairs, members,
+                   line_group, first_outcome, gathered, turn_outcomes):
+    """Add one board shape's dealer outcomes (from ``first_outcome`` on, by the group of the class's final line,
+    ``line_group[lines[c]]``) to the rows of the turn card ``rest[t]``: every hole pair {rest[p], rest[q]} without
+    it takes its class's outcomes once per board {rest[t], r} of the shape with r neither card,
+
+        ``partners - [shape_of[t, p] == shape] - [shape_of[t, q] == shape]`` times
+
+    (``partners``: the shape's boards holding ``rest[t]``). The ``partners`` term goes once per class into
+    ``gathered[t1, t2]`` (t1 <= t2, by the cards' ``types``; :func:`add_gathered` without ``t``); only the hole pairs holding
+    a partner card (one of the ``members``, the positions of the two board ranks, making a board of the shape with
+    ``rest[t]``) take the rest into ``turn_outcomes[t, h]``. ``table``: the class of each pair of types, -1 for a
+    pair with no hand left; its hole pairs meet no board of the shape. The rows are uint16, added modulo 2**16: a
+    partial sum may wrap below zero, the total of each cell (at most 46 x 990 deals) comes out exact.
+
+    For example, a shape of the boards {Ah Kd} and {As Kd} with the turn card Kd (2 partners): {Ac, Qc} takes its
+    class's outcomes twice, {Ah, Qc} once (2 - 1), {Ah, As} never (2 - 1 - 1)."""
+    for c in range(count):
+        t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
+        group = line_group[lines[c]]
+        for o in range(first_outcome, 6):
+            gathered[t1, t2, group, o - first_outcome] += partners * outcomes[c, o]
+    for m in range(members.shape[0]):
+        r = members[m]
+        if r == t or shape_of[t, r] != shape:
+            continue
+        x = rest[r]
+        type_x = types[x]
+        for q in range(rest.shape[0]):
+            c = table[type_x, types[rest[q]]]
+            if q == r or q == t or c < 0:
+                continue
+            y = rest[q]
+            low, high = min(x, y), max(x, y)
+            row = turn_outcomes[t, low + high * (high - 1) // 2, line_group[lines[c]]]
+            for o in range(first_outcome, 6):
+                row[o - first_outcome] -= outcomes[c, o]
+

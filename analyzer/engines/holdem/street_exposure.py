@@ -241,7 +241,9 @@ def _suit_relation(x: int, y: int, seen: int) -> str:
 
 def seen_hand_counts(rules: GameRules, view: DealerView, jobs: int = 1, progress: bool = False,
                      checkpoint_dir: Path | None = None, flop_class_indices: Sequence[int] | None = None) -> SeenHand:
-    """The counts of ``view`` over every flop class (or the given ones: a reduced run)."""
+    """The counts of ``view`` over every flop class (or the given ones: a reduced run), by the groups of final lines
+    the game pays alike (:func:`analyzer.engines.holdem.streets.line_groups`): the exposure reports figures, no
+    counts by line."""
     classes = seen_card_classes(view.seen)
     plan, nets, scale = game_plan(rules)
     qualify = qualifying_rank(rules)
@@ -250,10 +252,10 @@ def seen_hand_counts(rules: GameRules, view: DealerView, jobs: int = 1, progress
     known = KnownCards(seen=view.seen)
 
     def compute(flops: np.ndarray, weights: np.ndarray):
-        return street_class_sums(flops, weights, plan, nets, qualify, known, classes.hole_class, count)
+        return street_class_sums(flops, weights, plan, nets, qualify, known, classes.hole_class, count, by_line=False)
 
     cards = "".join(format_cards([card]) for card in view.seen)
-    sums = sum_over_flop_classes(compute, kind, f"streets-seen-{cards}:{SUMS_VERSION}",
+    sums = sum_over_flop_classes(compute, kind, f"streets-seen-{cards}-line-groups:{SUMS_VERSION}",
                                  f"{rules.title}, {format_cards(list(view.seen))} seen: flop classes", jobs, progress,
                                  checkpoint_dir, flop_class_indices, classes=classes.flops)
     assert isinstance(sums, StreetClassSums)

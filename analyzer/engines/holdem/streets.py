@@ -96,6 +96,7 @@ from analyzer.engines.holdem.shape_tally import (
     TYPINGS,
     add_gathered,
     add_shape,
+    add_turn_shape,
     board_shape_of,
     cards_by_rank,
     clear_classes,
@@ -369,7 +370,8 @@ def _river_choices(count, ranks, outcomes, nets, allowed, action, following, sta
 
 @njit(cache=True, nogil=True)
 def _class_of_types(count, first, second, table):
-    """``table[t1, t2]``: the class of the hands with cards of types t1 and t2."""
+    """``table[t1, t2]``: the class of the hands with cards of types t1 and t2 (-1: no such hand is left)."""
+    table[:] = -1
     for c in range(count):
         table[first[c], second[c]] = c
         table[second[c], first[c]] = c
@@ -672,32 +674,6 @@ def _turn_partners(t, rest, shape_of, shape, partners, table, types, found_hole,
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _add_turn_outcomes(t, rest, shape_of, shape, partners, table, types, lines, outcomes, turn_outcomes,
-                       first_outcome):
-    """Add a board shape's dealer outcomes (from ``first_outcome`` on) into ``turn_outcomes[t, h, line]`` for
-    every hole pair h = {rest[p], rest[q]} without the turn card ``rest[t]``, ``partners - [{t, p} is one] -
-    [{t, q} is one]`` times (``partners``: the shape's boards holding ``rest[t]``), as
-    :func:`_turn_partners` finds them but in one loop: this is the innermost loop of a game whose turn
-    decides and whose river does not (Texas Hold'em Bonus), and ``turn_outcomes`` is too large for the cache."""
-    for q in range(rest.shape[0] if partners else 0):
-        if q == t:
-            continue
-        y = rest[q]
-        base = y * (y - 1) // 2
-        type_y = types[y]
-        less_y = partners - (1 if shape_of[t, q] == shape else 0)
-        for p in range(q):
-            times = less_y - (1 if shape_of[t, p] == shape else 0)
-            if p == t or times == 0:
-                continue
-            c = table[types[rest[p]], type_y]
-            h = rest[p] + base
-            line = lines[c]
-            for o in range(first_outcome, 6):
-                turn_outcomes[t, h, line, o - first_outcome] += times * outcomes[c, o]
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _shape_data(work, shape):
     """One board shape's class table, lines, dealer outcomes, river values and choices, card types and boards
     holding each card, from the work arrays of :func:`_group_boards`."""
@@ -879,7 +855,8 @@ def _add_river_situations(allowed, river_states, count, situation, choices, time
 @njit(cache=True, nogil=True)
 def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  kept, tallied, packed_tally, river_rule, weight, river_situations, memo):
+                  kept, tallied, packed_tally, river_rule, weight, river_situations, memo, line_group, turn_gathered,
+                  turn_typings):
     """Pass 1 of :func:`street_flop`, the boards taken by rank pair and shape (:func:`_group_boards`): every
     board's dealer outcomes by hole pair and final line, and the values of the river states that decide.
 
@@ -889,9 +866,11 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
     :mod:`analyzer.engines.holdem.shape_tally`) when the turn does not decide alone, by final line and, where river
     states decide (``tallied``), by the choice taken at each of them (:func:`_unpack_tally` reads it out; the river
     states are valued from it, :func:`_tallied_values`); as the turn card t, once per board {t, r} with r neither x
-    nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into ``turn_outcomes[t, h, line, o -
-    first_outcome]`` (it has rows when the turn decides and no river state does: :func:`_add_turn_outcomes`) or
-    ``turn_sums`` (the turn and some river state decide). Equal to the sums over every board, which the tests
+    nor y, ``with[t] - [{t, x} is one] - [{t, y} is one]`` times, into ``turn_outcomes[t, h, group, o -
+    first_outcome]`` (by the final line's group, ``line_group``; it has rows when the turn decides and no river
+    state does: gathered per class and turn card and handed out once, ``turn_gathered`` and ``turn_typings``,
+    :func:`analyzer.engines.holdem.shape_tally.add_turn_shape`) or ``turn_sums`` (the turn and some river state
+    decide). Equal to the sums over every board, which the tests
     compare with a plain loop. When the turn and a river state decide, the groups' classes are kept for pass 2
     (``kept`` has rows, :func:`_keep_groups`). When ``river_situations`` has rows, every (hole pair, board) of
     the flop is added, ``weight`` times, to ``river_situations[s, made hand, dealer outs, choice]`` at each river
@@ -925,12 +904,16 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                           plan, seen, dealer_hands, valued_states, work, river_rule, memo)
             if kept[0].shape[0] > 0:
                 groups = _keep_groups(work, kept, groups)
-            for t in range(n if by_turn else 0):  # a turn card's rows stay in the cache over the shapes
+            for m in range(held if by_turn else 0):  # the turn cards of the rank pair's boards
+                t = members[m]
                 for shape in range(BOARD_SHAPES):
-                    if boards[shape] > 0:
-                        table, lines, outcomes, _, _, types, with_shape = _shape_data(work, shape)
-                        _add_turn_outcomes(t, rest, shape_of, shape, with_shape[t], table, types, lines, outcomes,
-                                           turn_outcomes, first_outcome)
+                    table, lines, outcomes, _, _, types, with_shape = _shape_data(work, shape)
+                    if boards[shape] > 0 and with_shape[t] > 0:
+                        typing = work.shape_suit[shape] + 1
+                        turn_typings[t, typing] = True
+                        add_turn_shape(t, rest, with_shape[t], shape_of, shape, table, types, lines, outcomes,
+                                       work.shape_count[shape], work.shape_pair[shape], members[:held], line_group,
+                                       first_outcome, turn_gathered[t, typing], turn_outcomes)
             for shape in range(0 if by_turn else BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue
@@ -956,6 +939,13 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
             _ungroup(low, high, work)
     if packed_tally.shape[1] > 0:
         add_gathered(rest, gathered, used, packed_tally)
+    for t in range(n if by_turn else 0):
+        add_gathered(rest, turn_gathered[t].reshape(TYPINGS, TYPE_COUNT, TYPE_COUNT, -1), turn_typings[t],
+                     turn_outcomes[t].reshape(HOLE_PAIRS, -1), t)
+        for typing in range(TYPINGS):  # cleared for the next flop
+            if turn_typings[t, typing]:
+                turn_gathered[t, typing] = 0
+                turn_typings[t, typing] = False
 
 
 @njit(cache=True, nogil=True)
@@ -1023,20 +1013,21 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _turn_card_values(outcomes, linear, first_outcome, river_states, values):
-    """``values[s] += sum over (line, o) of outcomes[line, o - first_outcome] * linear[s, line, o]``: the values of
-    river states that do not decide for one hole pair and turn card, from its dealer outcomes summed over the
-    river cards (a line it never makes is passed by)."""
-    for line in range(LINE_COUNT):
+def _turn_card_values(outcomes, linear, first_outcome, river_states, values, group_line):
+    """``values[s] += sum over (group, o) of outcomes[group, o - first_outcome] * linear[s, line, o]``, line the
+    first of its group (``group_line``): the values of river states that do not decide for one hole pair and turn
+    card, from its dealer outcomes summed over the river cards (a group it never makes is passed by)."""
+    for group in range(outcomes.shape[0]):
         deals = 0
         for o in range(first_outcome, 6):
-            deals += outcomes[line, o - first_outcome]
+            deals += outcomes[group, o - first_outcome]
         if deals == 0:
             continue
+        line = group_line[group]
         for s in range(river_states):
             total = 0
             for o in range(first_outcome, 6):
-                total += outcomes[line, o - first_outcome] * linear[s, line, o]
+                total += outcomes[group, o - first_outcome] * linear[s, line, o]
             values[s] += total
 
 
@@ -1150,7 +1141,7 @@ def _river_width(allowed):
 
 
 @njit(cache=True, nogil=True)
-def flop_work(plan, qualify, classes, remembered=False):
+def flop_work(plan, qualify, classes, remembered=False, line_group=None):
     """The work arrays of :func:`street_flop` for one plan (as packed there) and qualifier, made once and used
     flop after flop: per turn card (up to 49) and hole pair, the values and choices of the turn states; per hole
     pair, the flop states' values and choices and the deals by final line and outcome; the dealer outcomes per
@@ -1161,9 +1152,10 @@ def flop_work(plan, qualify, classes, remembered=False):
     reaching each showdown, by hole pair class (of ``classes``); per hole pair, the deals by river choice, line
     and outcome at each river state that decides (:func:`_tallied_rivers`; none deciding: by line alone), and
     the same packed as pass 1 adds them (:func:`_pack_classes`; no columns when the turn decides and no river
-    state does); the deals reaching each river choice by class (:func:`_settle_rivers`); and a
-    :class:`ClassMemo` (``remembered``: with room for a flop's classes, for a second pass
-    over each flop; else empty), off.
+    state does); the deals reaching each river choice by class (:func:`_settle_rivers`); the group of each final
+    line and the first line of each group (``line_group``, :func:`line_groups`; none: a group per line), by which
+    the dealer outcomes per turn card are kept; and a :class:`ClassMemo` (``remembered``: with room for a flop's
+    classes, for a second pass over each flop; else empty), off.
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
     allowed, action = plan[0], plan[1]
@@ -1176,15 +1168,23 @@ def flop_work(plan, qualify, classes, remembered=False):
     groups = GROUPS if turn_decides and per_board.any() else 0
     walked_classes = classes if groups else 0
     tallied = _tallied_rivers(allowed)
+    if line_group is None:
+        group_of = np.arange(LINE_COUNT, dtype=np.int64)
+    else:
+        group_of = line_group.copy()
+    group_line = np.zeros(group_of.max() + 1, dtype=np.int64)
+    for line in range(LINE_COUNT - 1, -1, -1):
+        group_line[group_of[line]] = line
     kept = (np.zeros((groups, TYPE_COUNT, TYPE_COUNT), dtype=np.int64), np.zeros(groups + 1, dtype=np.int64),
             np.zeros(groups * MAX_CLASSES, dtype=np.int64), np.zeros((groups * MAX_CLASSES, 6), dtype=np.int64),
             np.zeros((groups * MAX_CLASSES, width), dtype=np.int64))
     return (np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64), np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, width), dtype=np.int64), np.zeros((HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64),
-            # at most 46 x 990 = 45,540 deals per cell (45 x 44 with a dealer card seen): uint16, the narrower the
-            # faster (this array is what the innermost loop is bound by)
-            np.zeros((cards if by_turn else 0, HOLE_PAIRS, LINE_COUNT, 6 - _first_outcome(qualify)), dtype=np.uint16),
+            # at most 46 x 990 = 45,540 deals per (turn card, hole pair), over all its cells: uint16, the narrower
+            # the faster (this array is what the innermost loop is bound by)
+            np.zeros((cards if by_turn else 0, HOLE_PAIRS, group_line.shape[0], 6 - _first_outcome(qualify)),
+                     dtype=np.uint16),
             np.zeros((0 if turn_decides else HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, roots), dtype=np.int64), kept,
             np.zeros((walked_classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64),
@@ -1192,7 +1192,10 @@ def flop_work(plan, qualify, classes, remembered=False):
             np.zeros((HOLE_PAIRS, max(1, tallied.shape[0]), _river_width(allowed), LINE_COUNT, 6), dtype=np.int64),
             np.zeros(0 if by_turn else HOLE_PAIRS * max(1, tallied.shape[0]) * _river_width(allowed) * LINE_COUNT
                      * TALLY_WORDS, dtype=np.int64),
-            np.zeros((classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64), class_memo(remembered))
+            np.zeros((classes, roots, width, LINE_COUNT, action.shape[2]), dtype=np.int64), group_of, group_line,
+            np.zeros((cards if by_turn else 0, TYPINGS, TYPE_COUNT, TYPE_COUNT, group_line.shape[0],
+                      6 - _first_outcome(qualify)), dtype=np.uint16),
+            np.zeros((cards if by_turn else 0, TYPINGS), dtype=np.bool_), class_memo(remembered))
 
 
 @njit(cache=True, nogil=True)
@@ -1275,7 +1278,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     unseen = np.empty(n - 2, dtype=np.int64)
     river_rule = (rule, five, six, np.empty(n - 2, dtype=np.int64), np.full(DECK_SIZE, -1, dtype=np.int64))
     (turn_sums, turn_choice, flop_sums, flop_choice, local_final, turn_outcomes, flop_total, walk, kept,
-     walked_boards, walked_showdown, river_tally, packed_tally, river_deals, memo) = work
+     walked_boards, walked_showdown, river_tally, packed_tally, river_deals, line_group, group_line, turn_gathered,
+     turn_typings, memo) = work
     _start_memo(memo, flop, seen, dead)
     _check_packing(n * (n - 1) // 2, dealer_hands)
     tallied = _tallied_rivers(allowed)
@@ -1304,8 +1308,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             for o in range(6):
                 linear[s, line, o] = _river_net(fold_value, nets, stake, s, target, line, o)
     # When the turn decides and no river state does, a hole pair's showdowns after a turn card are its outcomes
-    # summed over the river cards, kept per turn card (``turn_outcomes`` has rows), and its turn values follow
-    # from them; when the turn never decides, its values are summed per hole pair (``flop_total`` has rows).
+    # summed over the river cards, kept per turn card by line group (``turn_outcomes`` has rows), and its turn
+    # values follow from them; when the turn never decides, its values are summed per hole pair (``flop_total`` has rows).
     first_outcome = _first_outcome(qualify)
     by_turn = turn_outcomes.shape[0] > 0
     turn_outcomes = turn_outcomes[:n if by_turn else 0]
@@ -1313,7 +1317,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # pass 1: values, river -> turn, and every deal by final line and dealer outcome
     _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_rank, qualify, nets, plan, seen,
                   dealer_hands, first_outcome, turn_decides, per_board, river_states, turn_outcomes, turn_sums,
-                  kept, tallied, packed_tally.reshape(HOLE_PAIRS, -1), river_rule, weight, river_situations, memo)
+                  kept, tallied, packed_tally.reshape(HOLE_PAIRS, -1), river_rule, weight, river_situations, memo,
+                  line_group, turn_gathered, turn_typings)
     # every deal, from the first tally (its cells of the flop's hole pairs are all set; the outcomes before
     # ``first_outcome`` never occur and stay zero)
     if not by_turn:
@@ -1330,7 +1335,8 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
         h = holes[pair, 2]
         for i in range(n):
             if rest[i] != holes[pair, 0] and rest[i] != holes[pair, 1]:
-                _turn_card_values(turn_outcomes[i, h], linear, first_outcome, river_states, turn_sums[i, h])
+                _turn_card_values(turn_outcomes[i, h], linear, first_outcome, river_states, turn_sums[i, h],
+                                  group_line)
     if not turn_decides:
         _tallied_values(holes, river_tally, tallied, following, stake, fold_value, nets, flop_total)
     for pair in range(holes.shape[0] if not turn_decides else 0):
@@ -1427,9 +1433,9 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
             if rest[i] == x or rest[i] == y:
                 continue
             row = turn_outcomes[i, h]
-            for line in range(LINE_COUNT):
+            for group in range(group_line.shape[0]):
                 for o in range(first_outcome, 6):
-                    local_final[h, line, o] += row[line, o - first_outcome]
+                    local_final[h, group_line[group], o] += row[group, o - first_outcome]
             for a0 in range(roots):
                 target = following[0, 0, a0]
                 if target == FOLDS:
@@ -1441,11 +1447,12 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                 if s == FOLDS:
                     continue
                 final = following[3, s, 0]
-                for line in range(LINE_COUNT):
+                for group in range(group_line.shape[0]):
+                    line = group_line[group]
                     for o in range(first_outcome, 6):
-                        reached[a0, s, line] += row[line, o - first_outcome]
+                        reached[a0, s, line] += row[group, o - first_outcome]
                         if final != FOLDS:
-                            showdown[c, a0, final, line, o] += weight * row[line, o - first_outcome]
+                            showdown[c, a0, final, line, o] += weight * row[group, o - first_outcome]
         for a0 in range(roots):
             for s in range(width):
                 for line in range(LINE_COUNT):
@@ -1633,32 +1640,54 @@ class KnownCards:
 _THREAD_WORK = threading.local()
 
 
-def thread_flop_work(packed: tuple[np.ndarray | bool, ...], qualify: int, classes: int, remembered: bool) -> tuple:
+def thread_flop_work(packed: tuple[np.ndarray | bool, ...], qualify: int, classes: int, remembered: bool,
+                     line_group: np.ndarray) -> tuple:
     """:func:`flop_work` for the calling thread, made once per plan and kept for its next chunk of flops: making
     it touches 10 to 20 MB (about 24 ms, the time of one or two flop classes, and a chunk is 27), and
     :func:`street_flop` clears what it reads, as it does from one flop to the next."""
-    key = (tuple(np.asarray(part).tobytes() for part in packed), qualify, classes, remembered)
+    key = (tuple(np.asarray(part).tobytes() for part in packed), qualify, classes, remembered, line_group.tobytes())
     held = getattr(_THREAD_WORK, "held", None)
     if held is None or held[0] != key:
-        held = _THREAD_WORK.held = (key, flop_work(packed, qualify, classes, remembered))
+        held = _THREAD_WORK.held = (key, flop_work(packed, qualify, classes, remembered, line_group))
     return held[1]
+
+
+def line_groups(nets: np.ndarray, by_line: bool = True) -> np.ndarray:
+    """The group of each final line by which :func:`street_flop` keeps the dealer outcomes per turn card: one per
+    line (``by_line``), or one per set of lines the scaled ``nets`` settle alike (equal for every dealer outcome
+    and stake), numbered by their first line. Grouped, the values, decisions and figures are the same and the
+    counts by line are those of the groups, each counted at its first line: for runs that report no counts by line.
+
+    >>> nets = np.zeros((LINE_COUNT, 6, 2), dtype=np.int64)
+    >>> nets[:4, 5, 0] = 2                            # the four strongest lines pay more on a win
+    >>> line_groups(nets, by_line=False).tolist(), line_groups(nets).tolist()[:3]
+    ([0, 0, 0, 0, 1, 1, 1, 1, 1, 1], [0, 1, 2])
+    """
+    if by_line:
+        return np.arange(LINE_COUNT, dtype=np.int64)
+    first: dict[bytes, int] = {}
+    return np.array([first.setdefault(nets[line].tobytes(), len(first)) for line in range(LINE_COUNT)], dtype=np.int64)
 
 
 def street_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray,
                       qualify: int, known: KnownCards = KnownCards(), class_of: np.ndarray = HAND_CLASS_OF,
-                      classes: int = HAND_CLASS_COUNT, imposed: ImposedChoices | None = None) -> StreetClassSums:
+                      classes: int = HAND_CLASS_COUNT, imposed: ImposedChoices | None = None,
+                      by_line: bool = True) -> StreetClassSums:
     """The class sums of the given flop representatives (each counted ``weights`` times): by starting-hand class
     (169), or, with cards ``known`` out of the deck, by ``class_of`` (a class per hole pair, ``classes`` of
     them, equal for pairs a relabelling of suits that fixes the known cards maps onto each other), without flop
     choices. ``imposed``: a strategy's choices instead of the values' (none with cards known). The optimal
-    strategy's sums with no card known count the situations too (:func:`street_sums_kind`)."""
-    return strategies_class_sums(flops, weights, plan, nets, qualify, (imposed,), known, class_of, classes)[0]
+    strategy's sums with no card known count the situations too (:func:`street_sums_kind`). ``by_line`` False:
+    the counts by final line only up to the lines the game settles alike (:func:`line_groups`), for a run that
+    reports its figures and no counts by line."""
+    return strategies_class_sums(flops, weights, plan, nets, qualify, (imposed,), known, class_of, classes,
+                                 by_line)[0]
 
 
 def strategies_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPlan, nets: np.ndarray, qualify: int,
                           strategies: Sequence[ImposedChoices | None], known: KnownCards = KnownCards(),
-                          class_of: np.ndarray = HAND_CLASS_OF, classes: int = HAND_CLASS_COUNT
-                          ) -> list[StreetClassSums]:
+                          class_of: np.ndarray = HAND_CLASS_OF, classes: int = HAND_CLASS_COUNT,
+                          by_line: bool = True) -> list[StreetClassSums]:
     """:func:`street_class_sums` of several strategies on the same deals (None: the optimal one), in one pass over
     the flops: each flop's boards are classed once, by the first strategy's pass, and the others replay those
     classes (:class:`ClassMemo`), so a second strategy costs what its own choices and counts do."""
@@ -1675,7 +1704,7 @@ def strategies_class_sums(flops: np.ndarray, weights: np.ndarray, plan: StreetPl
                    for kind in kinds]
     by_value = np.zeros((0, HOLE_PAIRS), dtype=np.int64)
     replayed = len(strategies) > 1
-    work = thread_flop_work(packed, qualify, classes, replayed)
+    work = thread_flop_work(packed, qualify, classes, replayed, line_groups(nets, by_line))
     memo_state = work[-1].state
     for k, (flop, weight) in enumerate(zip(np.ascontiguousarray(flops, dtype=np.int64), weights, strict=True)):
         for n, (imposed, kind, arrays, choices) in enumerate(zip(strategies, kinds, all_arrays, all_choices,

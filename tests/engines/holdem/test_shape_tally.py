@@ -16,6 +16,7 @@ from analyzer.engines.holdem.shape_tally import (
     TYPINGS,
     add_gathered,
     add_shape,
+    add_turn_shape,
     board_shape_of,
     cards_by_rank,
     clear_classes,
@@ -90,3 +91,65 @@ def test_a_board_s_shape_and_a_rank_pair_s_cards():
     held = rank_pair_cards(of_rank, by_rank, 5, 12, members)  # sevens (three left) and aces (four)
     assert sorted(int(rest[p]) for p in members[:held]) == sorted(
         card for card in range(52) if card >> 2 in (5, 12) and card not in flop)
+
+
+def turn_rows(boards_text: list[str], turn_text: str) -> tuple[np.ndarray, int, int]:
+    """The turn card's rows after one shape of the given boards (each holding the turn card), every card typed by
+    its rank and each class c (one per pair of ranks) of line group ``c % 3`` with the outcomes (1, c, 40): the
+    rows, the turn card's position and the groups."""
+    flop = np.array(parse_cards(FLOP), dtype=np.int64)
+    rest, local = flop_rest(flop)
+    n, turn, groups = len(rest), int(local[parse_cards(turn_text)[0]]), 3
+    with_shape = np.zeros(n, dtype=np.int64)
+    shape_of = np.full((n, n), -1, dtype=np.int64)
+    for text in boards_text:
+        i, j = (int(local[card]) for card in parse_cards(text))
+        with_shape[i] += 1
+        with_shape[j] += 1
+        shape_of[i, j] = shape_of[j, i] = 0
+    ranks = {card >> 2 for text in boards_text for card in parse_cards(text)}
+    members = np.array([p for p in range(n) if int(rest[p]) >> 2 in ranks], dtype=np.int64)
+    types = np.array([card >> 2 for card in range(52)], dtype=np.int64)
+    pairs = np.array([(t1, t2) for t1 in range(13) for t2 in range(t1, 13)], dtype=np.int64)
+    table = np.full((26, 26), -1, dtype=np.int64)
+    for c, (t1, t2) in enumerate(pairs):
+        table[t1, t2] = table[t2, t1] = c
+    outcomes = np.zeros((len(pairs), 6), dtype=np.int64)
+    outcomes[:, 3], outcomes[:, 4], outcomes[:, 5] = 1, np.arange(len(pairs)), 40
+    lines = np.arange(len(pairs), dtype=np.int64)
+    line_group = lines % groups
+    gathered = np.zeros((TYPINGS, 26, 26, groups, 3), dtype=np.uint16)
+    used = np.zeros(TYPINGS, dtype=np.bool_)
+    used[0] = True
+    rows = np.zeros((n, HOLE_PAIRS, groups, 3), dtype=np.uint16)
+    add_turn_shape(turn, rest, int(with_shape[turn]), shape_of, 0, table, types, lines, outcomes, len(pairs), pairs,
+                   members, line_group, 3, gathered[0], rows)
+    add_gathered(rest, gathered.reshape(TYPINGS, 26, 26, -1), used, rows[turn].reshape(HOLE_PAIRS, -1), turn)
+    return rows, turn, groups
+
+
+def test_the_turn_card_s_rows_by_hand():
+    rows, turn, _ = turn_rows(["Ah Kd", "As Kd"], "Kd")
+    met = {text: int(rows[turn, pair_index(*parse_cards(text))].sum(axis=0)[0])
+           for text in ("Ac Qc", "Ah Qc", "Ah As", "Kd Qc")}
+    assert met == {"Ac Qc": 2, "Ah Qc": 1, "Ah As": 0, "Kd Qc": 0}
+
+
+def test_every_hole_pair_without_the_turn_card_takes_its_class_once_per_river_it_does_not_hold():
+    """Every cell exact although the rows are added modulo 2**16 and a hole pair holding a river card is first
+    taken below zero."""
+    boards_text = ["Kd Ah", "Kd As", "Kd Ac"]
+    rows, turn, groups = turn_rows(boards_text, "Kd")
+    rivers = [parse_cards(text)[1] for text in boards_text]
+    rest = [card for card in range(52) if card not in parse_cards(FLOP)]
+    kd = parse_cards("Kd")[0]
+    for x, y in combinations(rest, 2):
+        row = rows[turn, pair_index(x, y)].astype(np.int64)
+        if kd in (x, y):
+            assert not row.any()
+            continue
+        times = sum(1 for river in rivers if river not in (x, y))
+        c = sum(range(13, 13 - min(x >> 2, y >> 2), -1)) + max(x >> 2, y >> 2) - min(x >> 2, y >> 2)
+        expected = np.zeros((groups, 3), dtype=np.int64)
+        expected[c % groups] = (times, times * c, times * 40)
+        assert np.array_equal(row, expected), (x, y)

@@ -59,6 +59,7 @@ from analyzer.engines.holdem.streets import (
     _unpack_tally,
     as_streets,
     flop_work,
+    line_groups,
     qualifying_rank,
     strategies_class_sums,
     street_class_sums,
@@ -308,6 +309,55 @@ def test_kernel_matches_a_plain_loop_over_every_deal(tmp_path, game, flop, holes
         for a0 in played:
             assert int(showdown[h, a0].sum() + folds[h, a0].sum()) == deals
         assert int(final_outcomes[h].sum()) == deals
+
+
+@pytest.mark.parametrize("game, flop, seen", [
+    ("thb", "2c 7c Jh", "Kc"),           # the turn decides, the river does not: outcomes kept per turn card
+    ("thb", "2c 7d Jh", ""),
+    ("casinoholdem", "4s 5s Kd", "4h"),  # no decision on the turn: by line whatever the groups
+])
+def test_lines_grouped_by_their_pays_give_the_same_values_and_the_counts_of_each_group(game, flop, seen):
+    """Kept by the groups of lines the game pays alike (Texas Hold'em Bonus: straight or better, and the rest), the
+    per-turn-card outcomes give the same values, choices and folds, and the counts of each group, at its first
+    line where the kernel keeps them per turn card: figures read from those are the same."""
+    rules, plan, nets = plan_of(game)
+    qualify = qualifying_rank(rules)
+    grouped = line_groups(nets, by_line=False)
+    if game == "thb":
+        assert grouped.tolist() == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1]
+    width, roots = plan.allowed.shape[1], int(plan.allowed[0, 0])
+    choices = max(len(street.choices) for street in plan.streets if street is not None)
+    packed = (plan.allowed, plan.action, plan.next, plan.stake, plan.fold_value, plan.larger)
+    known = KnownCards(tuple(parse_cards(seen)))
+    results = []
+    for line_group in (None, grouped):
+        arrays = (np.zeros((HOLE_PAIRS, roots), dtype=np.int64),
+                  np.zeros((HOLE_PAIRS, roots, width, LINE_COUNT, 6), dtype=np.int64),
+                  np.zeros((HOLE_PAIRS, roots, len(LEVELS), width), dtype=np.int64),
+                  np.zeros((HOLE_PAIRS, roots, len(LEVELS), LINE_COUNT, choices), dtype=np.int64),
+                  np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64))
+        street_flop(np.array(sorted(parse_cards(flop)), dtype=np.int64), 3, np.arange(HOLE_PAIRS, dtype=np.int64),
+                    STRAIGHT_TOP, FLUSH_RANK, qualify, nets, packed, np.zeros((0, HOLE_PAIRS), dtype=np.int64),
+                    OPTIMAL.packed(), np.zeros((0, width), dtype=np.int64), *arrays, NOT_COUNTED, NOT_COUNTED,
+                    *known.arrays(), flop_work(packed, qualify, HOLE_PAIRS, False, line_group))
+        results.append(arrays)
+    (values, showdown, folds, taken, final), (grouped_values, grouped_showdown, grouped_folds, grouped_taken,
+                                              grouped_final) = results
+    assert np.array_equal(values, grouped_values) and np.array_equal(folds, grouped_folds)
+    assert np.array_equal(taken, grouped_taken)
+    first = np.array([int(np.flatnonzero(grouped == grouped[line])[0]) for line in range(LINE_COUNT)])
+
+    def at_first_lines(counts: np.ndarray, axis: int) -> np.ndarray:
+        summed = np.zeros_like(counts)
+        for line in range(LINE_COUNT):
+            np.moveaxis(summed, axis, 0)[first[line]] += np.moveaxis(counts, axis, 0)[line]
+        return summed
+
+    for by_line, by_group, axis in ((showdown, grouped_showdown, 3), (final, grouped_final, 1)):
+        assert np.array_equal(at_first_lines(by_group, axis), at_first_lines(by_line, axis))
+        # per turn card (the turn decides, the river does not) each group at its first line; else by line
+        assert np.array_equal(by_group, at_first_lines(by_line, axis) if game == "thb" else by_line)
+        assert not np.array_equal(by_line, at_first_lines(by_line, axis))
 
 
 # --------------------------------------------------------------------------- the language and the results
