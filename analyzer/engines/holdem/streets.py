@@ -907,8 +907,8 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
             for m in range(held if by_turn else 0):  # the turn cards of the rank pair's boards
                 t = members[m]
                 for shape in range(BOARD_SHAPES):
-                    table, lines, outcomes, _, _, types, with_shape = _shape_data(work, shape)
-                    if boards[shape] > 0 and with_shape[t] > 0:
+                    if boards[shape] > 0 and work.with_card[shape, t] > 0:
+                        table, lines, outcomes, _, _, types, with_shape = _shape_data(work, shape)
                         typing = work.shape_suit[shape] + 1
                         turn_typings[t, typing] = True
                         add_turn_shape(t, rest, with_shape[t], shape_of, shape, table, types, lines, outcomes,
@@ -1013,22 +1013,58 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _turn_card_values(outcomes, linear, first_outcome, river_states, values, group_line):
-    """``values[s] += sum over (group, o) of outcomes[group, o - first_outcome] * linear[s, line, o]``, line the
-    first of its group (``group_line``): the values of river states that do not decide for one hole pair and turn
-    card, from its dealer outcomes summed over the river cards (a group it never makes is passed by)."""
+def _turn_card_values(outcomes, by_group, values):
+    """``values[s] += sum over (group, o) of outcomes[group, o] * by_group[group, o, s]``: the values of the river
+    states that do not decide for one hole pair and turn card, from its dealer outcomes summed over the river cards
+    (``by_group``: :func:`_linear_by_group`; the states innermost, so that one vector operation adds them all)."""
     for group in range(outcomes.shape[0]):
-        deals = 0
+        for o in range(outcomes.shape[1]):
+            deals = outcomes[group, o]
+            for s in range(by_group.shape[2]):
+                values[s] += deals * by_group[group, o, s]
+
+
+@njit(cache=True, nogil=True)
+def _linear_by_group(linear, group_line, first_outcome, width):
+    """``linear[s, line, o]`` (the scaled net of a deal at a river state s that does not decide, by final line and
+    dealer outcome) by line group instead, the first line of each group standing for it (``group_line``), the
+    outcomes from ``first_outcome`` and the states innermost, ``width`` of them (zero past the river's)."""
+    by_group = np.zeros((group_line.shape[0], 6 - first_outcome, width), dtype=np.int64)
+    for group in range(group_line.shape[0]):
         for o in range(first_outcome, 6):
-            deals += outcomes[group, o - first_outcome]
-        if deals == 0:
-            continue
-        line = group_line[group]
-        for s in range(river_states):
-            total = 0
-            for o in range(first_outcome, 6):
-                total += outcomes[group, o - first_outcome] * linear[s, line, o]
-            values[s] += total
+            for s in range(linear.shape[0]):
+                by_group[group, o - first_outcome, s] = linear[s, group_line[group], o]
+    return by_group
+
+
+@njit(cache=True, nogil=True)
+def _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_group, turn_sums, turn_choice,
+                    flop_sums):
+    """Each hole pair's (``holes``: x, y, h) choice at each turn state, per turn card ``rest[i]`` it does not hold:
+    ``turn_choice[i, h, s]`` (the values' best, or the ``written`` strategy's), and ``flop_sums[h, s]``, the chosen
+    values summed over the turn cards. The values are ``turn_sums[i, h]``, or, when the outcomes are kept per
+    turn card (``turn_outcomes`` has rows), the sums of the river states that do not decide from them
+    (:func:`_turn_card_values`). Apart from :func:`street_flop`: a small function's loops keep their variables
+    in registers."""
+    allowed, action, following, _, fold_value, larger = plan
+    by_turn = turn_outcomes.shape[0] > 0
+    trial = np.empty(action.shape[2], dtype=np.int64)
+    for pair in range(holes.shape[0]):
+        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
+        for i in range(rest.shape[0]):
+            if rest[i] == x or rest[i] == y:
+                continue
+            values = turn_sums[i, h]
+            if by_turn:
+                _turn_card_values(turn_outcomes[i, h], by_group, values)
+            for s in range(allowed.shape[1]):
+                if allowed[2, s] == 0:
+                    continue
+                best = _node_choice(allowed, following, fold_value, larger, 2, s, turn_deals, values, trial)
+                if written.shape[0] > 0:
+                    best = _written_position(action, 2, s, written[1 + i, h])
+                turn_choice[i, h, s] = best
+                flop_sums[h, s] += trial[best]
 
 
 @njit(cache=True, nogil=True)
@@ -1311,6 +1347,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # summed over the river cards, kept per turn card by line group (``turn_outcomes`` has rows), and its turn
     # values follow from them; when the turn never decides, its values are summed per hole pair (``flop_total`` has rows).
     first_outcome = _first_outcome(qualify)
+    by_group = _linear_by_group(linear, group_line, first_outcome, width)
     by_turn = turn_outcomes.shape[0] > 0
     turn_outcomes = turn_outcomes[:n if by_turn else 0]
     turn_outcomes[:] = 0
@@ -1330,13 +1367,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
                 for o in range(6):
                     local_final[h, line, o] += river_tally[h, 0, k, line, o]
     # the values of the river states that do not decide, from the outcome counts (per turn card when the turn
-    # decides)
-    for pair in range(holes.shape[0] if by_turn else 0):
-        h = holes[pair, 2]
-        for i in range(n):
-            if rest[i] != holes[pair, 0] and rest[i] != holes[pair, 1]:
-                _turn_card_values(turn_outcomes[i, h], linear, first_outcome, river_states, turn_sums[i, h],
-                                  group_line)
+    # decides: :func:`_turn_decisions`)
     if not turn_decides:
         _tallied_values(holes, river_tally, tallied, following, stake, fold_value, nets, flop_total)
     for pair in range(holes.shape[0] if not turn_decides else 0):
@@ -1352,20 +1383,9 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # the turn decisions, then the flop decisions and the pre-flop values
     turn_deals = rivers * dealer_hands
     flop_deals = turns * turn_deals
-    for pair in range(holes.shape[0] if turn_decides else 0):
-        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
-        for i in range(n):
-            if rest[i] == x or rest[i] == y:
-                continue
-            for s in range(width):
-                if allowed[2, s] == 0:
-                    continue
-                best = _node_choice(allowed, following, fold_value, larger, 2, s, turn_deals, turn_sums[i, h],
-                                    trial)
-                if written.shape[0] > 0:
-                    best = _written_position(action, 2, s, written[1 + i, h])
-                turn_choice[i, h, s] = best
-                flop_sums[h, s] += trial[best]
+    if turn_decides:
+        _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_group, turn_sums, turn_choice,
+                        flop_sums)
     for pair in range(holes.shape[0]):
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
         for s in range(width if not turn_decides else 0):  # no turn decision: the summed values
@@ -1424,40 +1444,52 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # the turn card's choice is walked over the boards again (pass 2, :func:`_group_counts`).
     walked = False  # ``walk[h, a0]``: 1 when the river state depends on the turn card's choice
     # (a board's dealer outcomes, from the first counted, add up to its dealer hands: deals = dealer hands x boards)
-    reached = np.zeros((roots, width, LINE_COUNT), dtype=np.int64)  # one hole pair's deals by river state and line
+    # one hole pair's outcomes over the turn cards: all of them, and by pre-flop action and the river state reached
+    groups, kept_outcomes = turn_outcomes.shape[2], turn_outcomes.shape[3]
+    every = np.zeros((groups, kept_outcomes), dtype=np.int64)
+    reached = np.zeros((roots, width, groups, kept_outcomes), dtype=np.int64)
+    turn_state = np.empty(roots, dtype=np.int64)
     for pair in range(holes.shape[0] if by_turn else 0):  # every deal, and the paths on which the turn decides
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
         c = class_of[h]
+        every[:] = 0
         reached[:] = 0
+        for a0 in range(roots):  # the turn state each pre-flop action reaches where the turn decides, else -1
+            target = following[0, 0, a0]
+            after = FOLDS if target == FOLDS else following[1, target, flop_choice[h, target]]
+            turn_state[a0] = -1 if after == FOLDS or allowed[2, after] < 2 else after
         for i in range(n):
             if rest[i] == x or rest[i] == y:
                 continue
             row = turn_outcomes[i, h]
-            for group in range(group_line.shape[0]):
-                for o in range(first_outcome, 6):
-                    local_final[h, group_line[group], o] += row[group, o - first_outcome]
+            for group in range(groups):
+                for o in range(kept_outcomes):
+                    every[group, o] += row[group, o]
             for a0 in range(roots):
-                target = following[0, 0, a0]
-                if target == FOLDS:
-                    continue
-                after = following[1, target, flop_choice[h, target]]
-                if after == FOLDS or allowed[2, after] < 2:
+                after = turn_state[a0]
+                if after < 0:
                     continue
                 s = following[2, after, turn_choice[i, h, after]]
                 if s == FOLDS:
                     continue
-                final = following[3, s, 0]
-                for group in range(group_line.shape[0]):
-                    line = group_line[group]
-                    for o in range(first_outcome, 6):
-                        reached[a0, s, line] += row[group, o - first_outcome]
-                        if final != FOLDS:
-                            showdown[c, a0, final, line, o] += weight * row[group, o - first_outcome]
+                for group in range(groups):
+                    for o in range(kept_outcomes):
+                        reached[a0, s, group, o] += row[group, o]
+        for group in range(groups):
+            for o in range(kept_outcomes):
+                local_final[h, group_line[group], first_outcome + o] += every[group, o]
         for a0 in range(roots):
             for s in range(width):
-                for line in range(LINE_COUNT):
-                    if reached[a0, s, line] > 0:
-                        river_deals[c, a0, s, line, 0] += weight * reached[a0, s, line]
+                final = following[3, s, 0]
+                for group in range(groups):
+                    line = group_line[group]
+                    deals = 0
+                    for o in range(kept_outcomes):
+                        deals += reached[a0, s, group, o]
+                        if final != FOLDS:
+                            showdown[c, a0, final, line, first_outcome + o] += weight * reached[a0, s, group, o]
+                    if deals > 0:
+                        river_deals[c, a0, s, line, 0] += weight * deals
     for pair in range(holes.shape[0]):
         h = holes[pair, 2]
         c = class_of[h]
