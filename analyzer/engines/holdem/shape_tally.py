@@ -139,41 +139,51 @@ def add_gathered(rest, gathered, used, tally, skip=-1):
 
 
 @njit(cache=True, nogil=True)
-def add_turn_shape(t, rest, partners, shape_of, shape, table, types, lines, outcomes, count, pairs, members,
-                   line_group, first_outcome, gathered, turn_outcomes):
+def add_turn_shape(rest, with_shape, shape_of, shape, typing, table, types, lines, outcomes, count, pairs, members,
+                   line_group, first_outcome, gathered, typings, turn_outcomes):
     """Add one board shape's dealer outcomes (from ``first_outcome`` on, by the group of the class's final line,
-    ``line_group[lines[c]]``) to the rows of the turn card ``rest[t]``: every hole pair {rest[p], rest[q]} without
-    it takes its class's outcomes once per board {rest[t], r} of the shape with r neither card,
+    ``line_group[lines[c]]``) to the rows of each card ``rest[t]`` of its boards taken as the turn card (t one of
+    the ``members``, the positions of the two board ranks): every hole pair {rest[p], rest[q]} without it takes its
+    class's outcomes once per board {rest[t], r} of the shape with r neither card,
 
-        ``partners - [shape_of[t, p] == shape] - [shape_of[t, q] == shape]`` times
+        ``with_shape[t] - [shape_of[t, p] == shape] - [shape_of[t, q] == shape]`` times
 
-    (``partners``: the shape's boards holding ``rest[t]``). The ``partners`` term goes once per class into
-    ``gathered[t1, t2]`` (t1 <= t2, by the cards' ``types``; :func:`add_gathered` without ``t``); only the hole pairs holding
-    a partner card (one of the ``members``, the positions of the two board ranks, making a board of the shape with
-    ``rest[t]``) take the rest into ``turn_outcomes[t, h]``. ``table``: the class of each pair of types, -1 for a
-    pair with no hand left; its hole pairs meet no board of the shape. The rows are uint16, added modulo 2**16: a
-    partial sum may wrap below zero, the total of each cell (at most 46 x 990 deals) comes out exact.
+    (``with_shape[t]``: the shape's boards holding ``rest[t]``). That first term goes once per class into
+    ``gathered[t, typing, t1, t2]`` (t1 <= t2, by the cards' ``types`` under the shape's ``typing``, marked in
+    ``typings[t]``; :func:`add_gathered` without ``t`` hands it out); only the hole pairs holding a partner card
+    (making a board of the shape with ``rest[t]``) take the rest into ``turn_outcomes[t, h]``. ``table``: the class
+    of each pair of types, -1 for a pair with no hand left; its hole pairs meet no board of the shape. The rows are
+    uint16, added modulo 2**16: a partial sum may wrap below zero, the total of each cell (at most 46 x 990 deals)
+    comes out exact.
 
-    For example, a shape of the boards {Ah Kd} and {As Kd} with the turn card Kd (2 partners): {Ac, Qc} takes its
-    class's outcomes twice, {Ah, Qc} once (2 - 1), {Ah, As} never (2 - 1 - 1)."""
-    for c in range(count):
-        t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
-        group = line_group[lines[c]]
-        for o in range(first_outcome, 6):
-            gathered[t1, t2, group, o - first_outcome] += partners * outcomes[c, o]
+    For example, a shape of the boards {Ah Kd} and {As Kd}, with the turn card Kd (2 partners): {Ac, Qc} takes its
+    class's outcomes twice, {Ah, Qc} once (2 - 1), {Ah, As} never (2 - 1 - 1); with the turn card Ah (1 partner):
+    {Ac, Qc} once, {Kd, Qc} never."""
     for m in range(members.shape[0]):
-        r = members[m]
-        if r == t or shape_of[t, r] != shape:
+        t = members[m]
+        partners = with_shape[t]
+        if partners == 0:
             continue
-        x = rest[r]
-        type_x = types[x]
-        for q in range(rest.shape[0]):
-            c = table[type_x, types[rest[q]]]
-            if q == r or q == t or c < 0:
-                continue
-            y = rest[q]
-            low, high = min(x, y), max(x, y)
-            row = turn_outcomes[t, low + high * (high - 1) // 2, line_group[lines[c]]]
+        typings[t, typing] = True
+        into = gathered[t, typing]
+        for c in range(count):
+            t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
+            group = line_group[lines[c]]
             for o in range(first_outcome, 6):
-                row[o - first_outcome] -= outcomes[c, o]
+                into[t1, t2, group, o - first_outcome] += partners * outcomes[c, o]
+        for k in range(members.shape[0]):
+            r = members[k]
+            if r == t or shape_of[t, r] != shape:
+                continue
+            x = rest[r]
+            type_x = types[x]
+            for q in range(rest.shape[0]):
+                c = table[type_x, types[rest[q]]]
+                if q == r or q == t or c < 0:
+                    continue
+                y = rest[q]
+                low, high = min(x, y), max(x, y)
+                row = turn_outcomes[t, low + high * (high - 1) // 2, line_group[lines[c]]]
+                for o in range(first_outcome, 6):
+                    row[o - first_outcome] -= outcomes[c, o]
 

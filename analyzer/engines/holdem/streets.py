@@ -696,9 +696,9 @@ def _ungroup(low, high, work):
 def _settle_rivers(river_deals, allowed, action, following, taken, folds):
     """The deals of a flop reaching each river choice, ``river_deals[c, a0, s, line, k]`` (class c, pre-flop
     action a0, river state s, final line, choice k), counted in ``taken`` where the choice is a bet or a fold
-    and in ``folds`` where it folds. Summed per flop and settled once: added choice by choice as the hole pairs
-    reached them, through a helper numba inlined, they cost a reference taken and dropped on each of four arrays
-    per addition, about 15% of UTH's kernel time."""
+    and in ``folds`` where it folds, and cleared for the next flop (no other cell is ever written). Summed per flop
+    and settled once: added choice by choice as the hole pairs reached them, through a helper numba inlined, they
+    cost a reference taken and dropped on each of four arrays per addition, about 15% of UTH's kernel time."""
     for c in range(river_deals.shape[0]):
         for a0 in range(river_deals.shape[1]):
             for s in range(river_deals.shape[2]):
@@ -707,6 +707,7 @@ def _settle_rivers(river_deals, allowed, action, following, taken, folds):
                         deals = river_deals[c, a0, s, line, k]
                         if deals == 0:
                             continue
+                        river_deals[c, a0, s, line, k] = 0
                         if action[3, s, k] != CONTINUE:
                             taken[c, a0, 3, line, action[3, s, k]] += deals
                         if following[3, s, k] == FOLDS:
@@ -904,16 +905,12 @@ def _group_values(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
                           plan, seen, dealer_hands, valued_states, work, river_rule, memo)
             if kept[0].shape[0] > 0:
                 groups = _keep_groups(work, kept, groups)
-            for m in range(held if by_turn else 0):  # the turn cards of the rank pair's boards
-                t = members[m]
-                for shape in range(BOARD_SHAPES):
-                    if boards[shape] > 0 and work.with_card[shape, t] > 0:
-                        table, lines, outcomes, _, _, types, with_shape = _shape_data(work, shape)
-                        typing = work.shape_suit[shape] + 1
-                        turn_typings[t, typing] = True
-                        add_turn_shape(t, rest, with_shape[t], shape_of, shape, table, types, lines, outcomes,
-                                       work.shape_count[shape], work.shape_pair[shape], members[:held], line_group,
-                                       first_outcome, turn_gathered[t, typing], turn_outcomes)
+            for shape in range(BOARD_SHAPES if by_turn else 0):  # the rank pair's cards, each as the turn card
+                if boards[shape] > 0:
+                    table, lines, outcomes, _, _, types, with_shape = _shape_data(work, shape)
+                    add_turn_shape(rest, with_shape, shape_of, shape, work.shape_suit[shape] + 1, table, types, lines,
+                                   outcomes, work.shape_count[shape], work.shape_pair[shape], members[:held],
+                                   line_group, first_outcome, turn_gathered, turn_typings, turn_outcomes)
             for shape in range(0 if by_turn else BOARD_SHAPES):
                 if boards[shape] == 0:
                     continue
@@ -1042,10 +1039,10 @@ def _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_gr
                     flop_sums):
     """Each hole pair's (``holes``: x, y, h) choice at each turn state, per turn card ``rest[i]`` it does not hold:
     ``turn_choice[i, h, s]`` (the values' best, or the ``written`` strategy's), and ``flop_sums[h, s]``, the chosen
-    values summed over the turn cards. The values are ``turn_sums[i, h]``, or, when the outcomes are kept per
-    turn card (``turn_outcomes`` has rows), the sums of the river states that do not decide from them
-    (:func:`_turn_card_values`). Apart from :func:`street_flop`: a small function's loops keep their variables
-    in registers."""
+    values summed over the turn cards. The values are ``turn_sums[i, h]``, set here, when the outcomes are kept
+    per turn card (``turn_outcomes`` has rows), to the sums of the river states that do not decide
+    (:func:`_turn_card_values`). Every cell of ``turn_choice`` read afterwards is written here first. Apart from
+    :func:`street_flop`: a small function's loops keep their variables in registers."""
     allowed, action, following, _, fold_value, larger = plan
     by_turn = turn_outcomes.shape[0] > 0
     trial = np.empty(action.shape[2], dtype=np.int64)
@@ -1056,6 +1053,7 @@ def _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_gr
                 continue
             values = turn_sums[i, h]
             if by_turn:
+                values[:] = 0
                 _turn_card_values(turn_outcomes[i, h], by_group, values)
             for s in range(allowed.shape[1]):
                 if allowed[2, s] == 0:
@@ -1214,7 +1212,7 @@ def flop_work(plan, qualify, classes, remembered=False, line_group=None):
     kept = (np.zeros((groups, TYPE_COUNT, TYPE_COUNT), dtype=np.int64), np.zeros(groups + 1, dtype=np.int64),
             np.zeros(groups * MAX_CLASSES, dtype=np.int64), np.zeros((groups * MAX_CLASSES, 6), dtype=np.int64),
             np.zeros((groups * MAX_CLASSES, width), dtype=np.int64))
-    return (np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64), np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64),
+    return (np.zeros((cards, HOLE_PAIRS, width), dtype=np.int64), np.zeros((cards, HOLE_PAIRS, width), dtype=np.int8),
             np.zeros((HOLE_PAIRS, width), dtype=np.int64), np.zeros((HOLE_PAIRS, width), dtype=np.int64),
             np.zeros((HOLE_PAIRS, LINE_COUNT, 6), dtype=np.int64),
             # at most 46 x 990 = 45,540 deals per (turn card, hole pair), over all its cells: uint16, the narrower
@@ -1323,16 +1321,14 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     tally_of[tallied] = np.arange(tallied.shape[0])
     turn_decides = allowed[2].max() > 1
     turn_sums, turn_choice = turn_sums[:n], turn_choice[:n]
-    if turn_decides:  # else never written: zero since flop_work made them
+    if turn_decides and turn_outcomes.shape[0] == 0:  # else never added to (_turn_decisions sets them per turn card)
         turn_sums[:] = 0
-        turn_choice[:] = 0
     flop_sums[:] = 0
     flop_choice[:] = 0
     local_final[:] = 0
     flop_total[:] = 0
     walk[:] = 0
     packed_tally[:] = 0
-    river_deals[:] = 0
     trial = np.empty(action.shape[2], dtype=np.int64)
     # A river state that does not decide is worth a fixed net per (line, outcome): ``linear[s]`` (its one action's:
     # a fold's scaled net, or the showdown's). Its values follow from outcome counts summed over boards, so only

@@ -118,13 +118,14 @@ def turn_rows(boards_text: list[str], turn_text: str) -> tuple[np.ndarray, int, 
     outcomes[:, 3], outcomes[:, 4], outcomes[:, 5] = 1, np.arange(len(pairs)), 40
     lines = np.arange(len(pairs), dtype=np.int64)
     line_group = lines % groups
-    gathered = np.zeros((TYPINGS, 26, 26, groups, 3), dtype=np.uint16)
-    used = np.zeros(TYPINGS, dtype=np.bool_)
-    used[0] = True
+    gathered = np.zeros((n, TYPINGS, 26, 26, groups, 3), dtype=np.uint16)
+    typings = np.zeros((n, TYPINGS), dtype=np.bool_)
     rows = np.zeros((n, HOLE_PAIRS, groups, 3), dtype=np.uint16)
-    add_turn_shape(turn, rest, int(with_shape[turn]), shape_of, 0, table, types, lines, outcomes, len(pairs), pairs,
-                   members, line_group, 3, gathered[0], rows)
-    add_gathered(rest, gathered.reshape(TYPINGS, 26, 26, -1), used, rows[turn].reshape(HOLE_PAIRS, -1), turn)
+    add_turn_shape(rest, with_shape, shape_of, 0, 0, table, types, lines, outcomes, len(pairs), pairs, members,
+                   line_group, 3, gathered, typings, rows)
+    assert typings[:, 0].tolist() == (with_shape > 0).tolist()   # each card of a board, as the turn card
+    add_gathered(rest, gathered[turn].reshape(TYPINGS, 26, 26, -1), typings[turn], rows[turn].reshape(HOLE_PAIRS, -1),
+                 turn)
     return rows, turn, groups
 
 
