@@ -160,17 +160,19 @@ def add_turn_shape(rest, with_shape, shape_of, shape, typing, table, types, line
     class's outcomes twice, {Ah, Qc} once (2 - 1), {Ah, As} never (2 - 1 - 1); with the turn card Ah (1 partner):
     {Ac, Qc} once, {Kd, Qc} never."""
     for m in range(members.shape[0]):
+        typings[members[m], typing] |= with_shape[members[m]] > 0
+    for c in range(count):
+        t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
+        group = line_group[lines[c]]
+        for m in range(members.shape[0]):
+            t = members[m]
+            partners = with_shape[t]
+            for o in range(first_outcome, 6 if partners > 0 else 0):
+                gathered[t, typing, t1, t2, group, o - first_outcome] += partners * outcomes[c, o]
+    for m in range(members.shape[0]):
         t = members[m]
-        partners = with_shape[t]
-        if partners == 0:
+        if with_shape[t] == 0:
             continue
-        typings[t, typing] = True
-        into = gathered[t, typing]
-        for c in range(count):
-            t1, t2 = min(pairs[c, 0], pairs[c, 1]), max(pairs[c, 0], pairs[c, 1])
-            group = line_group[lines[c]]
-            for o in range(first_outcome, 6):
-                into[t1, t2, group, o - first_outcome] += partners * outcomes[c, o]
         for k in range(members.shape[0]):
             r = members[k]
             if r == t or shape_of[t, r] != shape:

@@ -1010,32 +1010,33 @@ def _group_counts(flop, rest, board, unseen, scratch, plain, pair_order, flush_r
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _turn_card_values(outcomes, by_group, values):
-    """``values[s] += sum over (group, o) of outcomes[group, o] * by_group[group, o, s]``: the values of the river
+def _turn_card_values(outcomes, by_state, values):
+    """``values[s] = sum over (group, o) of outcomes[group, o] * by_state[s, group, o]``: the values of the river
     states that do not decide for one hole pair and turn card, from its dealer outcomes summed over the river cards
-    (``by_group``: :func:`_linear_by_group`; the states innermost, so that one vector operation adds them all)."""
-    for group in range(outcomes.shape[0]):
-        for o in range(outcomes.shape[1]):
-            deals = outcomes[group, o]
-            for s in range(by_group.shape[2]):
-                values[s] += deals * by_group[group, o, s]
+    (``by_state``: :func:`_linear_by_group`; each state's total kept in a register, written once)."""
+    for s in range(by_state.shape[0]):
+        total = 0
+        for group in range(outcomes.shape[0]):
+            for o in range(outcomes.shape[1]):
+                total += outcomes[group, o] * by_state[s, group, o]
+        values[s] = total
 
 
 @njit(cache=True, nogil=True)
-def _linear_by_group(linear, group_line, first_outcome, width):
+def _linear_by_group(linear, group_line, first_outcome):
     """``linear[s, line, o]`` (the scaled net of a deal at a river state s that does not decide, by final line and
-    dealer outcome) by line group instead, the first line of each group standing for it (``group_line``), the
-    outcomes from ``first_outcome`` and the states innermost, ``width`` of them (zero past the river's)."""
-    by_group = np.zeros((group_line.shape[0], 6 - first_outcome, width), dtype=np.int64)
-    for group in range(group_line.shape[0]):
-        for o in range(first_outcome, 6):
-            for s in range(linear.shape[0]):
-                by_group[group, o - first_outcome, s] = linear[s, group_line[group], o]
-    return by_group
+    dealer outcome) by line group instead, the first line of each group standing for it (``group_line``), and the
+    outcomes from ``first_outcome``."""
+    by_state = np.zeros((linear.shape[0], group_line.shape[0], 6 - first_outcome), dtype=np.int64)
+    for s in range(linear.shape[0]):
+        for group in range(group_line.shape[0]):
+            for o in range(first_outcome, 6):
+                by_state[s, group, o - first_outcome] = linear[s, group_line[group], o]
+    return by_state
 
 
 @njit(cache=True, nogil=True)
-def _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_group, turn_sums, turn_choice,
+def _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_state, turn_sums, turn_choice,
                     flop_sums):
     """Each hole pair's (``holes``: x, y, h) choice at each turn state, per turn card ``rest[i]`` it does not hold:
     ``turn_choice[i, h, s]`` (the values' best, or the ``written`` strategy's), and ``flop_sums[h, s]``, the chosen
@@ -1046,15 +1047,14 @@ def _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_gr
     allowed, action, following, _, fold_value, larger = plan
     by_turn = turn_outcomes.shape[0] > 0
     trial = np.empty(action.shape[2], dtype=np.int64)
-    for pair in range(holes.shape[0]):
-        x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
-        for i in range(rest.shape[0]):
+    for i in range(rest.shape[0]):  # the per-turn-card arrays read in order
+        for pair in range(holes.shape[0]):
+            x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
             if rest[i] == x or rest[i] == y:
                 continue
             values = turn_sums[i, h]
             if by_turn:
-                values[:] = 0
-                _turn_card_values(turn_outcomes[i, h], by_group, values)
+                _turn_card_values(turn_outcomes[i, h], by_state, values)
             for s in range(allowed.shape[1]):
                 if allowed[2, s] == 0:
                     continue
@@ -1343,7 +1343,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     # summed over the river cards, kept per turn card by line group (``turn_outcomes`` has rows), and its turn
     # values follow from them; when the turn never decides, its values are summed per hole pair (``flop_total`` has rows).
     first_outcome = _first_outcome(qualify)
-    by_group = _linear_by_group(linear, group_line, first_outcome, width)
+    by_state = _linear_by_group(linear, group_line, first_outcome)
     by_turn = turn_outcomes.shape[0] > 0
     turn_outcomes = turn_outcomes[:n if by_turn else 0]
     turn_outcomes[:] = 0
@@ -1380,7 +1380,7 @@ def street_flop(flop, weight, class_of, straight_top, flush_rank, qualify, nets,
     turn_deals = rivers * dealer_hands
     flop_deals = turns * turn_deals
     if turn_decides:
-        _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_group, turn_sums, turn_choice,
+        _turn_decisions(rest, holes, plan, turn_deals, written, turn_outcomes, by_state, turn_sums, turn_choice,
                         flop_sums)
     for pair in range(holes.shape[0]):
         x, y, h = holes[pair, 0], holes[pair, 1], holes[pair, 2]
