@@ -222,7 +222,7 @@ class StreetHoldemEngine(Engine[StreetAnalysis, KernelStrategy]):
         """The exact game with one or both dealer cards seen from the start
         (:mod:`analyzer.engines.holdem.street_exposure`): the committed full run when the committed counts apply
         (``run.cache``), else the enumeration, resumable from its chunks in the cache (Texas Hold'em Bonus with
-        one card seen: 45 minutes of CPU, about 25 on two cores; both seen take several times longer)."""
+        one card seen: about 14 minutes of CPU, 7 on two cores; both seen take several times longer)."""
         if (why := self.exposure_problem(rules, seen)) is not None:
             raise self.unsupported(rules, "--exposed-dealer-cards", why)
         rules = as_streets(rules)
