@@ -1188,8 +1188,11 @@ def flop_work(plan, qualify, classes, remembered=False, line_group=None):
     the same packed as pass 1 adds them (:func:`_pack_classes`; no columns when the turn decides and no river
     state does); the deals reaching each river choice by class (:func:`_settle_rivers`); the group of each final
     line and the first line of each group (``line_group``, :func:`line_groups`; none: a group per line), by which
-    the dealer outcomes per turn card are kept; and a :class:`ClassMemo` (``remembered``: with room for a flop's
-    classes, for a second pass over each flop; else empty), off.
+    the dealer outcomes per turn card are kept; per turn card, those outcomes gathered by the flush typing of the
+    board shapes and the two cards' types, and the typings met (rows only when the outcomes are kept per turn card:
+    :func:`analyzer.engines.holdem.shape_tally.add_turn_shape`, cleared as they are handed out); and a
+    :class:`ClassMemo` (``remembered``: with room for a flop's classes, for a second pass over each flop; else
+    empty), off.
 
     Made per flop, these 10 to 20 MB cost a page fault per 4 KiB touched, a fifth of a flop's time."""
     allowed, action = plan[0], plan[1]
