@@ -13,7 +13,8 @@ figures as Fraction strings, read back by :func:`analyzer.engines.holdem.protect
 hand and seen card; with both, per starting hand and dealer starting hand, the combinations taking each option and
 the best option's exact EV. ``seconds`` is the wall time of the invocation that wrote the file (a run resumed from
 its checkpoints takes seconds: keep the full run's time). Times on two cores: Ultimate Texas Hold'em 4.5 minutes
-with one card seen and about 2.4 hours with both; Texas Hold'em Bonus about 7 minutes with one.
+with one card seen and about 2.4 hours with both; Texas Hold'em Bonus about 7 minutes with one; Casino
+Hold'em 57 minutes with both.
 """
 
 from __future__ import annotations

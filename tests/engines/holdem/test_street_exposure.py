@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from analyzer.core.cards import DECK_SIZE, combinations, parse_cards
-from analyzer.engines.base import Run
+from analyzer.engines.base import COMMITTED, EXHAUSTIVE, Run
 from analyzer.core.isomorphism import suit_classes
 from analyzer.engines.holdem.enumeration import FlopClasses, pair_index
 from analyzer.engines.holdem import street_exposure
@@ -145,8 +145,8 @@ def test_the_risk_rows_say_what_is_known(reduced):
     assert engine.exposure_problem(rules, 1) is None and engine.exposure_problem(rules, 2) is None
     rows = engine.exposure_rows(rules, Run(), {0: Fraction(1, 50), 1: Fraction(-1, 10)})
     assert [row[:2] for row in rows] == [("normal play", Fraction(1, 50)), ("1 dealer hole card seen", Fraction(-1, 10)),
-                                         ("both dealer hole cards seen", None)]
-    assert rows[2][2] == "not computed yet: run analyzer protect casinoholdem --exposed-dealer-cards 2 --no-cache"
+                                         ("both dealer hole cards seen", Fraction(-742288891, 3241702800))]
+    assert rows[2][2] == EXHAUSTIVE + COMMITTED  # enumerations/protect/casinoholdem_exposed_2.json
 
 
 def test_the_committed_runs_give_jacobson_s_figure_and_read_back():
@@ -239,27 +239,54 @@ def test_uth_with_one_card_seen_committed():
     assert best / views == -edge
 
 
-def test_uth_with_both_cards_seen_committed():
-    """enumerations/protect/uth_exposed_2.json: every deal of the cycle, a larger player advantage than with one
-    card seen, consistent frequencies and pre-flop table."""
-    figures = json.loads((PROTECT / "uth_exposed_2.json").read_text(encoding="utf-8"))
-    assert int(figures["cycle"]) == seen_cycle(2, turn_river_orders=1) and figures["complete"] is True
+# the games with a committed run with both dealer cards seen, and how their turn and river are dealt (UTH: together)
+BOTH_SEEN_RUNS = {"uth": 1, "casinoholdem": 2}
+
+
+@pytest.mark.parametrize("game", sorted(BOTH_SEEN_RUNS))
+def test_a_committed_run_with_both_cards_seen_adds_up(game):
+    """enumerations/protect/GAME_exposed_2.json: every deal of the cycle, a larger player advantage than with one
+    card seen; its pre-flop table has a row per (starting hand, dealer hand) class, each class's combinations
+    split among the pre-flop choices as the committed frequencies say, and the mean best EV is the player's
+    edge."""
+    figures = json.loads((PROTECT / f"{game}_exposed_2.json").read_text(encoding="utf-8"))
+    assert int(figures["cycle"]) == seen_cycle(2, turn_river_orders=BOTH_SEEN_RUNS[game])
+    assert figures["complete"] is True
     edge = Fraction(figures["house_edge_per_ante"])
-    one_card = json.loads((PROTECT / "uth_exposed_1.json").read_text(encoding="utf-8"))
-    # -38.581566% per ante; Eliot Jacobson published a 38.5816% player edge, 4x on 34.7368% of hands
-    # ("Ultimate Texas Hold'em Hole-Card Play: Two Dealer Cards", 2015)
-    assert edge == Fraction(-2682750886069, 6953452506000)
-    assert round(float(Fraction(figures["frequency pre-flop 4x"])) * 100, 4) == 34.7368
-    assert edge < Fraction(one_card["house_edge_per_ante"]) < 0
-    frequencies = frequencies_add_up(figures)
-    with open(PROTECT / "uth_exposed_2_preflop.csv", encoding="utf-8", newline="") as handle:
-        rows = list(csv.DictReader(handle))
+    one_card = json.loads((PROTECT / f"{game}_exposed_1.json").read_text(encoding="utf-8"))
+    assert edge < Fraction(one_card["house_edge_per_ante"]) < 0 < Fraction(figures["normal_house_edge_per_ante"])
+    frequencies = {name: Fraction(value) for name, value in figures.items() if name.startswith("frequency ")}
+    with open(PROTECT / f"{game}_exposed_2_preflop.csv", encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        rows = list(reader)
+    fields = list(reader.fieldnames or ())
+    choices = fields[fields.index("combinations") + 1:fields.index("ev_best")]
     views = comb_pairs(52) * comb_pairs(50)
     assert len(rows) == 169 * 169 and sum(int(row["combinations"]) for row in rows) == views
-    for choice in ("check", "3x", "4x"):
-        assert Fraction(sum(int(row[choice]) for row in rows), views) == frequencies[f"frequency pre-flop {choice}"]
+    assert all(sum(int(row[choice]) for choice in choices) == int(row["combinations"]) for row in rows)
+    for choice in choices:
+        if f"frequency pre-flop {choice}" in frequencies:
+            assert Fraction(sum(int(row[choice]) for row in rows), views) == frequencies[f"frequency pre-flop {choice}"]
     best = sum(int(row["combinations"]) * Fraction(row["ev_best"]) for row in rows)
     assert best / views == -edge
+
+
+def test_uth_with_both_cards_seen_is_jacobson_s():
+    """-38.581566% per ante; Eliot Jacobson published a 38.5816% player edge, 4x on 34.7368% of hands ("Ultimate
+    Texas Hold'em Hole-Card Play: Two Dealer Cards", 2015)."""
+    figures = json.loads((PROTECT / "uth_exposed_2.json").read_text(encoding="utf-8"))
+    assert Fraction(figures["house_edge_per_ante"]) == Fraction(-2682750886069, 6953452506000)
+    assert round(float(Fraction(figures["frequency pre-flop 4x"])) * 100, 4) == 34.7368
+    assert frequencies_add_up(figures)["frequency pre-flop 3x"] == 0
+
+
+def test_casino_holdem_with_both_cards_seen():
+    """A player advantage of 22.898117% per ante (normal play: a 2.157646% house edge, one card seen: -9.526818%),
+    the flop call made on 68.44% of hands (81.99% normally); no published figure to hold it against."""
+    figures = json.loads((PROTECT / "casinoholdem_exposed_2.json").read_text(encoding="utf-8"))
+    assert Fraction(figures["house_edge_per_ante"]) == Fraction(-742288891, 3241702800)
+    assert Fraction(figures["frequency flop call 2x"]) == Fraction(4807205461, 7023689400)
+    assert Fraction(figures["frequency flop call 2x"]) + Fraction(figures["frequency flop fold"]) == 1
 
 
 @pytest.mark.slow
